@@ -1,0 +1,50 @@
+"""The `closed-loop` command. Each module in this package adds one group of subcommands.
+
+A module exposes `register(subparsers)`; its commands set `func(args) -> int`. Expected failures
+(unknown game, broken manifest, engine down) print one line and exit 2; they never show a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import pkgutil
+import sys
+
+from games.catalogue import CatalogueError
+from sandboxes.base import SandboxError
+
+USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, FileNotFoundError)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="closed-loop", description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="show debug logs")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(name)s %(message)s"
+    )
+    try:
+        return int(args.func(args) or 0)
+    except USER_ERRORS as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("closed-loop: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

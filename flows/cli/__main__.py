@@ -1,0 +1,5 @@
+import sys
+
+from flows.cli import main
+
+sys.exit(main())

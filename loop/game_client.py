@@ -1,0 +1,156 @@
+"""The one door between an agent and a running game: the GBQA agent API over HTTP.
+
+Only the allowed fields of a response reach the caller, so a game's internal fields (GBQA's `full_state`
+carries the solution) can never leak into a prompt. Every failure is a typed error, never a crash.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from pydantic import BaseModel, ValidationError
+
+ALLOWED_FIELDS = ("message", "state", "success", "game_over", "turn")
+DEFAULT_MAX_COMMAND_LENGTH = 200
+
+
+class GameError(Exception):
+    """Base of everything that can go wrong talking to a game."""
+
+
+class GameUnavailable(GameError):
+    """The game does not answer (connection refused, timed out, dropped). A crash candidate."""
+
+
+class GameServerError(GameError):
+    """The game answered with a 5xx: a finding (crash candidate) and a reason to restart the sandbox."""
+
+    def __init__(self, status: int, body: str):
+        super().__init__(f"game answered HTTP {status}: {body[:300]}")
+        self.status = status
+        self.body = body
+
+
+class GameProtocolError(GameError):
+    """The answer is not the GBQA agent API (HTML instead of JSON, missing fields, a 4xx)."""
+
+
+class GameObservation(BaseModel):
+    """What an agent may see of one game response."""
+
+    message: str = ""
+    state: dict[str, Any] = {}
+    success: bool = True
+    game_over: bool = False
+    turn: int | None = None
+
+
+class NewGame(BaseModel):
+    game_id: str
+    observation: GameObservation
+
+
+def _strip(value: Any, hidden: frozenset[str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v, hidden) for k, v in value.items() if k not in hidden}
+    if isinstance(value, list):
+        return [_strip(v, hidden) for v in value]
+    return value
+
+
+class GameClient:
+    """A client for one running build. Thread-compatible, not thread-safe: use one per worker."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        strip_fields: tuple[str, ...] | list[str] = (),
+        timeout: float = 10.0,
+        max_command_length: int = DEFAULT_MAX_COMMAND_LENGTH,
+    ):
+        self.base_url = base_url.rstrip("/")
+        self.hidden_fields = frozenset(strip_fields)
+        self.max_command_length = max_command_length
+        self._http = httpx.Client(base_url=self.base_url, timeout=timeout)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> GameClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _request(self, method: str, path: str, json: dict | None = None) -> dict[str, Any]:
+        try:
+            response = self._http.request(method, path, json=json)
+        except httpx.TimeoutException as exc:
+            raise GameUnavailable(f"{method} {path} timed out: {exc}") from exc
+        except httpx.TransportError as exc:
+            raise GameUnavailable(f"{method} {path} failed: {exc}") from exc
+        if response.status_code >= 500:
+            raise GameServerError(response.status_code, response.text)
+        if response.status_code >= 400:
+            raise GameProtocolError(f"{method} {path} answered HTTP {response.status_code}: {response.text[:300]}")
+        try:
+            body = response.json()
+        except ValueError as exc:
+            raise GameProtocolError(f"{method} {path} answered non-JSON: {response.text[:300]!r}") from exc
+        if not isinstance(body, dict):
+            raise GameProtocolError(f"{method} {path} answered JSON that is not an object: {body!r:.300}")
+        return body
+
+    def _observation(self, body: dict[str, Any]) -> GameObservation:
+        allowed = {k: body[k] for k in ALLOWED_FIELDS if k in body and k not in self.hidden_fields}
+        allowed = _strip(allowed, self.hidden_fields)
+        try:
+            return GameObservation.model_validate(allowed)
+        except ValidationError as exc:
+            raise GameProtocolError(f"game response does not fit the agent API: {exc}") from exc
+
+    def health(self) -> bool:
+        """True when the game answers its health check with a 200."""
+        try:
+            return self._http.get("/api/health").status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def new_game(self) -> NewGame:
+        body = self._request("POST", "/api/agent/new")
+        game_id = body.get("game_id")
+        if not isinstance(game_id, str | int):
+            raise GameProtocolError(f"/api/agent/new gave no game_id: {str(body)[:300]}")
+        return NewGame(game_id=str(game_id), observation=self._observation(body))
+
+    def command(self, game_id: str, command: str) -> GameObservation:
+        if len(command) > self.max_command_length:
+            raise ValueError(f"command is {len(command)} characters, the limit is {self.max_command_length}")
+        body = self._request("POST", "/api/agent/command", json={"game_id": game_id, "command": command})
+        return self._observation(body)
+
+    def state(self, game_id: str) -> dict[str, Any]:
+        body = self._request("GET", f"/api/agent/state/{game_id}")
+        return _strip(body.get("state", {}), self.hidden_fields)
+
+    def wait_until_ready(self, timeout: float = 30.0, health_path: str | None = "/api/health") -> None:
+        """Poll the health path (or `/new` when the game has none) until it answers, or raise GameUnavailable."""
+        deadline = time.monotonic() + timeout
+        last_error = "no answer"
+        while time.monotonic() < deadline:
+            try:
+                if health_path:
+                    response = self._http.get(health_path, timeout=2.0)
+                    if response.status_code == 200:
+                        return
+                    last_error = f"HTTP {response.status_code}"
+                else:
+                    self.new_game()
+                    return
+            except (httpx.HTTPError, GameError) as exc:
+                last_error = str(exc)
+            time.sleep(0.1)
+        raise GameUnavailable(f"{self.base_url} not ready after {timeout:.0f}s: {last_error}")

@@ -1,0 +1,79 @@
+"""One interface for every way a build can run.
+
+Lifecycle: `provider.start(...)` builds (or reuses) what the commit needs and starts it, returning a
+`RunningBuild`; `RunningBuild.stop()` (or leaving its `with` block) stops it and frees everything;
+`provider.cleanup_leftovers()` removes what crashed owners left behind and is safe to call any time.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.catalogue import Manifest
+
+
+class SandboxError(Exception):
+    """A build that could not be built or started. The message is meant for the user."""
+
+
+class EngineUnavailable(SandboxError):
+    """The backend's engine (e.g. the Docker daemon) does not answer."""
+
+
+@dataclass
+class BuildSpec:
+    """What to run: a game's repository at one commit."""
+
+    repo_dir: Path
+    manifest: Manifest
+    commit: str
+    run_id: str = "adhoc"
+    env: dict[str, str] = field(default_factory=dict)
+
+
+class RunningBuild(abc.ABC):
+    """A started game. `url` answers the GBQA agent API until `stop()`."""
+
+    url: str
+    backend: str
+
+    @abc.abstractmethod
+    def stop(self) -> None:
+        """Stop the game and release its resources. Idempotent; never raises for an already-dead game."""
+
+    @abc.abstractmethod
+    def logs(self, tail: int = 200) -> str:
+        """The game's recent output, for diagnosis."""
+
+    @abc.abstractmethod
+    def is_alive(self) -> bool:
+        """False once the game process or container has exited."""
+
+    def restart(self) -> None:
+        """Bring a crashed game back on the same URL when the backend can; otherwise raise SandboxError."""
+        raise SandboxError(f"{self.backend} builds cannot be restarted in place; start a new one")
+
+    def __enter__(self) -> RunningBuild:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class SandboxProvider(abc.ABC):
+    """A backend that runs builds. Registered by name in `sandboxes.registry`."""
+
+    name: str
+
+    @abc.abstractmethod
+    def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
+        """Build (or reuse) and start `spec`; return once the game answers its health check.
+
+        Raises SandboxError when the build fails or the game never becomes ready (with its logs in the message).
+        """
+
+    def cleanup_leftovers(self) -> int:
+        """Remove what dead owners left behind; return how many things were removed."""
+        return 0
