@@ -5,9 +5,11 @@ Text stays text (svg.fonttype none): the SVG is small, readable by a screen read
 
 from __future__ import annotations
 
+import functools
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import ParamSpec
 
 import matplotlib
 from matplotlib.figure import Figure
@@ -27,10 +29,26 @@ COLOURS = {
     "regressed": "#CC79A7",
     "error": "#7F7F7F",
 }
+P = ParamSpec("P")
 OUTCOME_COLOURS = ["#009E73", "#E69F00", "#D55E00", "#CC79A7", "#56B4E9", "#7F7F7F", "#F0E442", "#000000"]
 
 
-def _figure(width: float = 6.4, height: float = 3.0) -> Figure:
+STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11}
+
+
+def styled(chart: Callable[P, str]) -> Callable[P, str]:
+    """rcParams apply when artists are made, so the whole chart is drawn inside the style."""
+
+    @functools.wraps(chart)
+    def draw(*args: P.args, **kwargs: P.kwargs) -> str:
+        with matplotlib.rc_context(STYLE):
+            return chart(*args, **kwargs)
+
+    return draw
+
+
+# About as wide in points as a phone is in CSS pixels, so 11 pt text reads at 11 px there.
+def _figure(width: float = 5.2, height: float = 3.2) -> Figure:
     fig = Figure(figsize=(width, height), layout="constrained")
     return fig
 
@@ -38,7 +56,7 @@ def _figure(width: float = 6.4, height: float = 3.0) -> Figure:
 def svg(fig: Figure, key: str) -> str:
     """The figure as an <svg> element; `key` salts its ids so several charts share one page safely."""
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": key, "font.family": "sans-serif"}):
+    with matplotlib.rc_context({"svg.hashsalt": key}):
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
     text = text[text.index("<svg") :]
@@ -60,6 +78,7 @@ def _style(ax, ylabel: str) -> None:
     ax.grid(axis="y", alpha=0.3)
 
 
+@styled
 def sessions_chart(
     sessions: Sequence[int], discovered: Sequence[int], fixed: Sequence[int], total: int | None
 ) -> str:
@@ -78,6 +97,7 @@ def sessions_chart(
     return svg(fig, "sessions")
 
 
+@styled
 def difficulty_chart(totals: Sequence[DifficultyTotals]) -> str:
     fig = _figure()
     ax = fig.add_subplot()
@@ -102,6 +122,7 @@ def difficulty_chart(totals: Sequence[DifficultyTotals]) -> str:
     return svg(fig, "difficulty")
 
 
+@styled
 def agents_chart(totals: Sequence[AgentTotals], key: str = "agents") -> str:
     """Attempt outcomes per agent, stacked."""
     outcomes = sorted({o for t in totals for o in t.outcomes})
@@ -122,6 +143,7 @@ def agents_chart(totals: Sequence[AgentTotals], key: str = "agents") -> str:
     return svg(fig, key)
 
 
+@styled
 def lifecycle_chart(
     labels: Sequence[str], sessions: Sequence[int], statuses: Sequence[Sequence[str | None]]
 ) -> str:
@@ -144,6 +166,7 @@ def lifecycle_chart(
     return svg(fig, "lifecycle")
 
 
+@styled
 def trend_chart(game: str, dates: Sequence[str], series: dict[str, Sequence[int]]) -> str:
     fig = _figure()
     ax = fig.add_subplot()

@@ -20,8 +20,8 @@ code { font-size: .9em; overflow-wrap: anywhere; }
 .card { background: var(--card); border-radius: .5rem; padding: .75rem 1rem; }
 .card .value { display: block; font-size: 1.6rem; font-weight: 600; }
 .card .label { color: var(--muted); font-size: .85rem; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 460px), 1fr)); gap: 1rem; }
-figure { margin: 0 auto; max-width: 760px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 1rem; }
+figure { margin: 0 auto; max-width: 560px; width: 100%; }
 figure svg { width: 100%; height: auto; display: block; }
 dl.config { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: 0; }
 dl.config dt { color: var(--muted); }

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from loop.run_record import RunRecord
 from reports.bug_markdown import BUGS_DIR, bug_filename, bug_relpath, render_bug_markdown
-from reports.html import render_run_html
 from reports.json_view import run_summary
 from reports.labels import bug_label, markdown_cell, natural_key, short_commit
 from reports.table7 import render_table7, table7_rows
@@ -57,6 +56,9 @@ def _write(path: Path, text: str) -> Path:
 
 
 def write_html(run_dir: Path, run: RunRecord | None = None) -> Path:
+    # matplotlib takes about a second to import: only the HTML view pays for it, not `report --md`.
+    from reports.html import render_run_html
+
     run = run or load_run(run_dir)
     return _write(run_dir / "report.html", render_run_html(run))
 
