@@ -168,14 +168,18 @@ def lifecycle_chart(
 
 @styled
 def trend_chart(game: str, dates: Sequence[str], series: dict[str, Sequence[int]]) -> str:
+    """Points in run order; two runs on one date stay two points (a categorical axis would merge them)."""
     fig = _figure()
     ax = fig.add_subplot()
     colours = {"open": COLOURS["open"], "found": COLOURS["discovered"], "fixed": COLOURS["fixed"]}
     colours["regressed"] = COLOURS["regressed"]
+    x = list(range(len(dates)))
     for name, values in series.items():
-        ax.plot(list(dates), list(values), marker="o", label=name, color=colours.get(name))
+        ax.plot(x, list(values), marker="o", label=name, color=colours.get(name))
+    step = max(1, len(dates) // 8)
+    ax.set_xticks(x[::step], list(dates)[::step], rotation=30, ha="right")
     _style(ax, "bugs")
-    ax.tick_params(axis="x", labelrotation=30)
+    ax.set_ylim(bottom=0)
     _legend(fig, ax)
     ax.set_title(f"{game}: nightly trend")
     return svg(fig, f"trend-{game}")

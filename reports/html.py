@@ -92,7 +92,7 @@ def _charts(run: RunRecord) -> str:
         parts.append(figure(charts.difficulty_chart(difficulties), "Discovery and fixing per difficulty"))
     html = f"<div class='charts'>{''.join(parts)}</div>"
     if difficulties:
-        html += table([d.row() for d in difficulties], "difficulty")
+        html += table([d.row() for d in difficulties], "difficulty", stack=False)
     return html
 
 

@@ -34,13 +34,16 @@ summary { cursor: pointer; font-weight: 600; }
 .status { display: inline-block; border-radius: 1rem; padding: 0 .6rem; font-size: .85rem; color: #fff; }
 .status-open { background: #D55E00; } .status-patched { background: #B07A00; }
 .status-verified_fixed { background: #007a5a; } .status-regressed { background: #a8558c; }
+.scroll { overflow-x: auto; }
+table.plain td, table.plain th { white-space: nowrap; }
 @media (max-width: 700px) {
   main { padding: .6rem; }
   table.stack thead { display: none; }
   table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
   table.stack tr { border: 1px solid var(--line); border-radius: .5rem; margin-bottom: .75rem;
                    padding: .25rem 0; }
-  table.stack td { border: none; padding: .2rem .6rem; }
+  table.stack td, table.stack th[scope='row'] { display: block; border: none; padding: .2rem .6rem; }
+  table.stack th[scope='row'] { background: none; }
   table.stack td::before { content: attr(data-label); display: block; font-size: .75rem; color: var(--muted);
                            text-transform: uppercase; letter-spacing: .03em; }
 }
@@ -56,8 +59,14 @@ def page(title: str, body: str) -> str:
     )
 
 
-def table(rows: list[dict[str, str]], table_id: str = "", raw_columns: frozenset[str] = frozenset()) -> str:
-    """A table that becomes one card per row on a narrow screen; `raw_columns` hold trusted HTML (links)."""
+def table(
+    rows: list[dict[str, str]],
+    table_id: str = "",
+    raw_columns: frozenset[str] = frozenset(),
+    stack: bool = True,
+) -> str:
+    """`stack`: one card per row on a narrow screen (wide text); else a table that scrolls sideways (numbers).
+    `raw_columns` hold trusted HTML (links)."""
     if not rows:
         return "<p class='muted'>Nothing recorded.</p>"
     columns = list(rows[0])
@@ -70,7 +79,9 @@ def table(rows: list[dict[str, str]], table_id: str = "", raw_columns: frozenset
             for c in columns
         )
         body.append(f"<tr>{cells}</tr>")
-    return f"<table class='stack'{ident}><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    html = f"<table class='{'stack' if stack else 'plain'}'{ident}><thead><tr>{head}</tr></thead>"
+    html += f"<tbody>{''.join(body)}</tbody></table>"
+    return html if stack else f"<div class='scroll'>{html}</div>"
 
 
 def figure(svg: str, caption: str) -> str:

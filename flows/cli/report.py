@@ -1,4 +1,4 @@
-"""`closed-loop report RUN_ID`: regenerate a run's views from its run.json."""
+"""`closed-loop report RUN_ID`: regenerate the views of a run (run.json) or a comparison (comparison.json)."""
 
 from __future__ import annotations
 
@@ -27,34 +27,63 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.set_defaults(func=report_command, view=None)
 
 
+def _error(message: str) -> int:
+    print(f"closed-loop: error: {message}", file=sys.stderr)
+    return 2
+
+
 def report_command(args: argparse.Namespace) -> int:
-    from reports.json_view import run_summary
-    from reports.writer import RUN_FILE, load_run, render_report_markdown, write_html, write_run_reports
+    from reports.compare import COMPARISON_FILE
+    from reports.writer import RUN_FILE
 
     run_dir = args.runs_dir / args.run_id
-    if (
-        Path(args.run_id).name != args.run_id
-        or args.run_id in {".", ".."}
-        or not (run_dir / RUN_FILE).is_file()
-    ):
-        print(
-            f"closed-loop: error: no run {args.run_id!r}: {run_dir / RUN_FILE} does not exist",
-            file=sys.stderr,
-        )
-        return 2
+    if Path(args.run_id).name != args.run_id or args.run_id in {".", ".."}:
+        return _error(f"no run {args.run_id!r}: a run id is a folder name under {args.runs_dir}")
+    if (run_dir / RUN_FILE).is_file():
+        show = _run_view
+    elif (run_dir / COMPARISON_FILE).is_file():
+        show = _comparison_view
+    else:
+        return _error(f"no run {args.run_id!r}: {run_dir / RUN_FILE} does not exist")
     try:
-        run = load_run(run_dir)
-    except (ValueError, ValidationError) as exc:  # wrong schema version or a damaged file
-        reason = str(exc).splitlines()[0]
-        print(f"closed-loop: error: cannot read {run_dir / RUN_FILE}: {reason}", file=sys.stderr)
-        return 2
-    if args.view == "md":
+        return show(run_dir, args.view)
+    except (ValueError, ValidationError) as exc:  # another schema version, or a damaged file
+        return _error(f"cannot read {run_dir}: {str(exc).splitlines()[0]}")
+
+
+def _run_view(run_dir: Path, view: str | None) -> int:
+    from reports.json_view import run_summary
+    from reports.writer import load_run, render_report_markdown, write_html, write_run_reports
+
+    run = load_run(run_dir)
+    if view == "md":
         sys.stdout.write(render_report_markdown(run))
-    elif args.view == "json":
+    elif view == "json":
         print(json.dumps(run_summary(run), indent=2))
-    elif args.view == "html":
+    elif view == "html":
         print(write_html(run_dir, run))
     else:
         for path in write_run_reports(run_dir).values():
             print(path)
+    return 0
+
+
+def _comparison_view(run_dir: Path, view: str | None) -> int:
+    from reports.compare import (
+        COMPARISON_FILE,
+        ComparisonRecord,
+        render_comparison_markdown,
+        write_comparison_reports,
+    )
+
+    record = ComparisonRecord.load(run_dir / COMPARISON_FILE)
+    if view == "md":
+        sys.stdout.write(render_comparison_markdown(record))
+    elif view == "json":
+        print(record.model_dump_json(indent=2))
+    else:
+        paths = write_comparison_reports(run_dir)
+        for name, path in paths.items():
+            if view is None or name.endswith(".html"):
+                print(path)
     return 0
