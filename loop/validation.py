@@ -103,14 +103,18 @@ def _git(repo_dir: Path, *args: str, stdin: str | None = None) -> subprocess.Com
     )
 
 
-def _make_variant(repo: git.Repo, base: str, name: str, directory: Path, patches: list[tuple[str, str]]) -> str:
+def _make_variant(
+    repo: git.Repo, base: str, name: str, directory: Path, patches: list[tuple[str, str]]
+) -> str:
     """Check `base` out into `directory` on its own branch, apply the patches, commit; return the commit."""
     branch = "validate/" + name.replace(" ", "-")
     repo.git.worktree("add", "-b", branch, str(directory), base)
     for label, patch in patches:
         applied = _git(directory, "apply", "--whitespace=nowarn", "-", stdin=patch)
         if applied.returncode != 0:
-            raise CatalogueError(f"gold patch {label} does not apply to the shipped game: {applied.stderr.strip()}")
+            raise CatalogueError(
+                f"gold patch {label} does not apply to the shipped game: {applied.stderr.strip()}"
+            )
     variant = git.Repo(directory)
     variant.git.add(A=True)
     variant.index.commit(f"Validate: {name}")
@@ -168,7 +172,11 @@ class GameValidation:
 
     def run(self, workspace: Path | None = None) -> ValidationReport:
         own_workspace = workspace is None
-        root = Path(tempfile.mkdtemp(prefix=f"closed-loop-validate-{self.game.name}-")) if own_workspace else workspace
+        root = (
+            Path(tempfile.mkdtemp(prefix=f"closed-loop-validate-{self.game.name}-"))
+            if own_workspace
+            else workspace
+        )
         try:
             return self._run(root)
         finally:
@@ -181,7 +189,9 @@ class GameValidation:
         plan: list[tuple[str, Path, str, list[str]]] = [(SHIPPED, repo_dir, shipped_commit, self._bug_ids())]
         for bug in self.benchmark.bugs:
             directory = root / "variants" / bug.id
-            commit = _make_variant(repo, shipped_commit, bug.id, directory, [(bug.gold_patch, self.patches[bug.id])])
+            commit = _make_variant(
+                repo, shipped_commit, bug.id, directory, [(bug.gold_patch, self.patches[bug.id])]
+            )
             plan.append((bug.id, directory, commit, [bug.id]))
         together = [(bug.gold_patch, self.patches[bug.id]) for bug in self.benchmark.bugs]
         directory = root / "variants" / "all"
@@ -203,7 +213,9 @@ class GameValidation:
     def _check_variant(self, name: str, repo_dir: Path, commit: str, bug_ids: list[str]) -> VariantRun:
         run = VariantRun(name=name, commit=commit)
         self.progress(f"[{name}] starting build {commit[:10]} ({self.provider.name})")
-        spec = BuildSpec(repo_dir=repo_dir, manifest=self.game.manifest, commit=commit, run_id=f"validate-{name}")
+        spec = BuildSpec(
+            repo_dir=repo_dir, manifest=self.game.manifest, commit=commit, run_id=f"validate-{name}"
+        )
         try:
             build = self.provider.start(spec)
         except SandboxError as exc:
@@ -218,8 +230,12 @@ class GameValidation:
                     verdict = "error" if probe.present is None else "present" if probe.present else "absent"
                     self.progress(f"[{name}] probe {bug_id}: {verdict}")
                 if name in (SHIPPED, ALL_GOLD):
-                    run.walkthrough_won, run.walkthrough_detail = _play_walkthrough(self.game, repo_dir, client)
-                    self.progress(f"[{name}] walkthrough: {'wins' if run.walkthrough_won else 'does not win'}")
+                    run.walkthrough_won, run.walkthrough_detail = _play_walkthrough(
+                        self.game, repo_dir, client
+                    )
+                    self.progress(
+                        f"[{name}] walkthrough: {'wins' if run.walkthrough_won else 'does not win'}"
+                    )
         finally:
             build.stop()
         run.tests_passed, run.tests_output = _run_tests(self.game, repo_dir)
@@ -230,7 +246,9 @@ class GameValidation:
         def outcome(variant_name: str, bug_id: str) -> ProbeRun:
             variant = next(v for v in variants if v.name == variant_name)
             found = next((p for p in variant.probes if p.bug_id == bug_id), None)
-            return found or ProbeRun(bug_id=bug_id, variant=variant_name, error=variant.start_error or "not run")
+            return found or ProbeRun(
+                bug_id=bug_id, variant=variant_name, error=variant.start_error or "not run"
+            )
 
         return [
             BugValidation(
@@ -249,6 +267,8 @@ def _verdict(value: bool | None, yes: str, no: str) -> str:
     return "n/a" if value is None else yes if value else no
 
 
-def validate_game(game: Game, provider: SandboxProvider, progress: Progress | None = None) -> ValidationReport:
+def validate_game(
+    game: Game, provider: SandboxProvider, progress: Progress | None = None
+) -> ValidationReport:
     """Validate `game`'s benchmark on builds started by `provider`; see the module docstring."""
     return GameValidation(game, provider, progress).run()

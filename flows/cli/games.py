@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import logging
+from typing import TYPE_CHECKING
 
 from games.catalogue import list_games, load_game
 from sandboxes.registry import provider_names
+
+if TYPE_CHECKING:
+    from loop.validation import VariantRun
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,9 +21,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     validate = games_sub.add_parser(
         "validate",
         help="prove a game's ground-truth bugs both ways, its walkthrough and its own tests",
-        description="Build the shipped game, each gold patch and all gold patches together; check every probe "
-        "fires on the shipped build and is quiet once patched, the walkthrough wins, and the game's own "
-        "tests pass. Exit 0 when all hold, 1 when a check fails, 2 for a broken game or benchmark.",
+        description="Build the shipped game, each gold patch and all gold patches together; check every "
+        "probe fires on the shipped build and is quiet once patched, the walkthrough wins, and the game's "
+        "own tests pass. Exit 0 when all hold, 1 when a check fails, 2 for a broken game or benchmark.",
     )
     validate.add_argument("name", help="a catalogue name (e.g. castle) or a folder with a game.toml")
     validate.add_argument("--backend", default="auto", choices=provider_names(), help="sandbox backend")
@@ -48,6 +52,12 @@ def _probe_cell(present: bool | None, expected: bool) -> str:
     return word if present == expected else word.upper()
 
 
+def _tests_cell(variant: VariantRun) -> str:
+    if variant.start_error:
+        return "start failed"
+    return {True: "pass", False: "FAIL", None: "n/a"}[variant.tests_passed]
+
+
 def validate_command(args: argparse.Namespace) -> int:
     from loop.validation import ALL_GOLD, SHIPPED, validate_game
     from sandboxes.registry import get_provider
@@ -74,10 +84,7 @@ def validate_command(args: argparse.Namespace) -> int:
         f"walkthrough: shipped {'wins' if shipped.walkthrough_won else 'does not win'}, "
         f"all gold {'wins' if patched.walkthrough_won else 'does not win'}  {_mark(report.walkthrough_ok)}"
     )
-    tests = ", ".join(
-        f"{v.name} {'start failed' if v.start_error else {True: 'pass', False: 'FAIL', None: 'n/a'}[v.tests_passed]}"
-        for v in report.variants
-    )
+    tests = ", ".join(f"{v.name} {_tests_cell(v)}" for v in report.variants)
     print(f"own tests: {tests}  {_mark(report.tests_ok)}")
     for variant in report.variants:
         if variant.start_error:

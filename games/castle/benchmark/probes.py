@@ -14,7 +14,14 @@ FRAGMENT_B_ROUTE = [
     "north", "east", "open drawer", "take small key", "west", "south",
     "unlock storage door", "west", "open toolbox", "take key fragment B", "east",
 ]  # fmt: skip
-FRAGMENT_C_ROUTE = ["take matches", "take candlestick", "light candlestick", "down", "take key fragment C", "up"]
+FRAGMENT_C_ROUTE = [
+    "take matches",
+    "take candlestick",
+    "light candlestick",
+    "down",
+    "take key fragment C",
+    "up",
+]
 
 
 class ProbeInconclusive(GameError):
