@@ -103,7 +103,7 @@ def _git(repo_dir: Path, *args: str, stdin: str | None = None) -> subprocess.Com
     )
 
 
-def _make_variant(
+def checkout_variant(
     repo: git.Repo, base: str, name: str, directory: Path, patches: list[tuple[str, str]]
 ) -> str:
     """Check `base` out into `directory` on its own branch, apply the patches, commit; return the commit."""
@@ -189,14 +189,14 @@ class GameValidation:
         plan: list[tuple[str, Path, str, list[str]]] = [(SHIPPED, repo_dir, shipped_commit, self._bug_ids())]
         for bug in self.benchmark.bugs:
             directory = root / "variants" / bug.id
-            commit = _make_variant(
+            commit = checkout_variant(
                 repo, shipped_commit, bug.id, directory, [(bug.gold_patch, self.patches[bug.id])]
             )
             plan.append((bug.id, directory, commit, [bug.id]))
         together = [(bug.gold_patch, self.patches[bug.id]) for bug in self.benchmark.bugs]
         directory = root / "variants" / "all"
         try:
-            commit = _make_variant(repo, shipped_commit, ALL_GOLD, directory, together)
+            commit = checkout_variant(repo, shipped_commit, ALL_GOLD, directory, together)
         except CatalogueError as exc:
             raise CatalogueError(f"the gold patches do not apply together: {exc}") from exc
         plan.append((ALL_GOLD, directory, commit, self._bug_ids()))
