@@ -1,4 +1,4 @@
-from conftest import FP, REPORTS
+from castle_history import FP, REPORTS
 from report_dom import PageDom
 
 from flows.cli import main

@@ -90,12 +90,13 @@ def test_report_html_renders_in_headless_chromium_on_phone_and_desktop(castle_ru
     assert agents[0]["Agent"] == "gold" and agents[0]["Tokens in / out"] == "2000 / 200"
     assert agents[0]["Cost (USD)"] == "0.7500"
     by_difficulty = {row["Difficulty"]: row for row in dom.table_dicts("difficulty")}
-    assert by_difficulty["hard"] == {
-        "Difficulty": "hard",
-        "Bugs": "1",
-        "Discovered": "1",
-        "Fixed (verified)": "1",
+    assert by_difficulty["easy"] == {
+        "Difficulty": "easy",
+        "Bugs": "2",
+        "Discovered": "2",
+        "Fixed (verified)": "2",
     }
+    assert list(by_difficulty) == ["easy", "medium"]
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for name, size in (("phone", "390,2400"), ("desktop", "1280,2400")):
