@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from loop.run_record import RunRecord, TrackedBug
-from reports.labels import markdown_table, short_commit
+from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
 
 BUGS_DIR = "bugs"
@@ -103,3 +103,18 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
     if work:
         parts += ["## Repairs and verifications\n", "\n".join(work) + "\n"]
     return "\n".join(parts)
+
+
+def bug_rows(run: RunRecord) -> list[dict[str, str]]:
+    """One row per bug (ground-truth order, then title), for a table artifact next to Table 7."""
+    bugs = sorted(run.bugs.values(), key=lambda b: natural_key(b.ground_truth_id or "~" + b.report.title))
+    return [
+        {
+            "Bug": bug_label(run, bug.fingerprint),
+            "Title": bug.report.title,
+            "Status": bug.status.replace("_", " "),
+            "Found in session": str(bug.found_in_session),
+            "Report": bug_relpath(bug.fingerprint),
+        }
+        for bug in bugs
+    ]
