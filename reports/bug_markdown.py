@@ -27,9 +27,17 @@ def code_block(text: str, language: str = "") -> str:
     return f"{fence}{language}\n{text.rstrip()}\n{fence}\n"
 
 
+def inline_code(text: str) -> str:
+    """A code span that survives backticks in a command."""
+    if "`" not in text:
+        return f"`{text}`"
+    ticks = "`" * (max(len(m) for m in re.findall(r"`+", text)) + 1)
+    return f"{ticks} {text} {ticks}"
+
+
 def steps_to_reproduce(commands: list[str]) -> str:
     lines = ["1. Start a new game (`POST /api/agent/new`)."]
-    lines += [f"{i}. Send `{command}`" for i, command in enumerate(commands, start=2)]
+    lines += [f"{i}. Send {inline_code(command)}" for i, command in enumerate(commands, start=2)]
     return "\n".join(lines) + "\n"
 
 

@@ -2,7 +2,7 @@ import json
 import re
 
 from loop.run_record import RunRecord
-from reports.bug_markdown import bug_filename, bug_rows, code_block, render_bug_markdown
+from reports.bug_markdown import bug_filename, bug_rows, code_block, render_bug_markdown, steps_to_reproduce
 from reports.writer import write_run_reports
 
 
@@ -106,3 +106,7 @@ def test_bug_rows_list_bugs_in_ground_truth_order_with_their_report_file(castle_
         ("BUG-3", "verified fixed", "1"),
     ]
     assert rows[0]["Report"] == f"bugs/{bug_filename(castle_run.sessions[1].new_bugs[0])}"
+
+
+def test_a_command_with_backticks_stays_one_code_span():
+    assert steps_to_reproduce(["say `hi`"]).splitlines()[1] == "2. Send `` say `hi` ``"
