@@ -45,7 +45,8 @@ KNOWN_OUTCOMES = {
 OUTCOME_COLOURS = ["#009E73", "#E69F00", "#D55E00", "#CC79A7", "#56B4E9", "#7F7F7F", "#F0E442", "#000000"]
 
 
-STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11}
+# parse_math off: a bug title such as "costs $5, not $3" is text, not TeX.
+STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11, "text.parse_math": False}
 
 
 def styled(chart: Callable[P, str]) -> Callable[P, str]:

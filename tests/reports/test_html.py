@@ -130,3 +130,14 @@ def test_without_ground_truth_the_page_counts_confirmed_bugs_and_drops_the_diffi
     assert dom.metrics["fixing"] == "3"
     assert "difficulty" not in dom.tables
     assert dom.tags.count("svg") == 3
+
+
+def test_bug_titles_with_dollars_and_markup_are_shown_as_written(castle_run):
+    bug = castle_run.bugs[castle_run.sessions[0].new_bugs[0]]
+    bug.ground_truth_id = None
+    castle_run.sessions[0].matches.clear()
+    bug.report.title = "Shop sells at $5 but charges $3 <b>"
+    html = render_run_html(castle_run)
+    assert "<b>" not in html
+    lifecycle = html[html.index("<h2>Bugs</h2>") : html.index("</figure>", html.index("<h2>Bugs</h2>"))]
+    assert ">Shop sells at $5 but charges $3 &lt;b&gt;</text>" in lifecycle  # a label, not TeX
