@@ -1,0 +1,23 @@
+"""Repair: the protocol agents implement and the pipeline that keeps or reverts an agent's edit."""
+
+from loop.repair.protocol import (
+    Attempt,
+    DiffStats,
+    FileChange,
+    GateResult,
+    Outcome,
+    RepairAgent,
+    RepairBudget,
+    RepairWorkspace,
+)
+
+__all__ = [
+    "Attempt",
+    "DiffStats",
+    "FileChange",
+    "GateResult",
+    "Outcome",
+    "RepairAgent",
+    "RepairBudget",
+    "RepairWorkspace",
+]
