@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
-import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +20,7 @@ from pathlib import Path
 from loop.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
-STARTUP_GRACE_SECONDS = 5.0  # spawning an interpreter and importing the agent is not the agent's time
+STARTUP_TIMEOUT_SECONDS = 60.0  # spawning an interpreter and unpickling the agent is not the agent's time
 
 
 @dataclass
@@ -36,6 +36,7 @@ def _work(agent, workspace, reports, budget, conn, log_path: str) -> None:
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     os.dup2(log_fd, 1)
     os.dup2(log_fd, 2)
+    conn.send(("started", None))
     try:
         attempt = agent.repair(workspace, reports, budget)
         if not isinstance(attempt, Attempt):
@@ -74,7 +75,7 @@ def run_agent(
     budget: RepairBudget,
     log_path: Path,
 ) -> WorkerResult:
-    """Run `agent.repair` in a worker; stop it after `budget.wall_seconds` (plus interpreter start-up)."""
+    """Run `agent.repair` in a worker; stop it `budget.wall_seconds` after the worker has started."""
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
@@ -83,14 +84,23 @@ def run_agent(
         name=f"repair-{getattr(agent, 'name', 'agent')}",
         daemon=True,
     )
-    process.start()
-    sender.close()
-    deadline = time.monotonic() + budget.wall_seconds + STARTUP_GRACE_SECONDS
     try:
-        if not receiver.poll(max(0.0, deadline - time.monotonic())):
-            _kill_group(process)
-            return WorkerResult(None, timed_out=True, exitcode=process.exitcode)
+        process.start()
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        sender.close()
+        receiver.close()
+        return WorkerResult(None, traceback=f"the agent cannot reach its worker (not picklable): {exc!r}")
+    sender.close()
+    try:
         try:
+            if not receiver.poll(STARTUP_TIMEOUT_SECONDS):
+                _kill_group(process)
+                waited = f"{STARTUP_TIMEOUT_SECONDS:g}s"
+                return WorkerResult(None, traceback=f"the worker did not start in {waited}")
+            receiver.recv()
+            if not receiver.poll(budget.wall_seconds):
+                _kill_group(process)
+                return WorkerResult(None, timed_out=True, exitcode=process.exitcode)
             kind, payload = receiver.recv()
         except EOFError:
             process.join(timeout=5.0)

@@ -95,3 +95,15 @@ def vault_report(title: str = "A dropped key vanishes") -> BugReport:
         bug_type=BugType.DATA_INCONSISTENCY,
         repro=["take key", "drop key", "look"],
     )
+
+
+class Unpicklable(RepairAgent):
+    """Holds a lambda, so it cannot reach a worker process."""
+
+    name = "unpicklable"
+
+    def __init__(self):
+        self.callback = lambda: None
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        return Attempt(agent=self.name)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import git
-from scripted_agents import Explode, Hang, HangOnTitle, ReplaceText, WriteFiles, vault_report
+from scripted_agents import Explode, Hang, HangOnTitle, ReplaceText, Unpicklable, WriteFiles, vault_report
 
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
@@ -97,13 +97,16 @@ def test_a_syntax_error_fails_the_build_and_the_branch_is_reset(repair_round: Re
     assert result_json(attempt)["outcome"] == "build_failed"
 
 
-def test_a_server_that_does_not_start_fails_the_build(repair_round: RepairRound):
-    base = repair_round.head
-    crash = ReplaceText("server.py", "import rules\n", "import rules\nraise SystemExit('no server today')\n")
-    attempt = repair_round.attempt(crash, [vault_report()], BUDGET)
+def test_a_server_that_does_not_start_fails_the_build(vault, vault_repo, tmp_path: Path):
+    with RepairRound(vault, vault_repo[0], tmp_path / "run", "r", 1, ready_timeout=4.0) as repair_round:
+        base = repair_round.head
+        refuse = "import rules\nraise SystemExit('no server today')\n"
+        crash = ReplaceText("server.py", "import rules\n", refuse)
+        attempt = repair_round.attempt(crash, [vault_report()], BUDGET)
 
-    assert attempt.outcome == Outcome.BUILD_FAILED, attempt.detail
-    assert repair_round.head == base
+        assert attempt.outcome == Outcome.BUILD_FAILED, attempt.detail
+        assert repair_round.head == base
+        assert "no server today" in (Path(attempt.attempt_dir) / "build.log").read_text()
 
 
 def test_a_patch_that_breaks_the_walkthrough_fails_the_gate(repair_round: RepairRound):
@@ -162,6 +165,13 @@ def test_an_agent_that_raises_is_a_crash_with_its_traceback(repair_round: Repair
     log = (Path(attempt.attempt_dir) / "agent.log").read_text()
     assert "Traceback" in log and "RuntimeError: the agent fell over" in log
     assert repair_round.head == base and worktree_is_clean(repair_round)
+
+
+def test_an_agent_that_cannot_reach_its_worker_is_a_crash(repair_round: RepairRound):
+    attempt = repair_round.attempt(Unpicklable(), [vault_report()], BUDGET)
+
+    assert attempt.outcome == Outcome.AGENT_CRASH
+    assert "picklable" in attempt.detail
 
 
 def test_one_attempt_for_all_reports_names_them_all(repair_round: RepairRound):
