@@ -64,6 +64,8 @@ def _show(attempt: Attempt) -> None:
     print(f"\n=== attempt {Path(attempt.attempt_dir).name}: {attempt.outcome} ===")
     print(f"reports: {', '.join(attempt.reports)}")
     print(f"detail:  {attempt.detail}")
+    if attempt.agent_note:
+        print(f"agent:   {attempt.agent_note}")
     print(f"diff:    {attempt.diff_stats.summary()}")
     if attempt.diff:
         print(attempt.diff.rstrip())

@@ -122,6 +122,7 @@ class RepairRound:
                 "base_commit": base,
                 "wall_seconds": round(time.monotonic() - started, 3),
                 "attempt_dir": str(attempt_dir),
+                "agent_note": result.attempt.detail if result.attempt else "",
             }
         )
         if attempt.transcript is None and workspace.transcript_path.is_file():

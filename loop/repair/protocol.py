@@ -101,7 +101,8 @@ class Attempt(BaseModel):
     outcome: Outcome | None = Field(
         default=None, description="set by the pipeline; an agent may pre-set a failure"
     )
-    detail: str = ""
+    detail: str = Field(default="", description="why the attempt ended as it did (the pipeline's words)")
+    agent_note: str = Field(default="", description="what the agent said it did (its own `detail`)")
     gate: GateResult | None = None
     attempt_dir: str = ""
 

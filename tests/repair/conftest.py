@@ -3,13 +3,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_fixtures import VAULT_DIR
 
 from games.catalogue import Game, load_game, materialize
 from loop.repair.pipeline import RepairRound
 
 collect_ignore = ["fixtures"]  # the fixture game's own tests run inside the gate, not here
-
-VAULT_DIR = Path(__file__).parent / "fixtures" / "vault"
 
 
 @pytest.fixture

@@ -8,7 +8,16 @@ import time
 from pathlib import Path
 
 import git
-from scripted_agents import Explode, Hang, HangOnTitle, ReplaceText, Unpicklable, WriteFiles, vault_report
+from repair_fixtures import (
+    EndpointDown,
+    Explode,
+    Hang,
+    HangOnTitle,
+    ReplaceText,
+    Unpicklable,
+    WriteFiles,
+    vault_report,
+)
 
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
@@ -172,6 +181,15 @@ def test_an_agent_that_cannot_reach_its_worker_is_a_crash(repair_round: RepairRo
 
     assert attempt.outcome == Outcome.AGENT_CRASH
     assert "picklable" in attempt.detail
+
+
+def test_an_agent_that_reports_its_endpoint_down_is_an_infrastructure_failure(repair_round: RepairRound):
+    base = repair_round.head
+    attempt = repair_round.attempt(EndpointDown(), [vault_report()], BUDGET)
+
+    assert attempt.outcome == Outcome.INFRASTRUCTURE_FAILURE
+    assert attempt.detail == "model endpoint refused"
+    assert repair_round.head == base and worktree_is_clean(repair_round)
 
 
 def test_one_attempt_for_all_reports_names_them_all(repair_round: RepairRound):

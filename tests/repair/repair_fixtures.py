@@ -1,4 +1,4 @@
-"""Repair agents with scripted behaviour for the pipeline tests (top-level: the worker pickles them)."""
+"""The Vault fixture game and scripted repair agents (top-level classes: the worker pickles them)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import time
 from pathlib import Path
 
 from loop.models import BugReport, BugType
-from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+
+VAULT_DIR = Path(__file__).parent / "fixtures" / "vault"
 
 
 class WriteFiles(RepairAgent):
@@ -107,3 +109,15 @@ class Unpicklable(RepairAgent):
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         return Attempt(agent=self.name)
+
+
+class EndpointDown(RepairAgent):
+    """Starts editing, then finds its model endpoint down: not its fault, and it says so."""
+
+    name = "endpoint-down"
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        (workspace.repo_dir / "notes.txt").write_text("partial\n")
+        return Attempt(
+            agent=self.name, outcome=Outcome.INFRASTRUCTURE_FAILURE, detail="model endpoint refused"
+        )
