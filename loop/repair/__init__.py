@@ -9,6 +9,7 @@ from loop.repair.protocol import (
     RepairAgent,
     RepairBudget,
     RepairWorkspace,
+    attempt_record,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "RepairAgent",
     "RepairBudget",
     "RepairWorkspace",
+    "attempt_record",
 ]

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from loop.models import BugReport
+from loop.run_record import AttemptRecord
 
 ATTEMPT_SCHEMA_VERSION = 1
 
@@ -148,3 +149,24 @@ class RepairAgent(abc.ABC):
 
         Raise to signal a bug in the agent (-> agent_crash). Never touch git history: the pipeline commits.
         """
+
+
+def attempt_record(attempt: Attempt) -> AttemptRecord:
+    """The attempt as run.json keeps it (paths point into the attempt dir)."""
+    patch = Path(attempt.attempt_dir) / "patch.diff" if attempt.attempt_dir else None
+    return AttemptRecord(
+        agent=attempt.agent,
+        fingerprints=list(attempt.reports),
+        outcome=str(attempt.outcome or Outcome.INFRASTRUCTURE_FAILURE),
+        commit=attempt.commit,
+        files_changed=attempt.diff_stats.files_changed,
+        lines_added=attempt.diff_stats.added,
+        lines_removed=attempt.diff_stats.removed,
+        tokens_in=attempt.tokens_in,
+        tokens_out=attempt.tokens_out,
+        cost_usd=attempt.cost_usd,
+        wall_seconds=attempt.wall_seconds,
+        patch_path=str(patch) if patch else None,
+        transcript_path=attempt.transcript,
+        detail=attempt.detail,
+    )

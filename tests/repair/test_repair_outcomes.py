@@ -20,7 +20,7 @@ from repair_fixtures import (
 )
 
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Attempt, Outcome, RepairBudget
+from loop.repair.protocol import Attempt, Outcome, RepairBudget, attempt_record
 from repair_agents.registry import create_agent
 
 BUDGET = RepairBudget(wall_seconds=60)
@@ -57,6 +57,9 @@ def test_a_fix_is_committed_on_the_round_branch_and_passes_the_gate(repair_round
     assert "walkthrough won: True" in (evidence / "gate.log").read_text()
     assert result_json(attempt)["outcome"] == "patched"
     assert worktree_is_clean(repair_round)
+    record = attempt_record(attempt)
+    assert (record.outcome, record.commit, record.lines_added) == ("patched", attempt.commit, 1)
+    assert Path(record.patch_path or "").read_text() == attempt.diff
 
 
 def test_noop_ends_as_empty_patch_not_as_unfixed(repair_round: RepairRound):
