@@ -15,7 +15,7 @@ import repair_agents
 from games.benchmark import Benchmark
 from loop.repair.protocol import RepairAgent
 
-NOT_AGENTS = frozenset({"base", "registry"})
+NOT_AGENTS = frozenset({"base", "registry", "cli_runner"})
 
 
 class UnknownAgent(LookupError):

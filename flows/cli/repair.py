@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--matches", type=Path, help="JSON object report fingerprint -> ground-truth bug id (gold)"
     )
+    parser.add_argument(
+        "--agent-option", action="append", default=[], metavar="KEY=VALUE", help="agent setting (repeatable)"
+    )
     parser.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
     parser.add_argument(
         "--per-report", action="store_true", help="one attempt per report (default: one for all)"
@@ -83,7 +86,9 @@ def repair_command(args: argparse.Namespace) -> int:
     reports = _read_reports(args.reports)
     matches = _read_matches(args.matches)
     # Ground truth goes to the gold agent only: no other agent is ever handed the benchmark.
-    context = AgentContext(benchmark=Benchmark(game) if args.agent == "gold" else None, matches=matches)
+    options = dict(option.split("=", 1) for option in args.agent_option if "=" in option)
+    benchmark = Benchmark(game) if args.agent == "gold" else None
+    context = AgentContext(benchmark=benchmark, matches=matches, options=options)
     try:
         agent = create_agent(args.agent, context)
     except UnknownAgent as exc:

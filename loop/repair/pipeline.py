@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 Progress = Callable[[str], None]
 
+# Ends an agent may declare itself (a CLI that hit its own time limit, a model endpoint that is down).
+AGENT_DECLARED = frozenset({Outcome.AGENT_TIMEOUT, Outcome.AGENT_CRASH, Outcome.INFRASTRUCTURE_FAILURE})
+
 
 def batches(reports: list[BugReport], per_report: bool) -> list[list[BugReport]]:
     """One attempt per report, or all open reports in one attempt."""
@@ -135,7 +138,7 @@ class RepairRound:
             elif result.attempt is None:
                 last = result.traceback.strip().splitlines()[-1:] or ["no result"]
                 attempt = self._abandon(attempt, Outcome.AGENT_CRASH, f"{last[0]} (traceback in agent.log)")
-            elif attempt.outcome in (Outcome.AGENT_CRASH, Outcome.INFRASTRUCTURE_FAILURE):
+            elif attempt.outcome in AGENT_DECLARED:
                 attempt = self._abandon(attempt, attempt.outcome, attempt.detail)
             else:
                 attempt = self._judge(attempt, reports)

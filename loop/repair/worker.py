@@ -23,6 +23,18 @@ from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorks
 STARTUP_TIMEOUT_SECONDS = 60.0  # spawning an interpreter and unpickling the agent is not the agent's time
 
 
+# Process groups of CLIs an agent started in their own session (see repair_agents.cli_runner): the worker's
+# group kill does not reach them, so the worker stops them itself when it is told to stop.
+child_groups: set[int] = set()
+
+
+def _stop_children_and_exit(signum: int, frame: object) -> None:
+    for group in list(child_groups):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+    os._exit(128 + signum)
+
+
 @dataclass
 class WorkerResult:
     attempt: Attempt | None
@@ -33,6 +45,7 @@ class WorkerResult:
 
 def _work(agent, workspace, reports, budget, conn, log_path: str) -> None:
     os.setpgrp()
+    signal.signal(signal.SIGTERM, _stop_children_and_exit)
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     os.dup2(log_fd, 1)
     os.dup2(log_fd, 2)
