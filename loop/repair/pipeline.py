@@ -192,8 +192,10 @@ class RepairRound:
         commit = self.branch.commit(commit_message(attempt.agent, reports, self.run_id, self.round))
         attempt = attempt.model_copy(update={"commit": commit})
         self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.backend}")
+        # Only where this interpreter is the one that runs the game is its verdict on syntax exact.
+        host_python = get_provider(self.backend).name == "process"
         broken = syntax_errors(self.branch.worktree_dir, [f.path for f in attempt.diff_stats.files])
-        if broken:
+        if host_python and broken:
             (Path(attempt.attempt_dir) / "build.log").write_text("\n".join(broken) + "\n")
             return self._reject(attempt, Outcome.BUILD_FAILED, f"does not compile: {broken[0]}")
         return self._build_and_gate(attempt)
