@@ -76,7 +76,9 @@ class RoundBranch:
         return self.staged_diff(base)
 
     def commit(self, message: str) -> str:
-        self._git("commit", "--no-verify", "--allow-empty-message", "-m", message)
+        # A repository cloned from a URL may have no identity; the loop commits under its own.
+        identity = ("-c", "user.name=closed-loop", "-c", "user.email=closed-loop@localhost")
+        self._git(*identity, "-c", "commit.gpgsign=false", "commit", "--no-verify", "-m", message)
         return self.head()
 
     def reset_to(self, commit: str) -> None:

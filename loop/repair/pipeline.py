@@ -100,9 +100,14 @@ class RepairRound:
 
     def attempt(self, agent: RepairAgent, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         """One attempt, start to outcome. Never raises for what the agent, the build or git did."""
-        base = self.branch.head()
-        self.branch.reset_to(base)
         attempt_dir = self._new_attempt_dir(agent.name)
+        fingerprints = [r.fingerprint for r in reports]
+        try:
+            base = self.branch.head()
+            self.branch.reset_to(base)
+        except RepairGitError as exc:
+            empty = Attempt(agent=agent.name, reports=fingerprints, attempt_dir=str(attempt_dir))
+            return self._finish(empty, exc)
         workspace = RepairWorkspace(
             repo_dir=self.branch.worktree_dir,
             attempt_dir=attempt_dir,
@@ -111,14 +116,13 @@ class RepairRound:
             round=self.round,
             protected_paths=tuple(self.game.manifest.protected_paths),
         )
-        names = ", ".join(r.fingerprint for r in reports)
-        self._progress(f"[{agent.name}] attempt {attempt_dir.name} on {len(reports)} report(s): {names}")
+        self._progress(f"[{agent.name}] attempt {attempt_dir.name} on report(s) {', '.join(fingerprints)}")
         started = time.monotonic()
         result = run_agent(agent, workspace, reports, budget, attempt_dir / "agent.log")
         attempt = (result.attempt or Attempt(agent=agent.name)).model_copy(
             update={
                 "agent": agent.name,
-                "reports": [r.fingerprint for r in reports],
+                "reports": fingerprints,
                 "run_id": self.run_id,
                 "round": self.round,
                 "branch": self.branch.branch,
@@ -132,9 +136,8 @@ class RepairRound:
             attempt.transcript = str(workspace.transcript_path)
         try:
             if result.timed_out:
-                attempt = self._abandon(
-                    attempt, Outcome.AGENT_TIMEOUT, f"stopped after {budget.wall_seconds:g}s"
-                )
+                detail = f"stopped after {budget.wall_seconds:g}s"
+                attempt = self._abandon(attempt, Outcome.AGENT_TIMEOUT, detail)
             elif result.attempt is None:
                 last = result.traceback.strip().splitlines()[-1:] or ["no result"]
                 attempt = self._abandon(attempt, Outcome.AGENT_CRASH, f"{last[0]} (traceback in agent.log)")
@@ -143,15 +146,20 @@ class RepairRound:
             else:
                 attempt = self._judge(attempt, reports)
         except RepairGitError as exc:
-            attempt = attempt.model_copy(
-                update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": str(exc)}
-            )
             self._restore(base)
-        finally:
-            self._restore(self.branch.head())
+            return self._finish(attempt, exc)
+        self._restore(self.branch.head())
+        return self._finish(attempt)
+
+    def _finish(self, attempt: Attempt, git_error: RepairGitError | None = None) -> Attempt:
+        """Write the attempt's evidence and remember it."""
+        if git_error is not None:
+            failure = {"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": str(git_error), "commit": None}
+            attempt = attempt.model_copy(update=failure)
+        attempt_dir = Path(attempt.attempt_dir)
         (attempt_dir / "patch.diff").write_text(attempt.diff)
         (attempt_dir / "result.json").write_text(attempt.model_dump_json(indent=2) + "\n")
-        self._progress(f"[{agent.name}] {attempt.outcome}: {attempt.detail}")
+        self._progress(f"[{attempt.agent}] {attempt.outcome}: {attempt.detail}")
         self.attempts.append(attempt)
         return attempt
 

@@ -33,6 +33,7 @@ def test_a_command_that_fixes_the_bug_is_patched_with_its_output_as_transcript(r
     assert "fixing A dropped key vanishes" in transcript and "[exit 0]" in transcript
 
 
+@pytest.mark.slow
 def test_a_command_past_its_budget_is_stopped_as_agent_timeout(repair_round: RepairRound, tmp_path: Path):
     pid_file = tmp_path / "sleep.pid"
     agent = command_agent(f"echo edit > rules.py; sleep 300 & echo $! > {pid_file}; wait")

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import git
+import pytest
 from repair_fixtures import (
     EndpointDown,
     Explode,
@@ -109,6 +110,7 @@ def test_a_syntax_error_fails_the_build_and_the_branch_is_reset(repair_round: Re
     assert result_json(attempt)["outcome"] == "build_failed"
 
 
+@pytest.mark.slow
 def test_a_server_that_does_not_start_fails_the_build(vault, vault_repo, tmp_path: Path):
     with RepairRound(vault, vault_repo[0], tmp_path / "run", "r", 1, ready_timeout=4.0) as repair_round:
         base = repair_round.head
@@ -142,6 +144,7 @@ def test_a_patch_that_breaks_the_games_tests_fails_the_gate(repair_round: Repair
     assert "game tests" in attempt.detail
 
 
+@pytest.mark.slow
 def test_an_agent_that_hangs_is_stopped_with_its_children(repair_round: RepairRound, tmp_path: Path):
     base = repair_round.head
     pid_file = tmp_path / "child.pid"
@@ -159,6 +162,7 @@ def test_an_agent_that_hangs_is_stopped_with_its_children(repair_round: RepairRo
     assert result_json(attempt)["outcome"] == "agent_timeout"
 
 
+@pytest.mark.slow
 def test_after_a_timeout_the_round_goes_on_to_the_next_report(repair_round: RepairRound):
     reports = [vault_report("hang here"), vault_report("A dropped key vanishes")]
     attempts = repair_round.run(HangOnTitle(), reports, RepairBudget(wall_seconds=2), per_report=True)
@@ -213,3 +217,21 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_repository_without_a_git_identity_still_gets_its_commit(vault, tmp_path: Path):
+    repo_dir = tmp_path / "bare-identity"
+    repo_dir.mkdir()
+    (repo_dir / "README").write_text("x\n")
+    repo = git.Repo.init(repo_dir)
+    repo.git.execute(["git", "-c", "user.name=a", "-c", "user.email=a@b", "add", "-A"])
+    repo.git.execute(["git", "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-m", "init"])
+    round_ = RepairRound(vault, repo_dir, tmp_path / "run", "r", 1)
+    try:
+        round_.branch.reset_to(round_.head)
+        (round_.branch.worktree_dir / "README").write_text("y\n")
+        round_.branch.stage_all()
+        commit = round_.branch.commit("repair")
+        assert git.Repo(repo_dir).commit(commit).author.name == "closed-loop"
+    finally:
+        round_.close()
