@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from repair_fixtures import WriteFiles
 
 from games.benchmark import Benchmark
 from games.catalogue import Game, load_game, materialize
@@ -63,3 +64,27 @@ def test_gold_fixes_every_castle_bug_it_is_given(castle: Game, tmp_path: Path, p
         assert all(a.gate and a.gate.tests_passed and a.gate.walkthrough_won for a in attempts)
         assert repair_round.head == attempts[-1].commit
         assert present_bugs(castle, repair_round.branch.worktree_dir) == set()
+
+
+@pytest.mark.parametrize("path", ["docs/walkthrough.txt", "tests/test_engine.py"])
+def test_an_edit_to_castles_walkthrough_or_tests_is_rejected(castle: Game, tmp_path: Path, path: str):
+    repo_dir, commit = materialize(castle, tmp_path / "workspace")
+    original = (repo_dir / path).read_text()
+    with RepairRound(castle, repo_dir, tmp_path / "run", "castle-protected", 1) as repair_round:
+        agent = WriteFiles({path: "look\n"})
+        attempt = repair_round.attempt(agent, [finding(1)], RepairBudget(wall_seconds=60))
+
+        assert attempt.outcome == Outcome.PATCH_REJECTED_PROTECTED
+        assert repair_round.head == commit
+        assert (repair_round.branch.worktree_dir / path).read_text() == original
+
+
+def test_a_syntax_error_in_castle_is_a_build_failure_and_reverted(castle: Game, tmp_path: Path):
+    repo_dir, commit = materialize(castle, tmp_path / "workspace")
+    with RepairRound(castle, repo_dir, tmp_path / "run", "castle-broken", 1) as repair_round:
+        agent = WriteFiles({"castle/engine.py": "class Castle(:\n"})
+        attempt = repair_round.attempt(agent, [finding(1)], RepairBudget(wall_seconds=60))
+
+        assert attempt.outcome == Outcome.BUILD_FAILED
+        assert repair_round.head == commit
+        assert "class Castle:" in (repair_round.branch.worktree_dir / "castle/engine.py").read_text()
