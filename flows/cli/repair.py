@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import time
 from pathlib import Path
@@ -82,6 +83,8 @@ def repair_command(args: argparse.Namespace) -> int:
     from games.benchmark import Benchmark
     from repair_agents.registry import AgentContext, UnknownAgent, create_agent
 
+    if not getattr(args, "verbose", False):
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per gate request drowns the progress
     game = load_game(args.game, args.manifest)
     reports = _read_reports(args.reports)
     matches = _read_matches(args.matches)
