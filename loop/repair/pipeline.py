@@ -18,7 +18,15 @@ from loop.models import BugReport
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.gate import QUIET_ENV, run_gate
-from loop.repair.protocol import Attempt, DiffStats, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from loop.repair.protocol import (
+    Attempt,
+    DiffStats,
+    GateResult,
+    Outcome,
+    RepairAgent,
+    RepairBudget,
+    RepairWorkspace,
+)
 from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
 from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
@@ -69,6 +77,7 @@ class RepairRound:
         )
         self.attempts_dir = run_dir / "attempts" / f"round-{round_number}"
         self.attempts: list[Attempt] = []
+        self._baseline_gates: dict[str, GateResult] = {}
 
     @property
     def head(self) -> str:
@@ -208,6 +217,22 @@ class RepairRound:
             return self._reject(attempt, Outcome.BUILD_FAILED, f"does not compile: {broken[0]}")
         return self._build_and_gate(attempt)
 
+    def _baseline_note(self, failed: list[str]) -> str:
+        """After a red gate (the branch is back at its base): is the base red too? Checked once per base."""
+        base = self.branch.head()
+        if base not in self._baseline_gates:
+            spec = BuildSpec(self.branch.worktree_dir, self.game.manifest, base, self.run_id, dict(QUIET_ENV))
+            try:
+                with get_provider(self.backend).start(spec, ready_timeout=self.ready_timeout) as build:
+                    self._baseline_gates[base] = run_gate(
+                        self.game, self.branch.worktree_dir, build, self.test_timeout
+                    )
+            except SandboxError as exc:
+                log.warning("cannot build the base %s to compare the gate: %s", base[:10], exc)
+                return ""
+        red_at_base = [part for part in _failed_parts(self._baseline_gates[base]) if part in failed]
+        return f" (red at the base too: {', '.join(red_at_base)})" if red_at_base else ""
+
     def _build_and_gate(self, attempt: Attempt) -> Attempt:
         attempt_dir = Path(attempt.attempt_dir)
         spec = BuildSpec(
@@ -235,15 +260,19 @@ class RepairRound:
         )
         attempt = attempt.model_copy(update={"gate": gate})
         if not gate.passed:
-            failed = [
-                name
-                for name, ok in (("game tests", gate.tests_passed), ("walkthrough", gate.walkthrough_won))
-                if ok is False
-            ]
-            return self._reject(attempt, Outcome.GATE_FAILED, f"regression gate failed: {', '.join(failed)}")
+            failed = _failed_parts(gate)
+            rejected = self._reject(
+                attempt, Outcome.GATE_FAILED, f"regression gate failed: {', '.join(failed)}"
+            )
+            return rejected.model_copy(update={"detail": rejected.detail + self._baseline_note(failed)})
         return attempt.model_copy(
             update={"outcome": Outcome.PATCHED, "detail": "applied, gate green, awaiting verification"}
         )
+
+
+def _failed_parts(gate: GateResult) -> list[str]:
+    parts = (("game tests", gate.tests_passed), ("walkthrough", gate.walkthrough_won))
+    return [name for name, ok in parts if ok is False]
 
 
 def _stats_or_empty(diff: str) -> DiffStats:

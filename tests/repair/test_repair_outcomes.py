@@ -86,6 +86,7 @@ def test_an_edit_to_the_games_tests_is_rejected_and_the_tree_restored(repair_rou
     assert worktree_is_clean(repair_round)
     assert result_json(attempt)["outcome"] == "patch_rejected_protected"
     assert "all green now" in (Path(attempt.attempt_dir) / "patch.diff").read_text()
+    assert (attempt.tokens_in, attempt.tokens_out, attempt.cost_usd) == (120, 30, 0.001)
 
 
 def test_an_edit_to_the_walkthrough_doc_is_rejected(repair_round: RepairRound):
@@ -141,7 +142,7 @@ def test_a_patch_that_breaks_the_games_tests_fails_the_gate(repair_round: Repair
 
     assert attempt.outcome == Outcome.GATE_FAILED
     assert attempt.gate is not None and attempt.gate.tests_passed is False
-    assert "game tests" in attempt.detail
+    assert attempt.detail == "regression gate failed: game tests"
 
 
 @pytest.mark.slow
@@ -235,3 +236,29 @@ def test_a_repository_without_a_git_identity_still_gets_its_commit(vault, tmp_pa
         assert git.Repo(repo_dir).commit(commit).author.name == "closed-loop"
     finally:
         round_.close()
+
+
+def test_a_gate_that_is_red_at_the_base_too_says_so(vault, vault_repo, tmp_path: Path):
+    repo_dir, _ = vault_repo
+    repo = git.Repo(repo_dir)
+    walkthrough = repo_dir / "docs" / "walkthrough.txt"
+    walkthrough.write_text("take key\n")  # a shipped walkthrough that does not win
+    repo.git.add(A=True)
+    repo.index.commit("ship a broken walkthrough")
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+        fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
+        attempt = repair_round.attempt(fix, [vault_report()], BUDGET)
+
+        assert attempt.outcome == Outcome.GATE_FAILED
+        assert attempt.detail == "regression gate failed: walkthrough (red at the base too: walkthrough)"
+
+
+def test_a_resumed_round_continues_from_its_branch(vault, vault_repo, tmp_path: Path):
+    repo_dir, _ = vault_repo
+    fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as first:
+        kept = first.attempt(fix, [vault_report()], BUDGET).commit
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as resumed:
+        assert kept is not None and resumed.head == kept
+        again = resumed.attempt(create_agent("noop"), [vault_report()], BUDGET)
+        assert Path(again.attempt_dir).name == "noop-01" and again.base_commit == kept
