@@ -24,7 +24,9 @@ from sandboxes.registry import provider_names
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("repair", help="run a repair agent on bug reports and gate its patch")
     parser.add_argument("game", help="catalogue name, or a folder with a game.toml")
-    parser.add_argument("--agent", required=True, help="repair agent name (see `--agent list`)")
+    from repair_agents.registry import agent_names
+
+    parser.add_argument("--agent", required=True, choices=agent_names(), help="the repair agent")
     parser.add_argument("--reports", type=Path, required=True, help="reports.json: a JSON list of BugReport")
     parser.add_argument(
         "--matches", type=Path, help="JSON object report fingerprint -> ground-truth bug id (gold)"
