@@ -6,7 +6,9 @@ and the branch can be reset to an attempt's base without disturbing anything els
 
 from __future__ import annotations
 
+import contextlib
 import re
+import shutil
 from pathlib import Path
 
 import git
@@ -42,7 +44,10 @@ class RoundBranch:
             if name not in repo.heads:
                 repo.create_head(name, repo.commit(base))
             if worktree_dir.exists():
-                repo.git.worktree("remove", "--force", str(worktree_dir))
+                # A crashed run's work tree: registered (remove it) or a bare leftover folder (delete it).
+                with contextlib.suppress(git.GitCommandError):
+                    repo.git.worktree("remove", "--force", str(worktree_dir))
+                shutil.rmtree(worktree_dir, ignore_errors=True)
             repo.git.worktree("prune")
             worktree_dir.parent.mkdir(parents=True, exist_ok=True)
             repo.git.worktree("add", str(worktree_dir), name)
@@ -85,6 +90,18 @@ class RoundBranch:
         """Put branch, index and work tree back to `commit`, dropping untracked files the attempt made."""
         self._git("reset", "--hard", commit)
         self._git("clean", "-ffdx")
+
+    def land(self) -> str:
+        """Fast-forward the repository's checked-out branch to this branch's head; return that commit.
+
+        The next session builds from the repository's own checkout, so this is how a kept patch reaches it.
+        """
+        try:
+            repo = git.Repo(self.repo_dir)
+            repo.git.merge("--ff-only", self.branch)
+            return repo.head.commit.hexsha
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot fast-forward {self.repo_dir} to {self.branch}: {exc}") from exc
 
     def remove(self) -> None:
         """Remove the work tree; the branch and its commits stay in the repository."""

@@ -48,7 +48,11 @@ def batches(reports: list[BugReport], per_report: bool) -> list[list[BugReport]]
 
 
 class RepairRound:
-    """Repair attempts of one round on one branch. `close()` removes the work tree (the branch stays)."""
+    """Repair attempts of one round on one branch. `close()` removes the work tree (the branch stays).
+
+    Making one raises RepairGitError when the branch or its work tree cannot be made; after that, `attempt`
+    and `run` never raise for what an agent, a build or git does.
+    """
 
     def __init__(
         self,
@@ -83,6 +87,10 @@ class RepairRound:
     def head(self) -> str:
         """The branch head: the base plus every attempt that was kept."""
         return self.branch.head()
+
+    def land(self) -> str:
+        """Bring the kept attempts to the repository's checkout (fast-forward); return the new head."""
+        return self.branch.land()
 
     def close(self) -> None:
         self.branch.remove()
