@@ -88,12 +88,14 @@ def run_agent(
     reports: list[BugReport],
     budget: RepairBudget,
     log_path: Path,
+    start_method: str = "forkserver",
 ) -> WorkerResult:
     """Run `agent.repair` in a worker; stop it `budget.wall_seconds` after the worker has started."""
-    context = multiprocessing.get_context("forkserver")
-    # Workers fork from a single-threaded server that has the protocol imported already: a fresh
-    # interpreter per attempt (spawn) cost about a second each on a busy machine.
-    context.set_forkserver_preload(PRELOAD)
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        # Workers fork from a single-threaded server that has the protocol imported already: a fresh
+        # interpreter per attempt (spawn) costs far more (bench/repair_worker_start.py).
+        context.set_forkserver_preload(PRELOAD)
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_work,
