@@ -21,7 +21,7 @@ from loop.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
 PRELOAD = ["loop.repair.protocol", "loop.repair.worker", "repair_agents.registry"]
-STARTUP_TIMEOUT_SECONDS = 60.0  # spawning an interpreter and unpickling the agent is not the agent's time
+STARTUP_TIMEOUT_SECONDS = 60.0  # starting the worker and unpickling the agent is not the agent's time
 
 
 # Process groups of CLIs an agent started in their own session (see repair_agents.cli_runner): the worker's
