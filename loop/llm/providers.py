@@ -1,0 +1,148 @@
+"""The provider protocol, the registry of providers by name, and SDK failures turned into typed errors.
+
+Lifecycle: a provider is built once per (config, provider name) by `make_provider`; it owns one SDK client
+with an explicit timeout and `max_retries=0` (the LLM client retries itself, so it can cap retry-after
+and count retries); `close()` releases the client's connections.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import anthropic
+import httpx2
+import openai
+
+from loop.llm.config import LLMConfig
+from loop.llm.errors import (
+    GarbageReply,
+    ProviderError,
+    ProviderUnavailable,
+    RateLimited,
+    RequestRejected,
+)
+from loop.llm.types import Message, ProviderReply, Tool
+
+
+class StructuredSchema(Protocol):
+    name: str
+    schema: dict[str, Any]
+
+
+class Provider(Protocol):
+    name: str
+    native_structured: bool
+    """True when the provider holds replies to a JSON schema itself (else the schema goes in the prompt)."""
+
+    def send(
+        self,
+        model: str,
+        messages: list[Message],
+        *,
+        tools: list[Tool] | None,
+        schema: StructuredSchema | None,
+        max_tokens: int,
+        stream: bool,
+    ) -> ProviderReply:
+        """One request. Raises ProviderError subclasses only (RateLimited, ProviderUnavailable, ...)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+ProviderFactory = Callable[[LLMConfig], Provider]
+_REGISTRY: dict[str, ProviderFactory] = {}
+
+
+def register_provider(name: str) -> Callable[[ProviderFactory], ProviderFactory]:
+    def add(factory: ProviderFactory) -> ProviderFactory:
+        _REGISTRY[name] = factory
+        return factory
+
+    return add
+
+
+def provider_names() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def make_provider(name: str, config: LLMConfig) -> Provider:
+    _load_builtin()
+    if name not in _REGISTRY:
+        raise RequestRejected(f"unknown LLM provider {name!r}; known: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name](config)
+
+
+def _load_builtin() -> None:
+    from loop.llm import anthropic_provider, openai_providers  # noqa: F401 - registers on import
+
+
+def sdk_timeout(config: LLMConfig) -> httpx2.Timeout:
+    return httpx2.Timeout(config.timeout_s, connect=config.connect_timeout_s)
+
+
+def retry_after_of(headers: httpx2.Headers | None) -> float | None:
+    if headers is None:
+        return None
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value:
+            try:
+                return max(0.0, float(value) * scale)
+            except ValueError:
+                continue
+    return None
+
+
+_SDK_ERRORS = (openai.OpenAIError, anthropic.AnthropicError)
+
+
+@contextmanager
+def translated_errors(provider: str) -> Iterator[None]:
+    """Turn every way an SDK call fails into a ProviderError; the SDK exception is not chained (it may hold
+    request headers), only its redacted text is kept."""
+    try:
+        yield
+    except (openai.APIStatusError, anthropic.APIStatusError) as exc:
+        raise _status_error(provider, exc.status_code, str(exc), exc.response.headers) from None
+    except (openai.APITimeoutError, anthropic.APITimeoutError):
+        raise ProviderUnavailable(f"{provider}: request timed out") from None
+    except (openai.APIConnectionError, anthropic.APIConnectionError) as exc:
+        raise ProviderUnavailable(f"{provider}: connection failed: {exc}") from None
+    except (openai.APIResponseValidationError, anthropic.APIResponseValidationError) as exc:
+        raise GarbageReply(f"{provider}: reply does not match the API schema: {exc}") from None
+    except json.JSONDecodeError as exc:
+        # A 200 with a non-JSON body (a proxy's HTML page, a cut-off body) surfaces as a raw JSONDecodeError.
+        raise GarbageReply(f"{provider}: reply body is not JSON: {exc.msg} at {exc.pos}") from None
+    except httpx2.HTTPError as exc:
+        raise ProviderUnavailable(f"{provider}: transport failed: {type(exc).__name__}: {exc}") from None
+    except _SDK_ERRORS as exc:
+        raise ProviderUnavailable(f"{provider}: {type(exc).__name__}: {exc}") from None
+
+
+def _status_error(provider: str, status: int, text: str, headers: httpx2.Headers) -> ProviderError:
+    message = f"{provider}: HTTP {status}: {text}"
+    if status == 429:
+        return RateLimited(message, status=status, retry_after=retry_after_of(headers))
+    if status in (408, 409) or status >= 500:
+        return ProviderUnavailable(message, status=status, retry_after=retry_after_of(headers))
+    return RequestRejected(message, status=status)
+
+
+def parse_arguments(raw: str | dict[str, Any] | None, provider: str) -> dict[str, Any]:
+    """Tool-call arguments arrive as a JSON string (OpenAI) or an object (Anthropic)."""
+    if isinstance(raw, dict):
+        return raw
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise GarbageReply(f"{provider}: tool-call arguments are not JSON: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise GarbageReply(f"{provider}: tool-call arguments are not a JSON object")
+    return value
