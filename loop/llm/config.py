@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, SecretStr
 from loop.llm.redact import register_secret
 from loop.llm.types import ROLES, Role
 
-DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-5"}
+DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}
 
 
 class ModelSpec(BaseModel):

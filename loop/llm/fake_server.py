@@ -23,9 +23,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
+from loop.llm.config import LLMConfig
 from loop.llm.fake_wire import RENDER, RENDER_STREAM, Protocol, ScriptedReply, error_body
+from loop.llm.redact import MASK
 
 ROUTES: dict[str, Protocol] = {
     "/v1/chat/completions": "chat",
@@ -35,6 +37,9 @@ ROUTES: dict[str, Protocol] = {
     "/v1/messages": "messages",
 }
 MAX_BODY_BYTES = 32 * 1024 * 1024
+# Recorded requests end up in test logs and --record files: keys are masked before they are stored.
+FAKE_KEY = "sk-fake-0000000000000000"
+SECRET_HEADERS = {"authorization", "x-api-key", "api-key"}
 
 
 class RecordedRequest(BaseModel):
@@ -115,10 +120,14 @@ class _Handler(BaseHTTPRequestHandler):
         self._play(protocol, script, body)
 
     def _record(self, body: dict[str, Any], protocol: Protocol | None = None) -> RecordedRequest:
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        for name in SECRET_HEADERS & headers.keys():
+            scheme, _, _ = headers[name].rpartition(" ")
+            headers[name] = f"{scheme} {MASK}".strip()
         recorded = RecordedRequest(
             method=self.command,
             path=self.path,
-            headers=dict(self.headers.items()),
+            headers=headers,
             body=body,
             protocol=protocol,
         )
@@ -195,6 +204,7 @@ class FakeLLMServer:
         default: ScriptedReply | None = None,
         port: int = 0,
         models: Iterable[str] = ("fake-model",),
+        on_request: Callable[[RecordedRequest], None] | None = None,
     ) -> None:
         self._lock = threading.Lock()
         self._queue: collections.deque[ScriptedReply] = collections.deque(replies)
@@ -202,6 +212,7 @@ class FakeLLMServer:
         self.default = default
         self.models = list(models)
         self.requests: list[RecordedRequest] = []
+        self.on_request = on_request
         self._port = port
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -211,7 +222,9 @@ class FakeLLMServer:
         server = _Server(("127.0.0.1", self._port), _Handler)
         server.fake = self
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, name="fake-llm", daemon=True)
+        self._thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-llm", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -249,6 +262,22 @@ class FakeLLMServer:
     def anthropic_base_url(self) -> str:
         return self.url
 
+    def llm_config(self, key: str = FAKE_KEY, **overrides: Any) -> LLMConfig:
+        """An LLMConfig aimed at this fake: both providers keyed, strict schema validation, fast retries."""
+        values: dict[str, Any] = {
+            "default_model": "openai:gpt-4.1-mini",
+            "openai_api_key": SecretStr(key),
+            "openai_base_url": self.openai_base_url,
+            "anthropic_api_key": SecretStr(key),
+            "anthropic_base_url": self.anthropic_base_url,
+            "strict_response_validation": True,
+            "timeout_s": 5.0,
+            "retry_base_s": 0.01,
+            "max_retry_wait_s": 0.05,
+        }
+        values.update(overrides)
+        return LLMConfig.model_validate(values)
+
     # ---- script
     def queue(self, *replies: ScriptedReply) -> None:
         with self._lock:
@@ -262,6 +291,8 @@ class FakeLLMServer:
     def record(self, request: RecordedRequest) -> None:
         with self._lock:
             self.requests.append(request)
+        if self.on_request is not None:
+            self.on_request(request)
 
     def model_requests(self) -> list[RecordedRequest]:
         """The requests that asked for a reply (not HEAD probes or model listings)."""

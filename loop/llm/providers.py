@@ -112,7 +112,9 @@ def translated_errors(provider: str) -> Iterator[None]:
     except (openai.APITimeoutError, anthropic.APITimeoutError):
         raise ProviderUnavailable(f"{provider}: request timed out") from None
     except (openai.APIConnectionError, anthropic.APIConnectionError) as exc:
-        raise ProviderUnavailable(f"{provider}: connection failed: {exc}") from None
+        raise ProviderUnavailable(
+            f"{provider}: connection failed: {exc} ({type(exc.__cause__).__name__})"
+        ) from None
     except (openai.APIResponseValidationError, anthropic.APIResponseValidationError) as exc:
         raise GarbageReply(f"{provider}: reply does not match the API schema: {exc}") from None
     except json.JSONDecodeError as exc:
