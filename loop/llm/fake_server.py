@@ -170,7 +170,11 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if self.command != "HEAD":
-            self.wfile.write(data)
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                # The client gave up (its timeout fired during a scripted delay): nothing left to tell it.
+                self.close_connection = True
 
     def _send_stream(self, events: Iterable[str]) -> None:
         self.send_response(200)

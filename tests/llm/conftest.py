@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -10,6 +11,15 @@ from loop.llm import LLMClient, LLMSession, make_provider
 from loop.llm.fake_server import FakeLLMServer
 
 MakeModel = Callable[..., LLMClient]
+
+
+@pytest.fixture(autouse=True)
+def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests see neither the machine's keys and model choices nor a user price file."""
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    for name in list(os.environ):
+        if name.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_")):
+            monkeypatch.delenv(name)
 
 
 @pytest.fixture
