@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from loop.llm.config import LLMConfig, ModelSpec
 from loop.llm.errors import InvalidReply, ProviderError, RequestRejected
 from loop.llm.prices import PriceTable
-from loop.llm.providers import Provider, make_provider
+from loop.llm.providers import Provider, make_provider, provider_names
 from loop.llm.redact import install_redaction, redact
 from loop.llm.session import CallRecord, LLMSession
 from loop.llm.structured import (
@@ -223,6 +223,8 @@ def model_for(
     `LLMConfig.is_configured` / `any_model_configured`)."""
     config = config or LLMConfig.from_env()
     spec: ModelSpec | None = config.spec_for(role)
+    if spec is not None and spec.provider not in provider_names():
+        raise RequestRejected(f"unknown LLM provider {spec.provider!r}; known: {', '.join(provider_names())}")
     if spec is None or not config.has_credentials(spec.provider):
         raise RequestRejected(
             f"no model configured for role {role!r} (set CLOSED_LOOP_MODEL and a provider key)"

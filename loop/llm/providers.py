@@ -101,29 +101,35 @@ def retry_after_of(headers: httpx2.Headers | None) -> float | None:
 _SDK_ERRORS = (openai.OpenAIError, anthropic.AnthropicError)
 
 
+_TRANSLATED = (*_SDK_ERRORS, json.JSONDecodeError, httpx2.HTTPError)
+
+
 @contextmanager
 def translated_errors(provider: str) -> Iterator[None]:
-    """Turn every way an SDK call fails into a ProviderError; the SDK exception is not chained (it may hold
-    request headers), only its redacted text is kept."""
+    """Turn every way an SDK call fails into a ProviderError. The SDK exception is neither chained nor kept
+    as context (it holds the request, headers included): only its redacted text survives."""
     try:
         yield
-    except (openai.APIStatusError, anthropic.APIStatusError) as exc:
-        raise _status_error(provider, exc.status_code, str(exc), exc.response.headers) from None
-    except (openai.APITimeoutError, anthropic.APITimeoutError):
-        raise ProviderUnavailable(f"{provider}: request timed out") from None
-    except (openai.APIConnectionError, anthropic.APIConnectionError) as exc:
-        raise ProviderUnavailable(
-            f"{provider}: connection failed: {exc} ({type(exc.__cause__).__name__})"
-        ) from None
-    except (openai.APIResponseValidationError, anthropic.APIResponseValidationError) as exc:
-        raise GarbageReply(f"{provider}: reply does not match the API schema: {exc}") from None
-    except json.JSONDecodeError as exc:
+    except _TRANSLATED as exc:
+        error = _translate(provider, exc)
+    else:
+        return
+    raise error  # outside the except block, so __context__ stays empty
+
+
+def _translate(provider: str, exc: Exception) -> ProviderError:
+    if isinstance(exc, openai.APIStatusError | anthropic.APIStatusError):
+        return _status_error(provider, exc.status_code, str(exc), exc.response.headers)
+    if isinstance(exc, openai.APITimeoutError | anthropic.APITimeoutError):
+        return ProviderUnavailable(f"{provider}: request timed out")
+    if isinstance(exc, openai.APIConnectionError | anthropic.APIConnectionError):
+        return ProviderUnavailable(f"{provider}: connection failed: {exc} ({type(exc.__cause__).__name__})")
+    if isinstance(exc, openai.APIResponseValidationError | anthropic.APIResponseValidationError):
+        return GarbageReply(f"{provider}: reply does not match the API schema: {exc}")
+    if isinstance(exc, json.JSONDecodeError):
         # A 200 with a non-JSON body (a proxy's HTML page, a cut-off body) surfaces as a raw JSONDecodeError.
-        raise GarbageReply(f"{provider}: reply body is not JSON: {exc.msg} at {exc.pos}") from None
-    except httpx2.HTTPError as exc:
-        raise ProviderUnavailable(f"{provider}: transport failed: {type(exc).__name__}: {exc}") from None
-    except _SDK_ERRORS as exc:
-        raise ProviderUnavailable(f"{provider}: {type(exc).__name__}: {exc}") from None
+        return GarbageReply(f"{provider}: reply body is not JSON: {exc.msg} at {exc.pos}")
+    return ProviderUnavailable(f"{provider}: {type(exc).__name__}: {exc}")
 
 
 def _status_error(provider: str, status: int, text: str, headers: httpx2.Headers) -> ProviderError:

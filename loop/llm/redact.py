@@ -55,15 +55,24 @@ class RedactingFilter(logging.Filter):
 
 
 _FILTER = RedactingFilter()
-LOGGERS = ("loop.llm", "openai", "anthropic", "httpx", "httpx2", "httpcore")
+_installed = False
 
 
 def install_redaction() -> None:
-    """Attach the filter to the loggers the LLM layer and its SDKs write to, and to the root handlers."""
-    for name in LOGGERS:
-        logger = logging.getLogger(name)
-        if _FILTER not in logger.filters:
-            logger.addFilter(_FILTER)
+    """Redact every log record of the process when it is created (whatever logger or handler it goes to),
+    and put the filter on the root handlers as well. Idempotent."""
+    global _installed
+    with _lock:
+        if not _installed:
+            previous = logging.getLogRecordFactory()
+
+            def redacted_record(*args: object, **kwargs: object) -> logging.LogRecord:
+                record = previous(*args, **kwargs)
+                _FILTER.filter(record)
+                return record
+
+            logging.setLogRecordFactory(redacted_record)
+            _installed = True
     for handler in logging.getLogger().handlers:
         if _FILTER not in handler.filters:
             handler.addFilter(_FILTER)
