@@ -16,7 +16,7 @@ from loop.llm.providers import (
     parse_arguments,
     register_provider,
     sdk_timeout,
-    translated_errors,
+    translates_errors,
 )
 from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage
 
@@ -28,6 +28,7 @@ class AnthropicMessages:
     def __init__(self, client: anthropic.Anthropic) -> None:
         self.client = client
 
+    @translates_errors
     def send(
         self,
         model: str,
@@ -52,10 +53,9 @@ class AnthropicMessages:
             ]
         if schema is not None:
             params["output_config"] = {"format": {"type": "json_schema", "schema": schema.schema}}
-        with translated_errors(self.name):
-            if stream:
-                return self._streamed(params)
-            message = self.client.messages.create(**params)
+        if stream:
+            return self._streamed(params)
+        message = self.client.messages.create(**params)
         text = "".join(b.text for b in message.content if b.type == "text")
         calls = [
             ToolCall(id=b.id, name=b.name, arguments=dict(b.input))

@@ -15,7 +15,7 @@ from loop.llm.providers import (
     parse_arguments,
     register_provider,
     sdk_timeout,
-    translated_errors,
+    translates_errors,
 )
 from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage
 
@@ -38,6 +38,7 @@ class OpenAIChat:
         self.name = name
         self.native_structured = native_structured
 
+    @translates_errors
     def send(
         self,
         model: str,
@@ -66,10 +67,9 @@ class OpenAIChat:
                 "type": "json_schema",
                 "json_schema": {"name": schema.name, "schema": schema.schema, "strict": False},
             }
-        with translated_errors(self.name):
-            if stream:
-                return self._streamed(params)
-            completion = self.client.chat.completions.create(**params)
+        if stream:
+            return self._streamed(params)
+        completion = self.client.chat.completions.create(**params)
         choice = completion.choices[0]
         calls = [
             ToolCall(
@@ -154,6 +154,7 @@ class OpenAIResponses:
         self.client = client
         self.name = name
 
+    @translates_errors
     def send(
         self,
         model: str,
@@ -187,9 +188,8 @@ class OpenAIResponses:
                     "strict": False,
                 }
             }
-        with translated_errors(self.name):
-            response = self._streamed(params) if stream else self.client.responses.create(**params)
-            return self._reply(response)
+        response = self._streamed(params) if stream else self.client.responses.create(**params)
+        return self._reply(response)
 
     def _streamed(self, params: dict[str, Any]) -> Any:
         with self.client.responses.create(**params, stream=True) as events:

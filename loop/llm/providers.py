@@ -7,9 +7,9 @@ and count retries); `close()` releases the client's connections.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import anthropic
@@ -104,17 +104,20 @@ _SDK_ERRORS = (openai.OpenAIError, anthropic.AnthropicError)
 _TRANSLATED = (*_SDK_ERRORS, json.JSONDecodeError, httpx2.HTTPError)
 
 
-@contextmanager
-def translated_errors(provider: str) -> Iterator[None]:
-    """Turn every way an SDK call fails into a ProviderError. The SDK exception is neither chained nor kept
-    as context (it holds the request, headers included): only its redacted text survives."""
-    try:
-        yield
-    except _TRANSLATED as exc:
-        error = _translate(provider, exc)
-    else:
-        return
-    raise error  # outside the except block, so __context__ stays empty
+def translates_errors(send: Callable[..., ProviderReply]) -> Callable[..., ProviderReply]:
+    """Decorates a provider's `send`: every way an SDK call fails becomes a ProviderError. The SDK exception
+    is neither chained nor kept as context (it holds the request, headers included): only its redacted text
+    survives."""
+
+    @functools.wraps(send)
+    def translated(self: Provider, *args: Any, **kwargs: Any) -> ProviderReply:
+        try:
+            return send(self, *args, **kwargs)
+        except _TRANSLATED as exc:
+            error = _translate(self.name, exc)
+        raise error from None  # raised outside the except block, so __context__ stays empty
+
+    return translated
 
 
 def _translate(provider: str, exc: Exception) -> ProviderError:
