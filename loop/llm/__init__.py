@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     )
     from loop.llm.prices import PriceTable
     from loop.llm.providers import make_provider, provider_names, register_provider
-    from loop.llm.redact import install_redaction, redact, register_secret
+    from loop.llm.redaction import install_redaction, redact, register_secret
     from loop.llm.session import Budget, CallRecord, LLMSession
     from loop.llm.structured import extract_json, parse_reply
     from loop.llm.types import ROLES, LLMReply, Message, Role, Tool, ToolCall, Usage
@@ -58,9 +58,9 @@ _EXPORTS = {
     "make_provider": "loop.llm.providers",
     "provider_names": "loop.llm.providers",
     "register_provider": "loop.llm.providers",
-    "install_redaction": "loop.llm.redact",
-    "redact": "loop.llm.redact",
-    "register_secret": "loop.llm.redact",
+    "install_redaction": "loop.llm.redaction",
+    "redact": "loop.llm.redaction",
+    "register_secret": "loop.llm.redaction",
     "Budget": "loop.llm.session",
     "CallRecord": "loop.llm.session",
     "LLMSession": "loop.llm.session",

@@ -21,7 +21,7 @@ from loop.llm.config import LLMConfig, ModelSpec
 from loop.llm.errors import InvalidReply, ProviderError, RequestRejected
 from loop.llm.prices import PriceTable
 from loop.llm.providers import Provider, make_provider, provider_names
-from loop.llm.redact import install_redaction, redact
+from loop.llm.redaction import install_redaction, redact
 from loop.llm.session import CallRecord, LLMSession
 from loop.llm.structured import (
     ReplyFormatError,

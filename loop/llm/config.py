@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, SecretStr
 
-from loop.llm.redact import register_secret
+from loop.llm.redaction import register_secret
 from loop.llm.types import ROLES, Role
 
 DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}

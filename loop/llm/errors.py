@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loop.llm.redact import redact
+from loop.llm.redaction import redact
 
 
 class LLMError(Exception):

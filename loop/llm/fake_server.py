@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
 from loop.llm.config import LLMConfig
 from loop.llm.fake_wire import RENDER, RENDER_STREAM, Protocol, ScriptedReply, error_body
-from loop.llm.redact import MASK
+from loop.llm.redaction import MASK
 
 ROUTES: dict[str, Protocol] = {
     "/v1/chat/completions": "chat",
