@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
 from loop.llm.config import LLMConfig
-from loop.llm.fake_wire import RENDER, RENDER_STREAM, Protocol, ScriptedReply, error_body
+from loop.llm.fake_wire import RENDER, RENDER_STREAM, Protocol, ScriptedReply, error_body, estimate_tokens
 from loop.llm.redaction import MASK
 
 ROUTES: dict[str, Protocol] = {
@@ -78,7 +78,7 @@ class _Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         super().setup()
         # Without this, Nagle plus delayed ACK stalls every other keep-alive call by about 40 ms.
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, int(self.server.fake.nodelay))
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         return
@@ -111,6 +111,10 @@ class _Handler(BaseHTTPRequestHandler):
             return
         protocol = ROUTES.get(path)
         recorded = self._record(body=body, protocol=protocol)
+        if path == "/v1/messages/count_tokens":
+            # Claude Code asks for counts now and then; they never consume a scripted reply.
+            self._send_json(200, {"input_tokens": estimate_tokens(json.dumps(body.get("messages", [])))})
+            return
         if protocol is None:
             self._send_json(404, {"error": {"message": f"no route {path}", "type": "not_found"}})
             return
@@ -209,6 +213,7 @@ class FakeLLMServer:
         port: int = 0,
         models: Iterable[str] = ("fake-model",),
         on_request: Callable[[RecordedRequest], None] | None = None,
+        nodelay: bool = True,
     ) -> None:
         self._lock = threading.Lock()
         self._queue: collections.deque[ScriptedReply] = collections.deque(replies)
@@ -217,6 +222,7 @@ class FakeLLMServer:
         self.models = list(models)
         self.requests: list[RecordedRequest] = []
         self.on_request = on_request
+        self.nodelay = nodelay  # off only to measure what it saves (bench/fake_llm_latency.py)
         self._port = port
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None

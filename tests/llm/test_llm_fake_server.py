@@ -148,3 +148,12 @@ def test_scripts_load_from_json_lists_and_json_lines(tmp_path):
     assert [r.kind for r in load_script(listing)] == ["reply", "error"]
     loaded = load_script(lines)
     assert loaded[0].tool_calls[0].arguments == {"to": "n"} and loaded[1].kind == "garbage"
+
+
+def test_token_counting_answers_without_consuming_the_script(fake_llm: FakeLLMServer, claude):
+    fake_llm.queue(reply("still queued"))
+
+    counted = claude.messages.count_tokens(model="claude-sonnet-4-6", messages=USER)
+
+    assert counted.input_tokens > 0
+    assert fake_llm.pending == 1
