@@ -89,7 +89,7 @@ class LLMClient:
             conversation = _with_system(conversation, schema_instruction(schema))
         total = LLMReply(provider=self.provider.name, model=self.model)
         for attempt in range(self.config.max_invalid_replies + 1):
-            reply = self._request(
+            reply, record = self._request(
                 conversation, tools, schema, max_tokens or self.config.max_output_tokens, total
             )
             total.text, total.tool_calls, total.stop_reason = reply.text, reply.tool_calls, reply.stop_reason
@@ -101,7 +101,7 @@ class LLMClient:
                 return total
             except ReplyFormatError as exc:
                 total.invalid_replies += 1
-                self.session.calls[-1].outcome = "invalid"
+                record.outcome = "invalid"
                 log.info("%s: invalid reply (%d): %s", self.role, attempt + 1, redact(str(exc)))
                 if attempt == self.config.max_invalid_replies:
                     raise InvalidReply(
@@ -124,7 +124,7 @@ class LLMClient:
         schema: ResponseSchema | None,
         max_tokens: int,
         total: LLMReply,
-    ) -> ProviderReply:
+    ) -> tuple[ProviderReply, CallRecord]:
         """One logical request with bounded retries of retryable provider errors; accounts every attempt."""
         for attempt in range(self.config.max_retries + 1):
             self.session.check()
@@ -155,7 +155,7 @@ class LLMClient:
             total.latency_s += latency
             total.usage = total.usage + reply.usage
             total.cost_usd += cost
-            self._record(reply.usage, latency, cost=cost, model=reply.model)
+            record = self._record(reply.usage, latency, cost=cost, model=reply.model)
             log.info(
                 "%s %s:%s in=%d out=%d cost=$%.5f latency=%.2fs",
                 self.role,
@@ -166,7 +166,7 @@ class LLMClient:
                 cost,
                 latency,
             )
-            return reply
+            return reply, record
         raise AssertionError("unreachable: the loop above returns or raises")
 
     def _backoff(self, exc: ProviderError, attempt: int) -> float:
@@ -186,20 +186,20 @@ class LLMClient:
         model: str = "",
         outcome: str = "ok",
         error: str = "",
-    ) -> None:
-        self.session.record(
-            CallRecord(
-                role=self.role,
-                provider=self.provider.name,
-                model=model or self.model,
-                input_tokens=usage.input_tokens,
-                output_tokens=usage.output_tokens,
-                latency_s=latency,
-                cost_usd=cost,
-                outcome=outcome,  # type: ignore[arg-type]
-                error=redact(error),
-            )
+    ) -> CallRecord:
+        record = CallRecord(
+            role=self.role,
+            provider=self.provider.name,
+            model=model or self.model,
+            input_tokens=usage.input_tokens,
+            output_tokens=usage.output_tokens,
+            latency_s=latency,
+            cost_usd=cost,
+            outcome=outcome,  # type: ignore[arg-type]
+            error=redact(error),
         )
+        self.session.record(record)
+        return record
 
     def close(self) -> None:
         self.provider.close()
