@@ -38,6 +38,7 @@ class AnthropicMessages:
         schema: StructuredSchema | None,
         max_tokens: int,
         stream: bool,
+        timeout_s: float | None = None,
     ) -> ProviderReply:
         system = "\n\n".join(m.content for m in messages if m.role == "system")
         params: dict[str, Any] = {
@@ -45,6 +46,8 @@ class AnthropicMessages:
             "messages": _turns(messages),
             "max_tokens": max_tokens,
         }
+        if timeout_s is not None:
+            params["timeout"] = timeout_s
         if system:
             params["system"] = system
         if tools:

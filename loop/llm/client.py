@@ -137,6 +137,7 @@ class LLMClient:
                     schema=schema,
                     max_tokens=max_tokens,
                     stream=self.config.stream,
+                    timeout_s=self._timeout_s(),
                 )
             except ProviderError as exc:
                 latency = time.monotonic() - started
@@ -168,6 +169,11 @@ class LLMClient:
             )
             return reply, record
         raise AssertionError("unreachable: the loop above returns or raises")
+
+    def _timeout_s(self) -> float | None:
+        """A request may not outlive the session's wall-clock budget."""
+        remaining = self.session.remaining_wall_s()
+        return None if remaining is None else max(0.1, min(self.config.timeout_s, remaining))
 
     def _backoff(self, exc: ProviderError, attempt: int) -> float:
         # Honour retry-after, but never beyond the cap: Anthropic's SDK would sleep for any value it is sent.

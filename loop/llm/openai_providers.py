@@ -48,12 +48,15 @@ class OpenAIChat:
         schema: StructuredSchema | None,
         max_tokens: int,
         stream: bool,
+        timeout_s: float | None = None,
     ) -> ProviderReply:
         params: dict[str, Any] = {
             "model": model,
             "messages": [_chat_message(m) for m in messages],
             "max_completion_tokens": max_tokens,
         }
+        if timeout_s is not None:
+            params["timeout"] = timeout_s
         if tools:
             params["tools"] = [
                 {
@@ -164,6 +167,7 @@ class OpenAIResponses:
         schema: StructuredSchema | None,
         max_tokens: int,
         stream: bool,
+        timeout_s: float | None = None,
     ) -> ProviderReply:
         system = "\n\n".join(m.content for m in messages if m.role == "system")
         params: dict[str, Any] = {
@@ -172,6 +176,8 @@ class OpenAIResponses:
             "max_output_tokens": max_tokens,
             "store": False,
         }
+        if timeout_s is not None:
+            params["timeout"] = timeout_s
         if system:
             params["instructions"] = system
         if tools:

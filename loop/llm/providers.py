@@ -46,8 +46,11 @@ class Provider(Protocol):
         schema: StructuredSchema | None,
         max_tokens: int,
         stream: bool,
+        timeout_s: float | None = None,
     ) -> ProviderReply:
-        """One request. Raises ProviderError subclasses only (RateLimited, ProviderUnavailable, ...)."""
+        """One request; `timeout_s` overrides the client's read timeout.
+
+        Raises ProviderError subclasses only (RateLimited, ProviderUnavailable, ...)."""
         ...
 
     def close(self) -> None: ...

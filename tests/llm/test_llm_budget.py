@@ -95,3 +95,14 @@ def test_price_table_reads_data_and_a_user_file_overrides_it(tmp_path):
 def test_a_named_price_file_that_is_missing_is_an_error(tmp_path):
     with pytest.raises(FileNotFoundError):
         PriceTable.load(tmp_path / "nope.toml")
+
+
+def test_a_slow_request_cannot_outlive_the_wall_clock_budget(fake_llm: FakeLLMServer, make_model):
+    fake_llm.queue(reply("far too late", delay_s=3.0))
+    session = LLMSession(Budget(max_wall_s=0.4))
+
+    with pytest.raises(BudgetExceeded) as caught:
+        make_model("anthropic", "claude-sonnet-4-6", session=session, timeout_s=30).complete(HELLO)
+
+    assert caught.value.limit == "wall"
+    assert session.calls[0].outcome == "error"  # the request was cut at the budget, not at the 30 s timeout
