@@ -26,7 +26,15 @@ from typing import Any
 from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
 from loop.llm.config import LLMConfig
-from loop.llm.fake_wire import RENDER, RENDER_STREAM, Protocol, ScriptedReply, error_body, estimate_tokens
+from loop.llm.fake_wire import (
+    RENDER,
+    RENDER_STREAM,
+    Protocol,
+    ScriptedReply,
+    error_body,
+    error_event,
+    estimate_tokens,
+)
 from loop.llm.redaction import MASK
 
 ROUTES: dict[str, Protocol] = {
@@ -139,7 +147,8 @@ class _Handler(BaseHTTPRequestHandler):
         return recorded
 
     def _play(self, protocol: Protocol, script: ScriptedReply, body: dict[str, Any]) -> None:
-        if script.kind == "error":
+        streaming = bool(body.get("stream"))
+        if script.kind == "error" or (script.kind == "stream_error" and not streaming):
             headers = {}
             if script.retry_after is not None:
                 headers = {
@@ -149,13 +158,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(script.status, error_body(protocol, script.status, script.message), headers)
         elif script.kind == "garbage":
             self._send_bytes(200, b"<html><body>502 Bad Gateway</body></html>", "application/json")
-        elif script.kind == "truncated" and not body.get("stream"):
+        elif script.kind == "truncated" and not streaming:
             whole = json.dumps(RENDER[protocol](script, body)).encode()
             self._send_bytes(200, whole[: len(whole) // 2], "application/json")
-        elif body.get("stream"):
+        elif streaming:
             events = RENDER_STREAM[protocol](script, body)
-            if script.kind == "truncated":
+            if script.kind in ("truncated", "stream_error"):
                 events = events[: max(1, len(events) // 2)]
+            if script.kind == "stream_error":
+                events.append(error_event(protocol, script.status, script.message, len(events)))
             self._send_stream(events)
         else:
             self._send_json(200, RENDER[protocol](script, body))

@@ -33,10 +33,11 @@ class ScriptedReply(BaseModel):
     """One entry of the fake's script: a reply, or a failure the fake plays out instead.
 
     kind: reply (text and/or tool calls), error (an HTTP error with the protocol's error body),
-    garbage (200 with a non-JSON body), truncated (200 with JSON cut short; a stream that stops mid-way).
+    garbage (200 with a non-JSON body), truncated (200 with JSON cut short; a stream that stops mid-way),
+    stream_error (a stream that breaks off with the protocol's error event; an HTTP error when not streaming).
     """
 
-    kind: Literal["reply", "error", "garbage", "truncated"] = "reply"
+    kind: Literal["reply", "error", "garbage", "truncated", "stream_error"] = "reply"
     text: str = ""
     tool_calls: list[FakeToolCall] = Field(default_factory=list)
     input_tokens: int | None = None
@@ -65,6 +66,10 @@ def garbage(**kw: Any) -> ScriptedReply:
 
 def truncated(text: str = "cut short", **kw: Any) -> ScriptedReply:
     return ScriptedReply(kind="truncated", text=text, **kw)
+
+
+def stream_error(status: int = 529, message: str = "Overloaded", **kw: Any) -> ScriptedReply:
+    return ScriptedReply(kind="stream_error", status=status, message=message, **kw)
 
 
 def estimate_tokens(text: str) -> int:
@@ -108,6 +113,18 @@ def error_body(protocol: Protocol, status: int, message: str) -> dict[str, Any]:
         "rate_limit_exceeded" if status == 429 else ("server_error" if status >= 500 else "invalid_request")
     )
     return {"error": {"message": message, "type": kind, "param": None, "code": kind}}
+
+
+def error_event(protocol: Protocol, status: int, message: str, sequence_number: int) -> str:
+    """The event a stream ends with when the service fails after the 200 was sent."""
+    body = error_body(protocol, status, message)
+    if protocol == "chat":
+        return f"data: {json.dumps(body)}\n\n"
+    if protocol == "responses":
+        inner = body["error"]
+        event = {"type": "error", "code": inner["code"], "message": inner["message"], "param": None}
+        return f"event: error\ndata: {json.dumps({**event, 'sequence_number': sequence_number})}\n\n"
+    return f"event: error\ndata: {json.dumps(body)}\n\n"
 
 
 # ---- OpenAI chat completions --------------------------------------------------------------------------

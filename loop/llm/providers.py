@@ -125,6 +125,10 @@ def translates_errors(send: Callable[..., ProviderReply]) -> Callable[..., Provi
 
 def _translate(provider: str, exc: Exception) -> ProviderError:
     if isinstance(exc, openai.APIStatusError | anthropic.APIStatusError):
+        if exc.status_code < 400:
+            # An error event inside a 200 stream (Anthropic's overloaded_error arrives this way).
+            kind = RateLimited if "rate_limit" in str(exc) else ProviderUnavailable
+            return kind(f"{provider}: stream broke off: {exc}")
         return _status_error(provider, exc.status_code, str(exc), exc.response.headers)
     if isinstance(exc, openai.APITimeoutError | anthropic.APITimeoutError):
         return ProviderUnavailable(f"{provider}: request timed out")

@@ -15,7 +15,7 @@ from loop.llm import (
     make_provider,
 )
 from loop.llm.fake_server import FakeLLMServer
-from loop.llm.fake_wire import error, garbage, reply, truncated
+from loop.llm.fake_wire import error, garbage, reply, stream_error, truncated
 
 PROVIDERS = ["openai", "openai-responses", "anthropic"]
 HELLO = [Message.user("hello")]
@@ -140,3 +140,12 @@ def test_a_slow_reply_times_out_and_is_retried(fake_llm: FakeLLMServer, make_mod
 def test_an_empty_script_is_a_loud_server_error(fake_llm: FakeLLMServer, make_model):
     with pytest.raises(ProviderUnavailable, match="queue is empty"):
         make_model("openai", max_retries=0).complete(HELLO)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_an_error_event_inside_a_stream_is_retried(fake_llm: FakeLLMServer, make_model, provider):
+    fake_llm.queue(stream_error(529, "Overloaded", text="partial answer that breaks off"), reply("whole"))
+
+    answer = make_model(provider, stream=True).complete(HELLO)
+
+    assert (answer.text, answer.retries) == ("whole", 1)
