@@ -202,7 +202,9 @@ class OpenAIResponses:
             for event in events:
                 if event.type == "response.completed":
                     return event.response
-                if event.type in ("response.failed", "response.incomplete", "error"):
+                if event.type == "error":
+                    raise ProviderUnavailable(f"{self.name}: stream broke off: {event.code}: {event.message}")
+                if event.type in ("response.failed", "response.incomplete"):
                     raise ProviderUnavailable(f"{self.name}: stream ended with {event.type}")
         raise ProviderUnavailable(f"{self.name}: stream ended before response.completed")
 
