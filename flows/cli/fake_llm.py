@@ -45,17 +45,19 @@ def serve_command(args: argparse.Namespace) -> int:
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    fake = FakeLLMServer(replies, default=default, port=args.port, on_request=on_request)
     try:
-        with FakeLLMServer(replies, default=default, port=args.port, on_request=on_request) as fake:
-            print(
-                json.dumps(
-                    {"url": fake.url, "openai_base_url": fake.openai_base_url, "scripted": len(replies)}
-                )
-            )
-            sys.stdout.flush()
-            while not stop.wait(0.5):
-                pass
+        fake.start()
+    except OSError as exc:
+        print(f"closed-loop: error: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        banner = {"url": fake.url, "openai_base_url": fake.openai_base_url, "scripted": len(replies)}
+        print(json.dumps(banner), flush=True)
+        while not stop.wait(0.5):
+            pass
     finally:
+        fake.stop()
         if record_file is not None:
             record_file.close()
     return 0

@@ -109,7 +109,11 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         path = self.path.split("?")[0]
         length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(min(length, MAX_BODY_BYTES))
+        if length > MAX_BODY_BYTES:
+            self.close_connection = True  # the unread body would corrupt the next request on this connection
+            self._send_json(413, {"error": {"message": "request body too large", "type": "invalid_request"}})
+            return
+        raw = self.rfile.read(length)
         try:
             body = json.loads(raw or b"{}")
         except json.JSONDecodeError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 
@@ -44,3 +45,20 @@ def test_fake_llm_command_serves_its_script_then_the_default(tmp_path):
     recorded = [json.loads(line) for line in record.read_text().splitlines()]
     assert [r["path"] for r in recorded] == ["/v1/chat/completions", "/v1/messages", "/v1/responses"]
     assert "sk-cli-test-key-0001" not in record.read_text()
+
+
+@pytest.mark.slow
+def test_fake_llm_command_refuses_a_busy_port_in_one_line():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "flows.cli", "fake-llm", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith(f"closed-loop: error: cannot listen on 127.0.0.1:{port}")
+    assert "Traceback" not in done.stderr
