@@ -9,6 +9,7 @@ Public surface:
   LLMError > ProviderError (RateLimited, ProviderUnavailable, GarbageReply, RequestRejected),
              InvalidReply, BudgetExceeded
   redact, register_secret, install_redaction     keeping keys out of everything written
+  estimate_tokens(text)                          offline token estimate for sizing prompts
 The fake service for tests lives in loop.llm.fake_server (FakeLLMServer) and loop.llm.fake_wire (reply, ...).
 """
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from loop.llm.redaction import install_redaction, redact, register_secret
     from loop.llm.session import Budget, CallRecord, LLMSession
     from loop.llm.structured import extract_json, parse_reply
+    from loop.llm.tokens import estimate_tokens
     from loop.llm.types import ROLES, LLMReply, Message, Role, Tool, ToolCall, Usage
 
 # Imported on first use, so that `loop.llm.fake_server` (and tests that only need the fake) do not pay for
@@ -66,6 +68,7 @@ _EXPORTS = {
     "LLMSession": "loop.llm.session",
     "extract_json": "loop.llm.structured",
     "parse_reply": "loop.llm.structured",
+    "estimate_tokens": "loop.llm.tokens",
     "ROLES": "loop.llm.types",
     "LLMReply": "loop.llm.types",
     "Message": "loop.llm.types",
@@ -109,6 +112,7 @@ __all__ = [
     "ToolCall",
     "Usage",
     "any_model_configured",
+    "estimate_tokens",
     "extract_json",
     "install_redaction",
     "make_provider",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from loop.llm import LLMConfig, ModelSpec, RequestRejected, any_model_configured, model_for
+from loop.llm import LLMConfig, ModelSpec, RequestRejected, any_model_configured, estimate_tokens, model_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply
 from loop.llm.types import Message
@@ -89,3 +89,23 @@ def test_unknown_provider_is_refused_with_the_known_ones(fake_llm: FakeLLMServer
     config = fake_llm.llm_config(default_model="mistral:large")
     with pytest.raises(RequestRejected, match="unknown LLM provider 'mistral'; known: anthropic, compat"):
         model_for("planner", config)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The hall is dark. Exits lead north and east.",
+        "def take(self, item: str) -> bool:\n    return item in self.room.items\n",
+        '{"room": "hall", "items": ["lamp", "key"], "turn": 12}',
+    ],
+    ids=["prose", "code", "json"],
+)
+def test_token_estimate_counts_words_and_symbols_and_never_less_than_chars_over_four(text):
+    words = len(text.split())
+    estimate = estimate_tokens(text)
+    assert estimate >= max(words, len(text) // 4)
+    assert estimate <= 2 * words + 12  # a word with its space is one piece, not one per character
+
+
+def test_token_estimate_of_nothing_is_zero():
+    assert estimate_tokens("") == 0
