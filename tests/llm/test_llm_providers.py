@@ -106,3 +106,13 @@ def test_compat_provider_talks_chat_completions_to_any_base_url(fake_llm: FakeLL
     assert answer.text == "local model says hi"
     assert answer.cost_usd == 0.0  # not in the price table
     assert fake_llm.model_requests()[-1].body["model"] == "qwen3-8b"
+
+
+def test_anthropic_accepts_a_large_max_tokens_without_streaming(fake_llm: FakeLLMServer, make_model):
+    # The SDK refuses non-streaming calls above ~21k max_tokens unless a timeout is set; ours always is.
+    fake_llm.queue(reply("long answer"))
+
+    answer = make_model("anthropic", "claude-sonnet-4-6").complete([Message.user("hi")], max_tokens=64_000)
+
+    assert answer.text == "long answer"
+    assert fake_llm.model_requests()[-1].body["max_tokens"] == 64_000
