@@ -18,7 +18,7 @@ from loop.llm.providers import (
     sdk_timeout,
     translates_errors,
 )
-from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage
+from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
 
 
 class AnthropicMessages:
@@ -40,7 +40,7 @@ class AnthropicMessages:
         stream: bool,
         timeout_s: float | None = None,
     ) -> ProviderReply:
-        system = "\n\n".join(m.content for m in messages if m.role == "system")
+        system = system_text(messages)
         params: dict[str, Any] = {
             "model": model,
             "messages": _turns(messages),

@@ -17,7 +17,7 @@ from loop.llm.providers import (
     sdk_timeout,
     translates_errors,
 )
-from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage
+from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
 
 
 def _client(config: LLMConfig, base_url: str | None, api_key: str) -> openai.OpenAI:
@@ -169,7 +169,7 @@ class OpenAIResponses:
         stream: bool,
         timeout_s: float | None = None,
     ) -> ProviderReply:
-        system = "\n\n".join(m.content for m in messages if m.role == "system")
+        system = system_text(messages)
         params: dict[str, Any] = {
             "model": model,
             "input": [item for m in messages if m.role != "system" for item in _response_items(m)],

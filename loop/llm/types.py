@@ -41,6 +41,11 @@ class Message(BaseModel):
         return cls(role="tool", content=content, tool_call_id=tool_call_id)
 
 
+def system_text(messages: list[Message]) -> str:
+    """The system turns joined, for APIs that take the system prompt apart from the conversation."""
+    return "\n\n".join(m.content for m in messages if m.role == "system")
+
+
 class Tool(BaseModel):
     """A function the model may call; `parameters` is a JSON schema of its arguments."""
 
