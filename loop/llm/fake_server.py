@@ -88,6 +88,13 @@ class _Handler(BaseHTTPRequestHandler):
         # Without this, Nagle plus delayed ACK stalls every other keep-alive call by about 40 ms.
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, int(self.server.fake.nodelay))
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            # The client gave up (its timeout fired during a scripted delay): nothing left to tell it.
+            self.close_connection = True
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
         return
 
@@ -189,11 +196,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if self.command != "HEAD":
-            try:
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
-                # The client gave up (its timeout fired during a scripted delay): nothing left to tell it.
-                self.close_connection = True
+            self.wfile.write(data)
 
     def _send_stream(self, events: Iterable[str]) -> None:
         self.send_response(200)
@@ -201,15 +204,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        try:
-            for event in events:
-                data = event.encode()
-                self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-                self.wfile.flush()
-            self.wfile.write(b"0\r\n\r\n")
+        for event in events:
+            data = event.encode()
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
 
 
 class FakeLLMServer:
