@@ -1,1 +1,1 @@
-"""The explorer: a QA agent without an LLM that explores a game's command space and judges it with generic oracles."""
+"""The explorer: a QA agent without an LLM, exploring a game's commands and judging with generic oracles."""

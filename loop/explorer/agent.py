@@ -17,11 +17,18 @@ from loop.explorer import view
 from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
-from loop.explorer.oracles import Oracle, default_oracles, phantom_mentions
+from loop.explorer.oracles import (
+    DROP_VERBS,
+    DescriptionInteractionOracle,
+    Oracle,
+    default_oracles,
+    phantom_mentions,
+)
+from loop.explorer.rooms import RoomMap
 from loop.explorer.transcript import GameSession, Step
 from loop.game_client import GameClient, GameUnavailable
 from loop.models import BugReport
-from loop.qa import QASessionResult
+from loop.qa import Progress, QASessionResult
 from loop.trace import SessionTrace
 
 # A command that never changed anything in a room ranks as if tried this many more times there.
@@ -72,10 +79,11 @@ class Explorer:
         seed: int = 0,
         build_commit: str = "",
         max_depth: int = 40,
+        progress: Progress | None = None,
     ):
         self.client, self.oracles, self.budget, self.trace = client, oracles, budget, trace
         self.rng = random.Random(seed)
-        self.build_commit, self.max_depth = build_commit, max_depth
+        self.build_commit, self.max_depth, self.progress = build_commit, max_depth, progress
         self.determinism = DeterminismOracle()
         self.session: GameSession | None = None
         self.games_started = 0
@@ -85,8 +93,10 @@ class Explorer:
         self.tried: dict[str, set[str]] = {}
         self.room_counts: dict[tuple[str, str], int] = {}
         self.effective: set[tuple[str, str]] = set()
+        self.map = RoomMap()
+        self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
-        self.leads_tried: set[tuple[str, str]] = set()
+        self.leads_tried: set[tuple[str, str, str]] = set()
         self.pending: list[str] = []
         self.plans: list[list[str]] = []
         self.findings_seen: set[str] = set()
@@ -123,10 +133,11 @@ class Explorer:
         if not self._finished(self.session.state):
             state = self.session.state
             room = view.room_id(state)
-            for lead in self._leads(self.session.steps):
-                if (room, lead) not in self.leads_tried:
-                    self.leads_tried.add((room, lead))
-                    return [lead]
+            for oracle in self.oracles:
+                for lead in oracle.leads(self.session.steps, self.known_items):
+                    if (oracle.name, room, lead) not in self.leads_tried:
+                        self.leads_tried.add((oracle.name, room, lead))
+                        return [lead]
             command = self._choose(state)
             if command is not None:
                 return [command]
@@ -140,9 +151,6 @@ class Explorer:
     def _finished(self, state: view.State) -> bool:
         over = bool(state.get("game_over") or state.get("won"))
         return over or len(self.session.commands if self.session else []) >= self.max_depth
-
-    def _leads(self, steps: list[Step]) -> list[str]:
-        return [lead for oracle in self.oracles for lead in oracle.leads(steps, self.known_items)]
 
     def _untried(self, state: view.State) -> list[str]:
         verbs = self.verbs or fallback_verbs()
@@ -201,6 +209,8 @@ class Explorer:
         if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
             self.states[signature] = KnownState(prefix, state)
         self._check_replay(prefix, step)
+        self.map.learn(step)
+        self._revisit_origin(step)
         new_items = set(view.visible_items(state) + view.inventory(state)) - self.known_items
         if new_items:
             self.known_items |= new_items
@@ -208,6 +218,22 @@ class Explorer:
         for oracle in self.oracles:
             for anomaly in oracle.judge(self.session.steps, self.known_items):
                 self._found(oracle, Finding(anomaly, prefix))
+
+    def _revisit_origin(self, step: Step) -> None:
+        """After an item is dropped away from where it began, walk back there: does that room forget it?"""
+        item, here = step.noun, view.room_id(step.state)
+        origin = self.map.origin.get(item)
+        if (
+            step.verb not in DROP_VERBS
+            or not step.observation
+            or not step.observation.success
+            or self.pending
+        ):
+            return
+        if origin is None or origin == here or (item, here) in self.displacements_checked:
+            return
+        self.displacements_checked.add((item, here))
+        self.pending = self.map.route(here, origin) or []
 
     def _check_replay(self, prefix: list[str], step: Step) -> None:
         recorded = self.replies.setdefault(tuple(prefix), step)
@@ -217,12 +243,13 @@ class Explorer:
                 self._found(self.determinism, Finding(anomaly, prefix))
 
     def _rescan_for_phantoms(self) -> None:
-        """Items learned late may have been named earlier by a text that did not show them: go back and try."""
+        """Items learned late may have been named earlier by a text that did not show them: go back, try."""
         for known in list(self.states.values()):
             room = view.room_id(known.state)
             for item in phantom_mentions(known.state, self.known_items):
-                if (room, f"take {item}") not in self.leads_tried:
-                    self.leads_tried.add((room, f"take {item}"))
+                lead = (DescriptionInteractionOracle.name, room, f"take {item}")
+                if lead not in self.leads_tried:
+                    self.leads_tried.add(lead)
                     self.plans.append([*known.prefix, f"take {item}"])
 
     def _found(self, oracle: Oracle, finding: Finding) -> None:
@@ -235,6 +262,11 @@ class Explorer:
         self.reports.append(report)
         if self.first_report_seconds is None:
             self.first_report_seconds = self.budget.elapsed
+        if self.progress is not None:
+            self.progress(
+                f"step {self.budget.steps}: report {len(self.reports)}: {report.title} "
+                f"(repro: {' / '.join(report.repro) or 'new game'})"
+            )
         self.trace.append(
             step=self.budget.steps,
             game_id="",
@@ -260,8 +292,8 @@ class ExplorerQA:
 
     name = "explorer"
 
-    def __init__(self, max_seconds: float = 45.0, max_depth: int = 40):
-        self.max_seconds, self.max_depth = max_seconds, max_depth
+    def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
+        self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
 
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
@@ -277,6 +309,7 @@ class ExplorerQA:
                 seed=seed,
                 build_commit=build_commit,
                 max_depth=self.max_depth,
+                progress=self.progress,
             )
             stopped_because = explorer.run()
         return QASessionResult(

@@ -18,7 +18,7 @@ FALLBACK_HELP = (
 
 @dataclass
 class Verbs:
-    """Verbs a game announced: bare commands ('look') and verbs that take a noun of some kind ('take <item>')."""
+    """Verbs a game announced: bare commands ('look') and verbs taking a noun of some kind ('take <item>')."""
 
     bare: list[str] = field(default_factory=list)
     with_noun: dict[str, str] = field(default_factory=dict)

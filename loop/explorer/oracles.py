@@ -198,7 +198,7 @@ class DescriptionInteractionOracle(Oracle):
                     step.index,
                     f"'{item}' can be taken although the room neither shows nor mentions it",
                     "only items the room shows can be taken",
-                    f"'{step.command}' answers {step.message!r} in a room whose state and text show no {item}",
+                    f"'{step.command}' answers {step.message!r} where neither state nor text shows {item}",
                     "take",
                     BugType.STATE_LEAK,
                 )
@@ -313,36 +313,36 @@ class SymmetryOracle(Oracle):
         way, back = direction(first), direction(second)
         origin, middle = view.room_id(first.before), view.room_id(first.state)
         went = _succeeded(first) and origin != middle
-        if way and back == OPPOSITE.get(way) and went and back in view.exits(first.state):
-            if view.room_id(second.state) != origin:
-                return [
-                    Anomaly(
-                        self.name,
-                        f"{origin} {way}",
-                        second.index,
-                        f"Going {way} then {back} does not return to the starting room",
-                        f"'{second.command}' from {middle} returns to {origin}",
-                        f"it leads to {view.room_id(second.state)!r} ({second.message[:120]!r})",
-                        "movement",
-                        BugType.LOGIC_ERROR,
-                    )
-                ]
+        promised = way and back == OPPOSITE.get(way) and went and back in view.exits(first.state)
+        if promised and view.room_id(second.state) != origin:
+            return [
+                Anomaly(
+                    self.name,
+                    f"{origin} {way}",
+                    second.index,
+                    f"Going {way} then {back} does not return to the starting room",
+                    f"'{second.command}' from {middle} returns to {origin}",
+                    f"it leads to {view.room_id(second.state)!r} ({second.message[:120]!r})",
+                    "movement",
+                    BugType.LOGIC_ERROR,
+                )
+            ]
         dropped = first.verb in DROP_VERBS and _succeeded(first) and not view.is_dark(first.state)
         same_room = view.room_id(first.state) == view.room_id(second.state)
-        if dropped and second.verb in TAKE_VERBS and second.noun == first.noun and same_room:
-            if not _succeeded(second):
-                return [
-                    Anomaly(
-                        self.name,
-                        "drop then take",
-                        second.index,
-                        "A dropped item cannot be taken back",
-                        f"'{second.command}' works right after '{first.command}'",
-                        f"'{second.command}' answers {second.message[:160]!r}",
-                        "drop",
-                        BugType.LOGIC_ERROR,
-                    )
-                ]
+        took_back = second.verb in TAKE_VERBS and second.noun == first.noun and same_room
+        if dropped and took_back and not _succeeded(second):
+            return [
+                Anomaly(
+                    self.name,
+                    "drop then take",
+                    second.index,
+                    "A dropped item cannot be taken back",
+                    f"'{second.command}' works right after '{first.command}'",
+                    f"'{second.command}' answers {second.message[:160]!r}",
+                    "drop",
+                    BugType.LOGIC_ERROR,
+                )
+            ]
         return []
 
 

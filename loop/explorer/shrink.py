@@ -11,7 +11,7 @@ def ddmin(
     """A 1-minimal sublist of `commands` for which `still_fails` holds, within `max_tests` replays.
 
     `commands` itself is assumed to fail. Subsets are tried before complements, and every test result is
-    cached, so a replay is never paid twice. With the test budget spent, the smallest failing list so far wins.
+    cached, so no replay is paid twice. With the test budget spent, the smallest failing list so far wins.
     """
     current = list(commands)
     cache: dict[tuple[str, ...], bool] = {tuple(current): True}

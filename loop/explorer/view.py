@@ -1,7 +1,7 @@
 """Generic reading of a GBQA-like game state: the conventional keys, never one game's names.
 
-Games differ in spelling (`room` as an object or an id, `location`, `items` or `visible_items`), so every accessor
-tries the common conventions and answers an empty value when the game has no such notion.
+Games differ in spelling (`room` as an object or an id, `location`, `items` or `visible_items`), so every
+accessor tries the common conventions and answers an empty value when the game has no such notion.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Real games for the explorer's tests: the toy game (clean or with planted bugs), started as real processes."""
+"""Real games for the explorer's tests: the toy game, clean or with planted bugs, run as real processes."""
 
 from __future__ import annotations
 
