@@ -1,4 +1,4 @@
-"""The map the explorer learns as it moves: which command leads from which room to which, and where items began."""
+"""The map the explorer learns as it moves: which command leads where, and where each item began."""
 
 from __future__ import annotations
 
