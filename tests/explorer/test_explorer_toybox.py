@@ -1,4 +1,4 @@
-"""The explorer on a real toy game process: it finds planted bugs with minimal repros, accuses nothing else."""
+"""The explorer on a real toy game: it finds planted bugs with minimal repros, accuses nothing else."""
 
 from __future__ import annotations
 
