@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 import tempfile
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def qa_command(args: argparse.Namespace) -> int:
     try:
         agent = get_qa_agent(args.agent, progress=lambda line: print(f"qa: {line}", flush=True))
     except ValueError as exc:
-        print(f"closed-loop: error: {exc}")
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
     out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-qa-{game.name}-"))).resolve()
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:

@@ -18,7 +18,10 @@ def observation_key(step: Step) -> str:
 
 
 class DeterminismOracle(Oracle):
+    """One subject for the whole game: which command diverges first depends on the path that showed it."""
+
     name = "determinism"
+    subject = "replay in a new game"
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         return []  # one game alone cannot show non-determinism; see compare()
@@ -26,10 +29,9 @@ class DeterminismOracle(Oracle):
     def compare(self, recorded: list[Step], replayed: list[Step]) -> Anomaly | None:
         for first, second in zip(recorded, replayed, strict=False):
             if observation_key(first) != observation_key(second):
-                subject = second.verb or "new game"
                 return Anomaly(
                     self.name,
-                    subject,
+                    self.subject,
                     second.index,
                     f"Different outcome when '{second.command or 'new game'}' is replayed in a new game",
                     f"the same reply as the first time: {first.message[:200]!r}",

@@ -36,9 +36,13 @@ def shrink_and_confirm(
     """
     subject = finding.anomaly.subject
     trigger = finding.commands[: finding.anomaly.step_index]
-    repro = ddmin(
-        trigger, lambda commands: oracle.confirm(client, commands, subject)[0] is not None, max_tests
-    )
+
+    def still_fails(commands: list[str]) -> bool:
+        return oracle.confirm(client, commands, subject)[0] is not None
+
+    if not still_fails(trigger):
+        return None  # not reproducible from a new game: no shrinking budget spent on it
+    repro = ddmin(trigger, still_fails, max_tests)
     anomaly, steps = oracle.confirm(client, repro, subject)
     if anomaly is None:
         return None

@@ -90,3 +90,12 @@ def test_replay_tells_a_buggy_build_from_a_fixed_one(buggy_toybox, tmp_path):
             assert not fixed.anomaly_present, (report.title, fixed.detail)
             assert [command for command, _ in fixed.transcript[1:]] == report.repro
             assert still.crashed == (report.oracle == "server-error")
+
+
+def test_state_shared_between_games_is_reported_as_non_determinism(tmp_path):
+    with running_toybox(tmp_path / "leaky", "leak") as (client, commit):
+        result = session(client, commit, tmp_path / "out", steps=600)
+        [report] = result.reports
+        assert report.oracle == "determinism" and report.bug_type == "non-determinism"
+        assert report.repro == ["go north"]
+        assert replay_report(report, client).anomaly_present
