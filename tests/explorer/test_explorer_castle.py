@@ -1,4 +1,4 @@
-"""The explorer on CASTLE in a real process sandbox: the two generic-oracle bugs as shipped, nothing once fixed.
+"""The explorer on CASTLE in a real process sandbox: two generic-oracle bugs as shipped, nothing once fixed.
 
 Only this test reads CASTLE's benchmark (to apply the gold patches); the explorer never does.
 """
@@ -34,9 +34,9 @@ def running_castle(workspace: Path, *, gold: bool) -> Iterator[tuple[GameClient,
         repo.git.add(A=True)
         commit = repo.index.commit("Apply every gold patch").hexsha
     spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
-    with get_provider("process").start(spec, ready_timeout=60) as build:
-        with GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
-            yield client, commit
+    build = get_provider("process").start(spec, ready_timeout=60)
+    with build, GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
+        yield client, commit
 
 
 def explore(client: GameClient, commit: str, out_dir: Path, seed: int = 0):
