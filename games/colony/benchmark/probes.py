@@ -9,31 +9,18 @@ from __future__ import annotations
 
 import re
 
-from loop.game_client import GameClient, GameError, GameObservation, GameServerError
+from games.probing import ProbeInconclusive, play_setup
+from loop.game_client import GameClient, GameServerError
 from loop.models import ProbeResult
 
 MIN_PRICE = 2
-
-
-class ProbeInconclusive(GameError):
-    """The probe could not bring the game into the situation it checks."""
-
-
-def _setup(client: GameClient, game_id: str, commands: list[str]) -> GameObservation:
-    observation = None
-    for command in commands:
-        observation = client.command(game_id, command)
-        if not observation.success:
-            raise ProbeInconclusive(f"setup step {command!r} was refused: {observation.message[:200]}")
-    assert observation is not None
-    return observation
 
 
 def probe_bug_1(client: GameClient) -> ProbeResult:
     """The reply to a sale must name the coin the colony actually received."""
     game = client.new_game()
     coin_before = game.observation.state["resources"]["coin"]
-    sold = _setup(client, game.game_id, ["sell wood 5"])
+    sold = play_setup(client, game.game_id, ["sell wood 5"])
     received = sold.state["resources"]["coin"] - coin_before
     named = re.search(r"for (\d+) coin", sold.message)
     if named is None:
@@ -49,7 +36,7 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
 def probe_bug_2(client: GameClient) -> ProbeResult:
     """A hungry colony with nobody idle must lose a worker, not crash, at the end of the day."""
     game = client.new_game()
-    before = _setup(client, game.game_id, ["assign 5 woodcutters", "sell food all"])
+    before = play_setup(client, game.game_id, ["assign 5 woodcutters", "sell food all"])
     if before.state["resources"]["food"] != 0 or before.state["workers"]["idle"] != 0:
         raise ProbeInconclusive(f"expected no food and nobody idle: {before.state}")
     try:
@@ -67,7 +54,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     game = client.new_game()
     prices = []
     for _ in range(4):
-        sold = _setup(client, game.game_id, ["sell wood 1"])
+        sold = play_setup(client, game.game_id, ["sell wood 1"])
         prices.append(sold.state["prices"]["wood"]["buy"])
     present = min(prices) < MIN_PRICE
     evidence = f"four times `sell wood 1`: wood price after each sale {prices}; last reply {sold.message!r}"
@@ -77,8 +64,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """A house under construction must not make room for a newcomer."""
     game = client.new_game()
-    _setup(client, game.game_id, ["build house", "end day"])
-    after = _setup(client, game.game_id, ["end day"])
+    play_setup(client, game.game_id, ["build house", "end day"])
+    after = play_setup(client, game.game_id, ["end day"])
     state = after.state
     if state["buildings"]["house"] != 0 or not state["construction"]:
         raise ProbeInconclusive(f"expected the house still under construction: {state['construction']}")
@@ -94,7 +81,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 def probe_bug_5(client: GameClient) -> ProbeResult:
     """A save made in one game must not be in the slots of a new game."""
     first = client.new_game()
-    _setup(client, first.game_id, ["end day", "save 2"])
+    play_setup(client, first.game_id, ["end day", "save 2"])
     second = client.new_game()
     slot = second.observation.state.get("slots", {}).get("2")
     loaded = client.command(second.game_id, "load 2")

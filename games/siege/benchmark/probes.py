@@ -7,7 +7,8 @@ a bug is counted as fixed only when its absence has been shown.
 
 from __future__ import annotations
 
-from loop.game_client import GameClient, GameError, GameObservation, GameServerError
+from games.probing import ProbeInconclusive, play_setup
+from loop.game_client import GameClient, GameServerError
 from loop.models import ProbeResult
 
 ARCHER_COST = 12  # docs/design.md, Units
@@ -23,25 +24,11 @@ SIX_UNITS = [
 ]  # fmt: skip
 
 
-class ProbeInconclusive(GameError):
-    """The probe could not bring the game into the situation it checks."""
-
-
-def _setup(client: GameClient, game_id: str, commands: list[str]) -> GameObservation:
-    observation = None
-    for command in commands:
-        observation = client.command(game_id, command)
-        if not observation.success:
-            raise ProbeInconclusive(f"setup step {command!r} was refused: {observation.message[:200]}")
-    assert observation is not None
-    return observation
-
-
 def probe_bug_1(client: GameClient) -> ProbeResult:
     """Training an archer must cost the documented 12 gold."""
     game = client.new_game()
     gold_before = game.observation.state["gold"]
-    trained = _setup(client, game.game_id, ["train archer"])
+    trained = play_setup(client, game.game_id, ["train archer"])
     paid = gold_before - trained.state["gold"]
     present = paid != ARCHER_COST
     evidence = (
@@ -54,10 +41,10 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
 def probe_bug_2(client: GameClient) -> ProbeResult:
     """Undoing a training must also take back its cooldown."""
     game = client.new_game()
-    trained = _setup(client, game.game_id, ["train knight"])
+    trained = play_setup(client, game.game_id, ["train knight"])
     if trained.state["cooldowns"].get("knight", 0) == 0:
         raise ProbeInconclusive(f"training a knight set no cooldown: {trained.state['cooldowns']}")
-    undone = _setup(client, game.game_id, ["undo"])
+    undone = play_setup(client, game.game_id, ["undo"])
     if undone.state["gold"] != game.observation.state["gold"] or undone.state["supply"]["used"] != 2:
         raise ProbeInconclusive(f"undo did not take the training back: {undone.state}")
     again = client.command(game.game_id, "train knight")
@@ -72,7 +59,7 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
 def probe_bug_3(client: GameClient) -> ProbeResult:
     """Training while the base and the tiles next to it are all taken must be refused, not crash."""
     game = client.new_game()
-    first = _setup(client, game.game_id, ["train soldier"])
+    first = play_setup(client, game.game_id, ["train soldier"])
     taken = sorted(unit["at"] for unit in first.state["units"])
     if taken != ["a1", "a2", "b1"]:
         raise ProbeInconclusive(f"expected units on a1, a2 and b1: {taken}")
@@ -88,7 +75,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """With six units in the field a seventh must not be trained."""
     game = client.new_game()
-    six = _setup(client, game.game_id, SIX_UNITS)
+    six = play_setup(client, game.game_id, SIX_UNITS)
     if len(six.state["units"]) != SUPPLY_CAP or six.state["gold"] < 10:
         units, gold = six.state["units"], six.state["gold"]
         raise ProbeInconclusive(f"expected six units and 10 gold: {units}, gold {gold}")
@@ -105,7 +92,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 def probe_bug_5(client: GameClient) -> ProbeResult:
     """A village taken in one game must not belong to the player at the start of a new game."""
     first = client.new_game()
-    taken = _setup(client, first.game_id, ["move u1 b3", "end", "move u1 c3"])
+    taken = play_setup(client, first.game_id, ["move u1 b3", "end", "move u1 c3"])
     if taken.state["villages"].get("c3") != "you":
         raise ProbeInconclusive(f"the first game did not take c3: {taken.state['villages']}")
     second = client.new_game()

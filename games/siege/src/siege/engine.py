@@ -194,14 +194,22 @@ class Siege:
                     frontier.append(step)
         return {tile: cost for tile, cost in best.items() if self.unit_at(tile) is None}
 
-    def _do_move(self, args: list[str]) -> Reply:
+    def _unit_and_tile(self, args: list[str], usage: str) -> tuple[Unit, Tile] | Reply:
+        """The player's unit and the tile a `move` or `attack` names, or the refusal that says what is wrong."""
         if len(args) != 2:
-            return Reply(False, "Usage: move <unit> <tile>, e.g. move u1 b3.")
+            return Reply(False, f"Usage: {usage}.")
         unit, tile = self._own_unit(args[0]), parse_tile(args[1])
         if unit is None:
             return Reply(False, f"You have no unit {args[0]}.")
         if tile is None:
             return Reply(False, f"{args[1]} is not a tile: columns a-g, rows 1-7.")
+        return unit, tile
+
+    def _do_move(self, args: list[str]) -> Reply:
+        named = self._unit_and_tile(args, "move <unit> <tile>, e.g. move u1 b3")
+        if isinstance(named, Reply):
+            return named
+        unit, tile = named
         if unit.moved:
             return Reply(False, f"{unit.id} cannot move again this round.")
         cost = self.reachable(unit).get(tile)
@@ -219,13 +227,10 @@ class Siege:
         return Reply(True, message)
 
     def _do_attack(self, args: list[str]) -> Reply:
-        if len(args) != 2:
-            return Reply(False, "Usage: attack <unit> <tile>, e.g. attack u2 f6.")
-        unit, tile = self._own_unit(args[0]), parse_tile(args[1])
-        if unit is None:
-            return Reply(False, f"You have no unit {args[0]}.")
-        if tile is None:
-            return Reply(False, f"{args[1]} is not a tile: columns a-g, rows 1-7.")
+        named = self._unit_and_tile(args, "attack <unit> <tile>, e.g. attack u2 f6")
+        if isinstance(named, Reply):
+            return named
+        unit, tile = named
         if unit.attacked:
             return Reply(False, f"{unit.id} has already attacked this round.")
         target = next((e for e in self.visible_enemies() if e.at == tile), None)
