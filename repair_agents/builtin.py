@@ -1,0 +1,181 @@
+"""`builtin`: a small coding agent on the openai/anthropic SDKs (through loop.llm, role "repair").
+
+It opens a repair sandbox on the work tree (docker when an engine answers, else bubblewrap), gives the model
+the tools read_file, search, edit, run and finish, and loops (repair_agents.coding.agent) until the model
+finishes or a budget is spent. Its transcript is JSON Lines in the attempt dir (`transcript.jsonl`).
+
+How it ends, as the pipeline sees it:
+- `finish`, or a turn/token/cost budget spent: the edits made so far go to the pipeline, which judges them
+  (an empty one is `empty_patch`); the detail says which;
+- its own wall time spent (it stops a margin before the pipeline's hard deadline): `agent_timeout`;
+- the model endpoint down after the LLM layer's retries, or no sandbox: `infrastructure_failure`.
+
+Options (AgentContext.options): `model` (provider:model for role repair), `sandbox` (auto, docker,
+bubblewrap), `image` (the docker sandbox's image; default the local base image).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from loop.llm import Budget, LLMConfig, LLMSession, ProviderError, model_for, register_secret
+from loop.models import BugReport
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.coding.agent import CodingAgent, LimitsExceeded
+from repair_agents.coding.tools import Toolbox
+from repair_agents.coding.transcript import Transcript
+from repair_agents.prompts import render
+from repair_agents.registry import AgentContext, UnknownAgent
+from sandboxes.base import SandboxError
+from sandboxes.repair_sandbox import BACKENDS, open_repair_sandbox
+
+NAME = "builtin"
+DEFAULT_MAX_TURNS = 40
+# Time kept back from the wall budget to copy the tree out and answer before the pipeline's hard stop.
+MAX_WALL_MARGIN_S = 20.0
+SANDBOX_EXTRA_LIFE_S = 60.0
+
+
+def render_report(report: BugReport) -> str:
+    evidence = f"- evidence:\n```\n{report.evidence.strip()}\n```" if report.evidence.strip() else ""
+    return render(
+        "report.md",
+        title=report.title,
+        symptom=report.symptom,
+        expected=report.expected,
+        observed=report.observed,
+        mechanic=report.mechanic,
+        bug_type=str(report.bug_type),
+        repro=json.dumps(report.repro),
+        evidence=evidence,
+    )
+
+
+class BuiltinAgent(RepairAgent):
+    """Picklable: it holds settings only; the model client and the sandbox are made inside `repair`."""
+
+    name = NAME
+
+    def __init__(self, config: LLMConfig, *, sandbox: str = "auto", image: str | None = None):
+        self.config = config
+        self.sandbox = sandbox
+        self.image = image
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        started = time.monotonic()
+        deadline = started + budget.wall_seconds - min(MAX_WALL_MARGIN_S, 0.2 * budget.wall_seconds)
+        max_turns = budget.max_turns or DEFAULT_MAX_TURNS
+        path = workspace.attempt_dir / "transcript.jsonl"
+        with Transcript(path) as transcript:
+            transcript.event(
+                "start",
+                agent=self.name,
+                model=str(self.config.spec_for("repair")),
+                sandbox=self.sandbox,
+                reports=[r.fingerprint for r in reports],
+                budget=budget.model_dump(),
+            )
+            attempt = self._attempt(workspace, reports, budget, transcript, deadline, max_turns)
+            transcript.event(
+                "end",
+                outcome=str(attempt.outcome or ""),
+                detail=attempt.detail,
+                tokens_in=attempt.tokens_in,
+                tokens_out=attempt.tokens_out,
+                cost_usd=attempt.cost_usd,
+            )
+        return attempt.model_copy(update={"transcript": str(path)})
+
+    def _attempt(
+        self,
+        workspace: RepairWorkspace,
+        reports: list[BugReport],
+        budget: RepairBudget,
+        transcript: Transcript,
+        deadline: float,
+        max_turns: int,
+    ) -> Attempt:
+        for key in (self.config.openai_api_key, self.config.anthropic_api_key, self.config.compat_api_key):
+            if key is not None:  # unpickling skips the config's own registration in the worker
+                register_secret(key.get_secret_value())
+        session = LLMSession(
+            Budget(
+                max_tokens=budget.max_tokens,
+                max_cost_usd=budget.max_cost_usd,
+                max_wall_s=max(1.0, deadline - time.monotonic()),
+            )
+        )
+        system, task = self.system_prompt(workspace, max_turns), self.task(workspace, reports)
+        outcome: Outcome | None = None
+        try:
+            model = model_for("repair", self.config, session=session)
+        except ProviderError as exc:
+            return self._ended(session, Outcome.INFRASTRUCTURE_FAILURE, f"no model: {exc}")
+        try:
+            with open_repair_sandbox(
+                workspace.repo_dir,
+                self.sandbox,
+                lifetime_s=budget.wall_seconds + SANDBOX_EXTRA_LIFE_S,
+                run_id=workspace.run_id,
+                game=workspace.game_name,
+                image=self.image,
+            ) as sandbox:
+                transcript.event("sandbox", backend=sandbox.backend)
+                agent = CodingAgent(model, Toolbox(sandbox, deadline), transcript, max_turns=max_turns)
+                try:
+                    detail = f"finished: {agent.run(system, task)}"
+                except LimitsExceeded as stop:
+                    detail = f"stopped: {stop}"
+                    outcome = Outcome.AGENT_TIMEOUT if stop.limit == "wall" else None
+                except ProviderError as exc:
+                    detail = f"model endpoint failed after {exc.attempts} attempt(s): {exc}"
+                    outcome = Outcome.INFRASTRUCTURE_FAILURE
+        except SandboxError as exc:
+            return self._ended(session, Outcome.INFRASTRUCTURE_FAILURE, f"repair sandbox: {exc}")
+        finally:
+            model.close()
+        return self._ended(session, outcome, detail)
+
+    def _ended(self, session: LLMSession, outcome: Outcome | None, detail: str) -> Attempt:
+        totals = session.totals()
+        return Attempt(
+            agent=self.name,
+            outcome=outcome,
+            detail=detail,
+            tokens_in=totals.input_tokens,
+            tokens_out=totals.output_tokens,
+            cost_usd=round(totals.cost_usd, 6),
+        )
+
+    def system_prompt(self, workspace: RepairWorkspace, max_turns: int) -> str:
+        protected = ", ".join(workspace.protected_paths) or "(none)"
+        return render("builtin_system.md", protected_paths=protected, max_turns=str(max_turns))
+
+    def task(self, workspace: RepairWorkspace, reports: list[BugReport]) -> str:
+        rendered = "\n\n".join(render_report(report) for report in reports)
+        return render("builtin_task.md", game=workspace.game_name, reports=rendered)
+
+
+def create(context: AgentContext) -> RepairAgent:
+    """The agent with the configured repair model (environment, or option `model`); raises UnknownAgent when
+    no model is configured or an option is wrong."""
+    options = context.options
+    sandbox = options.get("sandbox", "auto")
+    if sandbox not in BACKENDS:
+        choices = ", ".join(BACKENDS)
+        raise UnknownAgent(f"the builtin agent's sandbox must be one of {choices}, not {sandbox!r}")
+    overrides: dict[str, object] = {}
+    if options.get("model"):
+        overrides["models"] = {"repair": options["model"]}
+    try:
+        config = LLMConfig.from_env(**overrides)
+        spec = config.spec_for("repair")
+    except ValueError as exc:
+        raise UnknownAgent(f"the builtin agent's model: {exc}") from None
+    if spec is None or not config.has_credentials(spec.provider):
+        raise UnknownAgent(
+            "the builtin agent needs a model: set CLOSED_LOOP_MODEL (or CLOSED_LOOP_MODEL_REPAIR, or option "
+            "model=provider:name) and the provider's key"
+        )
+    return BuiltinAgent(config, sandbox=sandbox, image=options.get("image") or None)
