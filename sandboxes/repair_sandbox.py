@@ -273,10 +273,15 @@ def _tar_of_tree(repo_dir: Path) -> bytes:
         tar.addfile(_dir_info(WORKDIR.lstrip("/")))
         for path in sorted(repo_dir.rglob("*")):
             relative = path.relative_to(repo_dir)
-            if _hidden(relative) or path.is_symlink():
+            if _hidden(relative):
                 continue
             name = f"{WORKDIR.lstrip('/')}/{relative.as_posix()}"
-            if path.is_dir():
+            if path.is_symlink():
+                info = tarfile.TarInfo(name)
+                info.type, info.linkname = tarfile.SYMTYPE, os.readlink(path)
+                info.uid = info.gid = SANDBOX_UID
+                tar.addfile(info)
+            elif path.is_dir():
                 tar.addfile(_dir_info(name))
             elif path.is_file():
                 info = tarfile.TarInfo(name)
@@ -303,12 +308,16 @@ def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
     with tarfile.open(fileobj=io.BytesIO(stream)) as tar:
         for member in tar.getmembers():
             parts = member.name.split("/", 1)
-            if len(parts) < 2 or not member.isfile():
+            if len(parts) < 2 or not (member.isfile() or member.issym()):
                 continue
             relative = Path(parts[1])
             if relative.is_absolute() or ".." in relative.parts or _hidden(relative):
                 continue
             seen.add(relative.as_posix())
+            if member.issym():
+                if _mirror_link(repo_dir, relative, member.linkname):
+                    changed.append(relative.as_posix())
+                continue
             data = tar.extractfile(member).read()  # type: ignore[union-attr]
             target = repo_dir / relative
             if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
@@ -327,6 +336,24 @@ def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
             path.unlink()
             changed.append(relative.as_posix())
     return changed
+
+
+def _mirror_link(repo_dir: Path, relative: Path, target: str) -> bool:
+    """Keep or make a symlink of the tree; one that points outside the tree is dropped. True if changed."""
+    path = repo_dir / relative
+    if path.is_symlink() and os.readlink(path) == target:
+        return False
+    inside = (repo_dir / relative.parent / target).resolve()
+    if posixpath.isabs(target) or (inside != repo_dir.resolve() and repo_dir.resolve() not in inside.parents):
+        log.warning("repair sandbox: dropped the symlink %s -> %s (it leaves the tree)", relative, target)
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+        return True
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    return True
 
 
 class DockerSandbox(RepairSandbox):
