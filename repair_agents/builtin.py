@@ -19,7 +19,15 @@ from __future__ import annotations
 import json
 import time
 
-from loop.llm import Budget, LLMConfig, LLMSession, ProviderError, model_for, register_secret
+from loop.llm import (
+    Budget,
+    LLMClient,
+    LLMConfig,
+    LLMSession,
+    ProviderError,
+    model_for,
+    register_secret,
+)
 from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.coding.agent import CodingAgent, LimitsExceeded
@@ -106,36 +114,47 @@ class BuiltinAgent(RepairAgent):
                 max_wall_s=max(1.0, deadline - time.monotonic()),
             )
         )
-        system, task = self.system_prompt(workspace, max_turns), self.task(workspace, reports)
-        outcome: Outcome | None = None
         try:
             model = model_for("repair", self.config, session=session)
         except ProviderError as exc:
             return self._ended(session, Outcome.INFRASTRUCTURE_FAILURE, f"no model: {exc}")
         try:
-            with open_repair_sandbox(
-                workspace.repo_dir,
-                self.sandbox,
-                lifetime_s=budget.wall_seconds + SANDBOX_EXTRA_LIFE_S,
-                run_id=workspace.run_id,
-                game=workspace.game_name,
-                image=self.image,
-            ) as sandbox:
-                transcript.event("sandbox", backend=sandbox.backend)
-                agent = CodingAgent(model, Toolbox(sandbox, deadline), transcript, max_turns=max_turns)
-                try:
-                    detail = f"finished: {agent.run(system, task)}"
-                except LimitsExceeded as stop:
-                    detail = f"stopped: {stop}"
-                    outcome = Outcome.AGENT_TIMEOUT if stop.limit == "wall" else None
-                except ProviderError as exc:
-                    detail = f"model endpoint failed after {exc.attempts} attempt(s): {exc}"
-                    outcome = Outcome.INFRASTRUCTURE_FAILURE
+            outcome, detail = self._work(model, workspace, reports, budget, transcript, deadline, max_turns)
         except SandboxError as exc:
-            return self._ended(session, Outcome.INFRASTRUCTURE_FAILURE, f"repair sandbox: {exc}")
+            outcome, detail = Outcome.INFRASTRUCTURE_FAILURE, f"repair sandbox: {exc}"
         finally:
             model.close()
         return self._ended(session, outcome, detail)
+
+    def _work(
+        self,
+        model: LLMClient,
+        workspace: RepairWorkspace,
+        reports: list[BugReport],
+        budget: RepairBudget,
+        transcript: Transcript,
+        deadline: float,
+        max_turns: int,
+    ) -> tuple[Outcome | None, str]:
+        """Run the loop in a sandbox on the work tree; leaving the sandbox brings its tree back."""
+        system, task = self.system_prompt(workspace, max_turns), self.task(workspace, reports)
+        with open_repair_sandbox(
+            workspace.repo_dir,
+            self.sandbox,
+            lifetime_s=budget.wall_seconds + SANDBOX_EXTRA_LIFE_S,
+            run_id=workspace.run_id,
+            game=workspace.game_name,
+            image=self.image,
+        ) as sandbox:
+            transcript.event("sandbox", backend=sandbox.backend)
+            agent = CodingAgent(model, Toolbox(sandbox, deadline), transcript, max_turns=max_turns)
+            try:
+                return None, f"finished: {agent.run(system, task)}"
+            except LimitsExceeded as stop:
+                return (Outcome.AGENT_TIMEOUT if stop.limit == "wall" else None), f"stopped: {stop}"
+            except ProviderError as exc:
+                failed = f"model endpoint failed after {exc.attempts} attempt(s): {exc}"
+                return Outcome.INFRASTRUCTURE_FAILURE, failed
 
     def _ended(self, session: LLMSession, outcome: Outcome | None, detail: str) -> Attempt:
         totals = session.totals()

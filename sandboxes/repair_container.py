@@ -1,0 +1,324 @@
+"""The docker repair sandbox: a hardened, network-less container holding a copy of the work tree at /work."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import os
+import posixpath
+import socket
+import tarfile
+import uuid
+from pathlib import Path
+
+import docker
+import docker.errors
+
+from sandboxes.base import EngineUnavailable, SandboxError
+from sandboxes.repair_tree import (
+    KILL_GRACE_S,
+    MAX_FILE_BYTES,
+    MAX_OUTPUT_BYTES,
+    SANDBOX_UID,
+    WORKDIR,
+    CommandResult,
+    RepairSandbox,
+    SandboxPathError,
+    cut_output,
+    decode,
+    hidden,
+    sandbox_env,
+    tree_path,
+)
+
+log = logging.getLogger(__name__)
+
+# Labels as the sandbox layer puts them on game containers, so its cleanup of dead owners covers ours too.
+OWNER_PID = "closed-loop.owner-pid"
+OWNER_RUN = "closed-loop.owner-run"
+OWNER_HOST = "closed-loop.owner-host"
+GAME = "closed-loop.game"
+ROLE = "closed-loop.role"
+ROLE_REPAIR = "repair-sandbox"
+BASE_RECIPE_LABEL = "closed-loop.base-recipe"
+PULLED_BASE = "python:3.12-slim"
+DOCKER_ERRORS = (docker.errors.DockerException, OSError)
+
+
+def _connect(timeout: float) -> docker.DockerClient:
+    try:
+        client = docker.from_env(timeout=3)
+        client.ping()
+    except (docker.errors.DockerException, OSError) as exc:
+        raise EngineUnavailable(f"the Docker engine does not answer: {exc}") from exc
+    client.api.timeout = timeout
+    return client
+
+
+def base_image_tag(client: docker.DockerClient) -> str:
+    """The local base image the sandbox layer made (found by its recipe label), else python:3.12-slim."""
+    images = client.images.list(filters={"label": BASE_RECIPE_LABEL, "dangling": False})
+    tagged = sorted(
+        (tag for image in images if GAME not in (image.labels or {}) for tag in image.tags), reverse=True
+    )
+    if tagged:
+        return tagged[0]
+    try:
+        client.images.get(PULLED_BASE)
+    except docker.errors.ImageNotFound:
+        raise SandboxError(
+            "no base image for the repair sandbox: build one with the docker backend first "
+            f"(an image labelled {BASE_RECIPE_LABEL}) or load {PULLED_BASE}"
+        ) from None
+    return PULLED_BASE
+
+
+def _tar_of_tree(repo_dir: Path) -> bytes:
+    """The work tree (minus .git and benchmark assets) as /work, owned by the sandbox user."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        tar.addfile(_dir_info(WORKDIR.lstrip("/")))
+        for path in sorted(repo_dir.rglob("*")):
+            relative = path.relative_to(repo_dir)
+            if hidden(relative):
+                continue
+            name = f"{WORKDIR.lstrip('/')}/{relative.as_posix()}"
+            if path.is_symlink():
+                info = tarfile.TarInfo(name)
+                info.type, info.linkname = tarfile.SYMTYPE, os.readlink(path)
+                info.uid = info.gid = SANDBOX_UID
+                tar.addfile(info)
+            elif path.is_dir():
+                tar.addfile(_dir_info(name))
+            elif path.is_file():
+                info = tarfile.TarInfo(name)
+                info.size = path.stat().st_size
+                info.mode = path.stat().st_mode & 0o777
+                info.uid = info.gid = SANDBOX_UID
+                with path.open("rb") as handle:
+                    tar.addfile(info, handle)
+    return buffer.getvalue()
+
+
+def _dir_info(name: str) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = tarfile.DIRTYPE
+    info.mode = 0o755
+    info.uid = info.gid = SANDBOX_UID
+    return info
+
+
+def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
+    """Make `repo_dir` (minus .git) hold exactly the regular files of the tar's `work/` tree; list changes."""
+    changed: list[str] = []
+    seen: set[str] = set()
+    with tarfile.open(fileobj=io.BytesIO(stream)) as tar:
+        for member in tar.getmembers():
+            parts = member.name.split("/", 1)
+            if len(parts) < 2 or not (member.isfile() or member.issym()):
+                continue
+            relative = Path(parts[1])
+            if relative.is_absolute() or ".." in relative.parts or hidden(relative):
+                continue
+            seen.add(relative.as_posix())
+            if member.issym():
+                if _mirror_link(repo_dir, relative, member.linkname):
+                    changed.append(relative.as_posix())
+                continue
+            data = tar.extractfile(member).read()  # type: ignore[union-attr]
+            target = repo_dir / relative
+            if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.is_symlink() or target.is_file():
+                target.unlink()
+            target.write_bytes(data)
+            target.chmod(member.mode & 0o777 | 0o600)
+            changed.append(relative.as_posix())
+    for path in sorted(repo_dir.rglob("*"), reverse=True):
+        relative = path.relative_to(repo_dir)
+        if hidden(relative) or relative.as_posix() in seen:
+            continue
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            changed.append(relative.as_posix())
+    return changed
+
+
+def _mirror_link(repo_dir: Path, relative: Path, target: str) -> bool:
+    """Keep or make a symlink of the tree; one that points outside the tree is dropped. True if changed."""
+    path = repo_dir / relative
+    if path.is_symlink() and os.readlink(path) == target:
+        return False
+    inside = (repo_dir / relative.parent / target).resolve()
+    if posixpath.isabs(target) or (inside != repo_dir.resolve() and repo_dir.resolve() not in inside.parents):
+        log.warning("repair sandbox: dropped the symlink %s -> %s (it leaves the tree)", relative, target)
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+        return True
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    return True
+
+
+class DockerSandbox(RepairSandbox):
+    """A container holding a copy of the tree at /work; `close()` copies it back and removes the container."""
+
+    backend = "docker"
+
+    def __init__(
+        self,
+        repo_dir: Path,
+        *,
+        lifetime_s: float,
+        run_id: str = "adhoc",
+        game: str = "",
+        image: str | None = None,
+        mem_limit: str = "1g",
+        pids_limit: int = 256,
+        nano_cpus: int = 1_000_000_000,
+        api_timeout_s: float = 120.0,
+    ):
+        super().__init__(repo_dir)
+        self._errors = DOCKER_ERRORS
+        self.client = _connect(api_timeout_s)
+        self.image = image or base_image_tag(self.client)
+        remove_orphans(self.client)
+        labels = {
+            OWNER_PID: str(os.getpid()),
+            OWNER_RUN: run_id,
+            OWNER_HOST: socket.gethostname(),
+            GAME: game,
+            ROLE: ROLE_REPAIR,
+        }
+        try:
+            self.container = self.client.containers.create(
+                self.image,
+                # The container outlives no attempt: its only process ends when the attempt's time is up.
+                command=["sleep", str(int(lifetime_s) + 1)],
+                name=f"closed-loop-repair-{uuid.uuid4().hex[:10]}",
+                network_mode="none",
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                pids_limit=pids_limit,
+                mem_limit=mem_limit,
+                nano_cpus=nano_cpus,
+                user=f"{SANDBOX_UID}:{SANDBOX_UID}",
+                working_dir=WORKDIR,
+                environment=sandbox_env(),
+                tmpfs={"/tmp": "rw,nosuid,nodev,size=64m"},
+                labels=labels,
+                auto_remove=True,
+            )
+        except self._errors as exc:
+            raise SandboxError(f"cannot create the repair sandbox from {self.image}: {exc}") from exc
+        self._closed = False
+        try:
+            if not self.container.put_archive("/", _tar_of_tree(repo_dir)):
+                raise SandboxError("the work tree could not be copied into the repair sandbox")
+            self.container.start()
+        except self._errors as exc:
+            self._remove()
+            raise SandboxError(f"cannot start the repair sandbox: {exc}") from exc
+        except SandboxError:
+            self._remove()
+            raise
+
+    def _exec(self, argv: list[str]) -> tuple[int, bytes]:
+        try:
+            exit_code, output = self.container.exec_run(argv, workdir=WORKDIR, user=f"{SANDBOX_UID}")
+        except self._errors as exc:
+            raise SandboxError(f"the repair sandbox does not answer: {exc}") from exc
+        return exit_code, output or b""
+
+    def read_file(self, path: str) -> str:
+        relative = tree_path(path)
+        code, output = self._exec(
+            ["sh", "-c", 'test -f "$1" && head -c "$2" -- "$1"', "-", relative, str(MAX_FILE_BYTES + 1)]
+        )
+        if code != 0:
+            raise SandboxPathError(f"{relative}: no such file")
+        return decode(output, relative)
+
+    def write_file(self, path: str, text: str) -> None:
+        relative = tree_path(path)
+        code, output = self._exec(
+            ["sh", "-c", 'test -d "$1" && exit 3; stat -c %a -- "$1" 2>/dev/null', "-", relative]
+        )
+        if code == 3:
+            raise SandboxPathError(f"{relative} is a directory")
+        mode = int(output.strip() or b"644", 8)
+        data = text.encode()
+        buffer = io.BytesIO()
+        with tarfile.open(fileobj=buffer, mode="w") as tar:
+            parts = relative.split("/")
+            for depth in range(1, len(parts)):
+                tar.addfile(_dir_info("/".join(parts[:depth])))
+            info = tarfile.TarInfo(relative)
+            info.size, info.mode = len(data), mode
+            info.uid = info.gid = SANDBOX_UID
+            tar.addfile(info, io.BytesIO(data))
+        try:
+            self.container.put_archive(WORKDIR, buffer.getvalue())
+        except self._errors as exc:
+            raise SandboxError(f"cannot write {relative} in the repair sandbox: {exc}") from exc
+
+    def run(self, command: str, timeout_s: float) -> CommandResult:
+        script = (
+            'timeout -k "$1" "$2" sh -c "$3" > /tmp/.run-output 2>&1; rc=$?; '
+            'head -c "$4" /tmp/.run-output; rm -f /tmp/.run-output; exit $rc'
+        )
+        seconds = f"{max(0.1, timeout_s):.1f}"
+        code, output = self._exec(
+            ["sh", "-c", script, "-", str(KILL_GRACE_S), seconds, command, str(MAX_OUTPUT_BYTES + 1)]
+        )
+        timed_out = code in (124, 137)
+        return CommandResult(code, cut_output(output), timed_out)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        try:
+            stream, _ = self.container.get_archive(WORKDIR)
+            changed = mirror_tar_into(b"".join(stream), self.repo_dir)
+            log.info("repair sandbox: %d file(s) changed in the work tree", len(changed))
+        except self._errors as exc:
+            raise SandboxError(f"cannot read the work tree back from the repair sandbox: {exc}") from exc
+        finally:
+            self._remove()
+
+    def _remove(self) -> None:
+        self._closed = True
+        with contextlib.suppress(*self._errors):
+            self.container.remove(force=True)
+        with contextlib.suppress(*self._errors):
+            self.client.close()
+
+
+def remove_orphans(client: docker.DockerClient) -> int:
+    """Remove repair sandboxes of this host whose owner process is gone; return how many."""
+    removed = 0
+    host = socket.gethostname()
+    for container in client.containers.list(all=True, filters={"label": f"{ROLE}={ROLE_REPAIR}"}):
+        labels = container.labels or {}
+        if labels.get(OWNER_HOST) != host or _pid_alive(int(labels.get(OWNER_PID) or 0)):
+            continue
+        with contextlib.suppress(docker.errors.NotFound, docker.errors.APIError):
+            container.remove(force=True)
+            removed += 1
+    return removed
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
