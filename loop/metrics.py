@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from loop import run_record
 from loop.models import GroundTruthBug
 
 
@@ -75,6 +76,21 @@ class SessionMetrics(BaseModel):
     @property
     def fixing_text(self) -> str:
         return f"{self.fixed}/{self.denominator}"
+
+    def to_record(self) -> run_record.SessionMetrics:
+        """The same numbers in run.json's shape."""
+        return run_record.SessionMetrics(
+            ground_truth_total=self.denominator if self.benchmark else None,
+            discovered=self.discovered,
+            fixed_verified=self.fixed,
+            discovery_rate=self.discovery_rate,
+            fixing_rate=self.fixing_rate,
+            confirmed_bugs=self.discovered,
+            new_reports=self.reports,
+            duplicates=self.duplicates,
+            false_positives=self.false_positives or 0,
+            per_difficulty={level: counts.model_dump() for level, counts in self.by_difficulty.items()},
+        )
 
 
 class LoopMetrics(BaseModel):

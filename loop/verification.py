@@ -204,8 +204,9 @@ class Verifier:
         try:
             with self._client() as client:
                 result = self.benchmark.run_probe(bug.ground_truth, client)
-        except GameError as exc:
-            self.close()
+        except GameError as exc:  # includes a probe's "inconclusive": absence was not shown
+            if self._build is not None and not self._build.is_alive():
+                self.close()
             return False, f"the probe could not finish ({exc}): not counted as fixed"
         if result.present:
             return False, f"{bug.ground_truth.id} still fires: {result.evidence[:200]}"

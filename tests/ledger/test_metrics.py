@@ -76,6 +76,9 @@ def test_scripted_castle_history_reproduces_table_7():
     assert (total.discovery_rate, total.fixing_rate) == (1.0, 1.0)
     assert (total.steps, total.tokens, total.cost_usd, total.wall_seconds) == (720, 3500, 1.75, 160)
     assert total.false_positives == 1 and total.duplicates == 1
+    record = s2.to_record()
+    assert (record.ground_truth_total, record.discovered, record.fixed_verified) == (3, 3, 2)
+    assert record.per_difficulty["medium"] == {"total": 1, "discovered": 1, "fixed": 1}
 
 
 def test_a_regression_lowers_the_fixing_rate_of_later_sessions():
