@@ -86,3 +86,24 @@ def disagreements(
         if len(set(named.values())) > 1:
             found.append(Disagreement(fingerprint=report.fingerprint, title=report.title, verdicts=named))
     return found
+
+
+class CriticPanel(BaseModel):
+    """Every critic's matches for one session (the first critic's are the ones the loop uses)."""
+
+    primary: str
+    matches: dict[str, list[CriticMatch]]
+    disagreements: list[Disagreement]
+
+    def used(self) -> list[CriticMatch]:
+        return self.matches[self.primary]
+
+
+def run_critics(critics: Sequence[Critic], reports: Sequence[BugReport], benchmark: Benchmark) -> CriticPanel:
+    """Run several critics on the same reports; where they name different bugs, say so."""
+    if not critics:
+        raise ValueError("run_critics needs at least one critic")
+    matches = {critic.name: critic.match(reports, benchmark) for critic in critics}
+    return CriticPanel(
+        primary=critics[0].name, matches=matches, disagreements=disagreements(reports, matches)
+    )

@@ -2,8 +2,8 @@ import subprocess
 
 import pytest
 
-from loop.critic import assign_one_to_one, disagreements
-from loop.critic.base import CriticMatch
+from loop.critic import assign_one_to_one, disagreements, run_critics
+from loop.critic.base import Critic, CriticMatch
 from loop.critic.differential import DifferentialCritic
 from sandboxes.registry import get_provider
 from tests.critic.conftest import DRAGON, DROPPED_BOOK, DROPPED_LAMP, KEY_LEAK, SEALED_DOOR, oracle_judge
@@ -34,6 +34,26 @@ def test_differential_critic_matches_each_report_to_the_bug_whose_gold_patch_rem
     assert "does not show on the base build" in matches[3].rationale
     assert "no gold patch removes the anomaly" in matches[4].rationale
     assert all(m.critic == "differential" for m in matches)
+
+
+class EveryReportIsBug1(Critic):
+    """A deliberately naive second critic, to show disagreements are surfaced."""
+
+    name = "naive"
+
+    def candidates(self, reports, benchmark):
+        return [CriticMatch(fingerprint=r.fingerprint, bug_id="BUG-1", score=0.5) for r in reports]
+
+
+@pytest.mark.slow
+def test_when_two_critics_run_their_disagreements_are_listed(minigame, benchmark, repo, tmp_path):
+    panel = run_critics(
+        [critic_for(minigame, repo, tmp_path), EveryReportIsBug1()], [KEY_LEAK, DRAGON], benchmark
+    )
+    assert [m.bug_id for m in panel.used()] == ["BUG-1", None]
+    assert [(d.title, d.verdicts) for d in panel.disagreements] == [
+        (DRAGON.title, {"differential": None, "naive": "BUG-1"})
+    ]
 
 
 @pytest.mark.slow
