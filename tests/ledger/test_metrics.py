@@ -1,27 +1,13 @@
+from games.benchmark import Benchmark
+from games.catalogue import load_game
 from loop.lifecycle import BugLifecycle, BugStatus
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
-from loop.models import Difficulty, GroundTruthBug
+from loop.models import GroundTruthBug
 
 
 def castle_ground_truth() -> list[GroundTruthBug]:
-    """CASTLE's three bugs as in GBQA's Table 6 (only ids and difficulties matter to the metrics)."""
-    rows = [
-        ("BUG-1", "logic error", "easy"),
-        ("BUG-2", "description flaw", "easy"),
-        ("BUG-3", "data inconsistency", "medium"),
-    ]
-    return [
-        GroundTruthBug(
-            id=bug_id,
-            bug_type=kind,
-            difficulty=Difficulty(level),
-            minimal_reproduction="-",
-            observed_fault="-",
-            probe=f"probe_{bug_id[-1]}",
-            gold_patch=f"gold/{bug_id}.diff",
-        )
-        for bug_id, kind, level in rows
-    ]
+    """CASTLE's three bugs from its benchmark (GBQA's Table 6)."""
+    return Benchmark(load_game("castle")).bugs
 
 
 def scripted_castle_history() -> list[SessionFacts]:
