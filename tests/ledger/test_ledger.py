@@ -199,6 +199,15 @@ def test_bugs_command_lists_status_and_history(ledger, ledger_url, capsys):
     assert "no bugs recorded for nogame" in capsys.readouterr().out
 
 
+def test_bugs_command_says_so_in_one_line_when_there_is_no_ledger(tmp_path, capsys):
+    assert main(["bugs", "castle", "--ledger", f"sqlite:///{tmp_path / 'none.sqlite'}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no ledger at" in err
+    assert not (tmp_path / "none.sqlite").exists()
+    assert main(["bugs", "castle", "--ledger", "not a url"]) == 2
+    assert "cannot read the ledger" in capsys.readouterr().err
+
+
 WRITER = textwrap.dedent(
     """
     import sys
