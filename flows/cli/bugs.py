@@ -15,7 +15,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bugs = subparsers.add_parser("bugs", help="list a game's bugs from the ledger, with status and history")
     bugs.add_argument("game", help="game name, as recorded by the loop")
     bugs.add_argument(
-        "--ledger", metavar="URL", default=None, help="ledger database URL (default: %(default)s)"
+        "--ledger",
+        metavar="URL",
+        default=None,
+        help="ledger URL (default: $CLOSED_LOOP_LEDGER_URL, else ledger.sqlite in $CLOSED_LOOP_DATA or ./data)",
     )
     bugs.set_defaults(func=bugs_command)
 
