@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ledger",
         metavar="URL",
         default=None,
-        help="ledger URL (default: $CLOSED_LOOP_LEDGER_URL, else ledger.sqlite in $CLOSED_LOOP_DATA or ./data)",
+        help="ledger URL (default: $CLOSED_LOOP_LEDGER_URL, else $CLOSED_LOOP_DATA/ledger.sqlite, data=./data)",
     )
     bugs.set_defaults(func=bugs_command)
 
