@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--ledger",
         metavar="URL",
         default=None,
-        help="ledger URL (default: $CLOSED_LOOP_LEDGER_URL, else $CLOSED_LOOP_DATA/ledger.sqlite, data=./data)",
+        help="ledger URL (default: $CLOSED_LOOP_LEDGER_URL, else $CLOSED_LOOP_DATA/ledger.sqlite)",
     )
     bugs.set_defaults(func=bugs_command)
 
