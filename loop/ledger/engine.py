@@ -29,6 +29,9 @@ def default_url() -> str:
 
 
 def make_engine(url: str) -> Engine:
+    if url.startswith(("postgresql://", "postgres://")):
+        # to SQLAlchemy a plain postgresql:// means psycopg2; closed-loop ships psycopg 3 (extra `postgres`)
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
     database = url.split("///", 1)[-1]

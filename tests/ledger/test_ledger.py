@@ -1,13 +1,14 @@
-import sqlite3
 import subprocess
 import sys
 import textwrap
 
 import pytest
+from sqlalchemy import text
 
 from flows.cli import main
 from loop.critic import CriticMatch
 from loop.ledger import FREE, SCHEMA_VERSION, Ledger, LedgerError, LedgerVersionError, default_url
+from loop.ledger.engine import make_engine
 from loop.lifecycle import BugStatus, IllegalTransition
 from loop.metrics import loop_metrics
 from loop.models import BugReport
@@ -21,6 +22,21 @@ def report(title: str, mechanic: str = "look") -> BugReport:
 
 def match(rep: BugReport, bug_id: str | None, duplicate: bool = False) -> CriticMatch:
     return CriticMatch(fingerprint=rep.fingerprint, bug_id=bug_id, score=1.0, duplicate=duplicate)
+
+
+def sql(url: str, statement: str) -> list[tuple]:
+    """Read (or change) the ledger's database directly, as an operator would."""
+    engine = make_engine(url)
+    try:
+        with engine.begin() as connection:
+            result = connection.execute(text(statement))
+            return [tuple(row) for row in result] if result.returns_rows else []
+    finally:
+        engine.dispose()
+
+
+def count(url: str, table: str) -> int:
+    return sql(url, f"SELECT count(*) FROM {table}")[0][0]
 
 
 def play_table_7(ledger: Ledger, run_id: str = "run-1") -> None:
@@ -118,9 +134,8 @@ def test_a_run_recorded_in_the_ledger_gives_table_7(ledger):
 def test_a_resumed_run_that_records_everything_again_duplicates_nothing(ledger, ledger_url):
     play_table_7(ledger)
     play_table_7(ledger)
-    con = sqlite3.connect(ledger_url.removeprefix("sqlite:///"))
     counts = {
-        t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+        t: count(ledger_url, t)
         for t in (
             "games",
             "builds",
@@ -181,10 +196,8 @@ def test_without_ground_truth_bugs_are_keyed_by_fingerprint(ledger):
 def test_a_ledger_from_a_newer_closed_loop_is_refused(ledger_url):
     with Ledger(ledger_url):
         pass
-    con = sqlite3.connect(ledger_url.removeprefix("sqlite:///"))
-    assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
-    con.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
-    con.commit()
+    assert sql(ledger_url, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    sql(ledger_url, f"UPDATE schema_version SET version = {SCHEMA_VERSION + 1}")
     with pytest.raises(LedgerVersionError):
         Ledger(ledger_url)
 
@@ -235,7 +248,7 @@ WRITER = textwrap.dedent(
 
 @pytest.mark.slow
 def test_two_concurrent_writers_in_two_processes_lose_nothing(ledger_url):
-    sessions = 40
+    sessions = 30
     writers = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, ledger_url, name, str(sessions)], stderr=subprocess.PIPE
@@ -245,14 +258,13 @@ def test_two_concurrent_writers_in_two_processes_lose_nothing(ledger_url):
     for writer in writers:
         _, err = writer.communicate(timeout=120)
         assert writer.returncode == 0, err.decode()
-    con = sqlite3.connect(ledger_url.removeprefix("sqlite:///"))
-    count = lambda table: con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]  # noqa: E731
-    assert count("runs") == 2
-    assert count("sessions") == 2 * sessions
-    assert count("reports") == 2 * 2 * sessions
-    assert count("attempts") == 2 * sessions
+    assert count(ledger_url, "runs") == 2
+    assert count(ledger_url, "sessions") == 2 * sessions
+    assert count(ledger_url, "reports") == 2 * 2 * sessions
+    assert count(ledger_url, "attempts") == 2 * sessions
     # every run's own bugs plus one shared bug, found by both runs but stored once
-    assert count("bugs") == 2 * sessions + 1
-    assert con.execute("SELECT count(*) FROM bugs WHERE title = 'shared bug'").fetchone()[0] == 1
-    assert con.execute("SELECT count(*) FROM bug_events WHERE to_status = 'patched'").fetchone()[0] == 2
-    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert count(ledger_url, "bugs") == 2 * sessions + 1
+    assert sql(ledger_url, "SELECT count(*) FROM bugs WHERE title = 'shared bug'") == [(1,)]
+    assert sql(ledger_url, "SELECT count(*) FROM bug_events WHERE to_status = 'patched'") == [(2,)]
+    if ledger_url.startswith("sqlite"):
+        assert sql(ledger_url, "PRAGMA journal_mode") == [("wal",)]
