@@ -96,3 +96,19 @@ def test_the_regression_gate_fails_when_the_walkthrough_no_longer_wins(minigame,
     assert result.gate.walkthrough_won is False and result.gate.tests_passed is False
     assert not result.gate.passed
     assert "walkthrough does not win" in result.gate.detail
+
+
+@pytest.mark.slow
+def test_without_ground_truth_a_fix_is_verified_by_its_replay_alone(minigame, benchmark, repo):
+    repo_dir, _ = repo
+    commit = commit_patch(repo_dir, benchmark.gold_patch(benchmark.bug("BUG-1")), "fix the drawer text")
+    bugs = [
+        TrackedBug(KEY_LEAK.fingerprint, KEY_LEAK, BugStatus.PATCHED),
+        TrackedBug(DROPPED_LAMP.fingerprint, DROPPED_LAMP, BugStatus.PATCHED),
+    ]
+    spec = BuildSpec(repo_dir, minigame.manifest, commit)
+    result = Verifier(get_provider("process"), spec, oracle_judge, None).run(bugs, gate=False)
+    assert [(c.verdict, c.probe_fixed) for c in result.bugs] == [
+        (Verdict.VERIFIED_FIXED, None),
+        (Verdict.STILL_OPEN, None),
+    ]
