@@ -22,7 +22,7 @@ from loop.models import BugReport
 DEFAULT_THRESHOLD = 0.6
 MAX_REPLY_TOKENS = 600
 
-PROMPTS = Path(__file__).parent / "prompts"
+PROMPTS = Path(__file__).parent  # the prompt templates ship next to this module (package data *.txt)
 
 
 class CriticVerdict(BaseModel):
