@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -23,6 +24,31 @@ class BugHistory:
     status: BugStatus
     events: list[LifecycleEvent] = field(default_factory=list)
     reports: int = 0
+
+
+@dataclass
+class RunSummary:
+    run_id: str
+    mode: str
+    params: dict
+    started_at: datetime
+    finished_at: datetime | None
+    sessions: int
+
+
+def run_summaries(s: Session, game: str) -> list[RunSummary]:
+    sessions = select(SessionRow.run_pk, func.count().label("n")).group_by(SessionRow.run_pk).subquery()
+    rows = s.execute(
+        select(RunRow, func.coalesce(sessions.c.n, 0))
+        .join(GameRow, GameRow.id == RunRow.game_id)
+        .outerjoin(sessions, sessions.c.run_pk == RunRow.id)
+        .where(GameRow.name == game)
+        .order_by(RunRow.started_at, RunRow.id)
+    ).tuples()
+    return [
+        RunSummary(run.run_id, run.mode, run.params, run.started_at, run.finished_at, count)
+        for run, count in rows
+    ]
 
 
 def lifecycle_event(row: BugEventRow) -> LifecycleEvent:

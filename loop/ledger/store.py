@@ -16,7 +16,14 @@ from sqlalchemy.orm import Session
 
 from loop.critic.base import CriticMatch
 from loop.ledger.engine import default_url, make_engine
-from loop.ledger.history import BugHistory, bug_histories, lifecycle_event, session_facts
+from loop.ledger.history import (
+    BugHistory,
+    RunSummary,
+    bug_histories,
+    lifecycle_event,
+    run_summaries,
+    session_facts,
+)
 from loop.ledger.migrations import upgrade
 from loop.ledger.schema import (
     AttemptRow,
@@ -28,6 +35,7 @@ from loop.ledger.schema import (
     RunRow,
     SessionRow,
     VerificationRow,
+    utcnow,
 )
 from loop.lifecycle import BugLifecycle, BugStatus
 from loop.metrics import SessionFacts
@@ -125,6 +133,16 @@ class Ledger:
         def operation(s: Session) -> None:
             if s.scalar(select(RunRow).where(RunRow.run_id == run_id)) is None:
                 s.add(RunRow(run_id=run_id, game_id=self._game(s, game).id, mode=mode, params=params or {}))
+
+        self._write(operation)
+
+    def finish_run(self, run_id: str) -> None:
+        """Mark the run finished (the first time only: a re-run of the last step keeps the first time)."""
+
+        def operation(s: Session) -> None:
+            run = self._run(s, run_id)
+            if run.finished_at is None:
+                run.finished_at = utcnow()
 
         self._write(operation)
 
@@ -338,6 +356,11 @@ class Ledger:
         """Every bug of `game` the ledger knows, oldest first, with its status history."""
         with Session(self.engine) as s:
             return bug_histories(s, game)
+
+    def runs(self, game: str) -> list[RunSummary]:
+        """The game's runs, oldest first: what a trend across nights is drawn from."""
+        with Session(self.engine) as s:
+            return run_summaries(s, game)
 
     def session_facts(self, run_id: str) -> list[SessionFacts]:
         """The run's history in the shape `loop.metrics.loop_metrics` takes."""
