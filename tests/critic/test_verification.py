@@ -84,6 +84,30 @@ def test_a_replay_that_crashes_the_game_is_a_finding_and_verification_goes_on(mi
 
 
 @pytest.mark.slow
+def test_a_crash_report_whose_replay_still_crashes_is_still_open_and_no_new_finding(
+    minigame, benchmark, repo
+):
+    repo_dir, commit = repo
+    crash = MAGIC_WORD.model_copy(update={"bug_type": BugType.CRASH})
+    patched = verify(
+        minigame, benchmark, repo_dir, commit, [TrackedBug("crash", crash, BugStatus.PATCHED)], False
+    )
+    assert [(c.verdict, c.target_status) for c in patched.bugs] == [(Verdict.STILL_OPEN, BugStatus.OPEN)]
+    assert patched.findings == []
+    # a crash while re-checking a verified bug is a finding, and the bug keeps its status
+    verified = verify(
+        minigame,
+        benchmark,
+        repo_dir,
+        commit,
+        [TrackedBug("magic", MAGIC_WORD, BugStatus.VERIFIED_FIXED)],
+        False,
+    )
+    assert [(c.verdict, c.target_status) for c in verified.bugs] == [(Verdict.CRASHED, None)]
+    assert len(verified.findings) == 1
+
+
+@pytest.mark.slow
 def test_the_regression_gate_fails_when_the_walkthrough_no_longer_wins(minigame, benchmark, repo):
     repo_dir, _ = repo
     game_py = repo_dir / "game.py"
