@@ -53,6 +53,16 @@ def test_a_patch_that_fixes_the_replay_but_not_the_probe_is_reported_as_such(min
 
 
 @pytest.mark.slow
+def test_a_patch_that_quiets_the_probe_but_not_the_replay_is_not_verified(minigame, benchmark, repo):
+    repo_dir, _ = repo
+    commit = commit_patch(repo_dir, PARTIAL_FIX.replace('"lamp"', '"book"'), "special-case the book")
+    result = verify(minigame, benchmark, repo_dir, commit, tracked(benchmark, BugStatus.PATCHED), gate=False)
+    drop = result.bugs[1]
+    assert (drop.verdict, drop.replay_fixed, drop.probe_fixed) == (Verdict.PROBE_ONLY, False, True)
+    assert drop.target_status == BugStatus.OPEN
+
+
+@pytest.mark.slow
 def test_a_later_commit_that_brings_a_fixed_bug_back_is_a_regression(minigame, benchmark, repo):
     repo_dir, _ = repo
     for bug in benchmark.bugs:
