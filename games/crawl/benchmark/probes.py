@@ -34,17 +34,17 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     """Buying the shield must cost the price the shop lists."""
     game = client.new_game()
     listing = _setup(client, game.game_id, ["shop"])
-    match = re.search(r"shield (\d+) gold", listing.message)
+    match = re.search(r"shield (\d+) coins", listing.message)
     if match is None:
         raise ProbeInconclusive(f"the shop lists no shield price: {listing.message!r}")
     listed = int(match.group(1))
-    before = _player(listing).get("gold")
+    before = _player(listing).get("coins")
     bought = _setup(client, game.game_id, ["buy shield"])
-    after = _player(bought).get("gold")
+    after = _player(bought).get("coins")
     if not isinstance(before, int) or not isinstance(after, int):
-        raise ProbeInconclusive(f"no gold in the state: before={before!r} after={after!r}")
+        raise ProbeInconclusive(f"no coins in the state: before={before!r} after={after!r}")
     charged = before - after
-    evidence = f"`shop` lists the shield at {listed} gold; `buy shield`: gold {before} -> {after} ({charged})"
+    evidence = f"`shop` lists the shield at {listed} coins; `buy shield`: coins {before} -> {after} ({charged})"
     return ProbeResult(bug_id="BUG-1", present=charged != listed, evidence=evidence)
 
 

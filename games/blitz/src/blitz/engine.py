@@ -111,7 +111,7 @@ class Blitz:
         }
 
     def full_state(self) -> dict[str, Any]:
-        """Everything, patrol paths included: a debug view that a player must never be shown."""
+        """Everything, patrol paths included: an inspection view that a player must never be shown."""
         return {
             "gems": sorted(self.gems),
             "patrols": {e.name: {"path": list(e.path), "step": e.step} for e in self.enemies},

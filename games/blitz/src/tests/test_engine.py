@@ -103,6 +103,12 @@ class BombTest(unittest.TestCase):
 
 
 class TurnTest(unittest.TestCase):
+    def test_help_lists_every_command(self):
+        _, replies = play(["help"])
+        self.assertTrue(replies[0].success)
+        for verb in ['move', 'dash', 'wait', 'bomb', 'look', 'status', 'help']:
+            self.assertIn(verb, replies[0].message)
+
     def test_unknown_command_is_refused(self):
         _, replies = play(["dance"])
         self.assertFalse(replies[0].success)

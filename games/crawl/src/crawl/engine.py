@@ -22,7 +22,7 @@ from crawl.world import (
     POTION_HEAL,
     ROOMS,
     SHOP,
-    START_GOLD,
+    START_COINS,
     START_POTIONS,
     START_ROOM,
 )
@@ -59,7 +59,7 @@ class Crawl:
         self.defense = BASE_DEFENSE
         self.level = 1
         self.xp = 0
-        self.gold = START_GOLD
+        self.coins = START_COINS
         self.potions = START_POTIONS
         self.potion_cooldown = 0
         self.gear: list[str] = []
@@ -110,7 +110,7 @@ class Crawl:
                 "level": self.level,
                 "xp": self.xp,
                 "next_level_xp": self.next_level_xp(),
-                "gold": self.gold,
+                "coins": self.coins,
             },
             "potions": self.potions,
             "potion_cooldown": self.potion_cooldown,
@@ -123,7 +123,7 @@ class Crawl:
         }
 
     def full_state(self) -> dict[str, Any]:
-        """Everything, monster stats included: a debug view that a player must never be shown."""
+        """Everything, monster stats included: an inspection view that a player must never be shown."""
         return {
             "room": self.room,
             "monster_hp": dict(self.monster_hp),
@@ -167,12 +167,12 @@ class Crawl:
         return Reply(
             True,
             f"Level {self.level}, {self.xp} XP ({goal}). HP {self.hp}/{self.max_hp}, attack {self.attack}, "
-            f"defense {self.defense}, {self.gold} gold, {self.potions} potion(s).",
+            f"defense {self.defense}, {self.coins} coins, {self.potions} potion(s).",
         )
 
     def _do_inventory(self, target: str) -> Reply:
         gear = ", ".join(f"{name} (equipped)" if name in self.equipped.values() else name for name in self.gear)
-        return Reply(True, f"You carry {self.potions} potion(s) and {self.gold} gold. Gear: {gear or 'none'}.")
+        return Reply(True, f"You carry {self.potions} potion(s) and {self.coins} coins. Gear: {gear or 'none'}.")
 
     def _do_go(self, target: str) -> Reply:
         direction = DIRECTIONS.get(target)
@@ -211,8 +211,8 @@ class Crawl:
             self.won = True
             return "The dread warden is slain and the dungeon falls silent. You have won!"
         self.xp += monster.xp
-        self.gold += monster.gold
-        text = f"You gain {monster.xp} XP and {monster.gold} gold."
+        self.coins += monster.coins
+        text = f"You gain {monster.xp} XP and {monster.coins} coins."
         while self.next_level_xp() is not None and self.xp >= self.next_level_xp():
             self.level += 1
             self.max_hp += LEVEL_HP
@@ -239,8 +239,8 @@ class Crawl:
     def _do_shop(self, target: str) -> Reply:
         if self.room != "town":
             return Reply(False, "The shop is in the town.")
-        prices = ", ".join(f"{name} {price} gold" for name, price in SHOP.items())
-        return Reply(True, f"The shopkeeper sells: {prices}. You have {self.gold} gold.")
+        prices = ", ".join(f"{name} {price} coins" for name, price in SHOP.items())
+        return Reply(True, f"The shopkeeper sells: {prices}. You have {self.coins} coins.")
 
     def _do_buy(self, target: str) -> Reply:
         if self.room != "town":
@@ -251,14 +251,14 @@ class Crawl:
         if name in self.gear:
             return Reply(False, f"You already own a {name}.")
         price = GEAR[name].price if name in GEAR else SHOP[name]
-        if self.gold < price:
-            return Reply(False, f"The {name} costs {price} gold; you have {self.gold}.")
-        self.gold -= price
+        if self.coins < price:
+            return Reply(False, f"The {name} costs {price} coins; you have {self.coins}.")
+        self.coins -= price
         if name in GEAR:
             self.gear.append(name)
         else:
             self.potions += 1
-        return Reply(True, f"You buy a {name} for {price} gold. {self.gold} gold left.")
+        return Reply(True, f"You buy a {name} for {price} coins. {self.coins} coins left.")
 
     def _do_equip(self, target: str) -> Reply:
         name = target.removeprefix("the ").strip()
@@ -275,11 +275,11 @@ class Crawl:
     def _do_rest(self, target: str) -> Reply:
         if self.room != "town":
             return Reply(False, "You can only rest at the inn in the town.")
-        if self.gold < INN_PRICE:
-            return Reply(False, f"A room at the inn costs {INN_PRICE} gold; you have {self.gold}.")
-        self.gold -= INN_PRICE
+        if self.coins < INN_PRICE:
+            return Reply(False, f"A room at the inn costs {INN_PRICE} coins; you have {self.coins}.")
+        self.coins -= INN_PRICE
         self.hp = self.max_hp
-        return Reply(True, f"You sleep at the inn for {INN_PRICE} gold and wake at full health ({self.hp} HP).")
+        return Reply(True, f"You sleep at the inn for {INN_PRICE} coins and wake at full health ({self.hp} HP).")
 
 
 def play(commands: list[str]) -> tuple[Crawl, list[Reply]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 START_ROOM = "town"
-START_GOLD = 15
+START_COINS = 15
 START_POTIONS = 1
 BASE_HP = 30
 BASE_ATTACK = 5
@@ -27,7 +27,7 @@ class Monster:
     attack: int
     defense: int
     xp: int
-    gold: int
+    coins: int
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,11 @@ class Room:
 
 
 MONSTERS = {
-    "rat": Monster("giant rat", hp=6, attack=3, defense=0, xp=4, gold=3),
-    "goblin": Monster("goblin", hp=12, attack=5, defense=1, xp=8, gold=6),
-    "spider": Monster("cave spider", hp=10, attack=6, defense=1, xp=6, gold=5),
-    "skeleton": Monster("skeleton", hp=18, attack=8, defense=2, xp=14, gold=10),
-    "warden": Monster("dread warden", hp=36, attack=11, defense=3, xp=40, gold=0),
+    "rat": Monster("giant rat", hp=6, attack=3, defense=0, xp=4, coins=3),
+    "goblin": Monster("goblin", hp=12, attack=5, defense=1, xp=8, coins=6),
+    "spider": Monster("cave spider", hp=10, attack=6, defense=1, xp=6, coins=5),
+    "skeleton": Monster("skeleton", hp=18, attack=8, defense=2, xp=14, coins=10),
+    "warden": Monster("dread warden", hp=36, attack=11, defense=3, xp=40, coins=0),
 }
 
 GEAR = {

@@ -35,7 +35,7 @@ class CombatTest(unittest.TestCase):
         self.assertIsNone(state["monster"])
         self.assertEqual(state["player"]["hp"], 28)
         self.assertEqual(state["player"]["xp"], 4)
-        self.assertEqual(state["player"]["gold"], 18)
+        self.assertEqual(state["player"]["coins"], 18)
 
     def test_a_living_monster_blocks_the_way_on(self):
         game, replies = play(["north", "north"])
@@ -73,14 +73,14 @@ class CombatTest(unittest.TestCase):
 class ShopTest(unittest.TestCase):
     def test_sword_costs_its_listed_price_and_adds_attack(self):
         game, replies = play(["shop", "buy sword", "equip sword"])
-        self.assertIn("sword 15 gold", replies[0].message)
+        self.assertIn("sword 15 coins", replies[0].message)
         self.assertTrue(all(r.success for r in replies))
         state = game.state()
-        self.assertEqual(state["player"]["gold"], 0)
+        self.assertEqual(state["player"]["coins"], 0)
         self.assertEqual(state["player"]["attack"], 9)
         self.assertEqual(state["equipped"]["weapon"], "sword")
 
-    def test_not_enough_gold_is_refused(self):
+    def test_not_enough_coins_is_refused(self):
         game, replies = play(["buy sword", "buy potion"])
         self.assertFalse(replies[1].success)
         self.assertEqual(game.state()["potions"], 1)
@@ -117,6 +117,12 @@ class PotionTest(unittest.TestCase):
 
 
 class TurnTest(unittest.TestCase):
+    def test_help_lists_every_command(self):
+        _, replies = play(["help"])
+        self.assertTrue(replies[0].success)
+        for verb in ['look', 'status', 'attack', 'drink potion', 'shop', 'buy', 'equip', 'rest', 'inventory', 'help']:
+            self.assertIn(verb, replies[0].message)
+
     def test_every_command_counts_one_turn(self):
         game, _ = play(["look", "dance", "", "north", "buy nothing"])
         self.assertEqual(game.state()["turn"], 5)

@@ -105,7 +105,7 @@ class Logic:
         }
 
     def full_state(self) -> dict[str, Any]:
-        """Everything, targets included: a debug view that a player must never be shown."""
+        """Everything, targets included: an inspection view that a player must never be shown."""
         return {
             "targets": sorted(self.level.targets),
             "saved": None if self.saved is None else [self.saved[0], self.saved[1], sorted(self.saved[2])],

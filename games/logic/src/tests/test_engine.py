@@ -124,6 +124,12 @@ class LevelTest(unittest.TestCase):
 
 
 class TurnTest(unittest.TestCase):
+    def test_help_lists_every_command(self):
+        _, replies = play(["help"])
+        self.assertTrue(replies[0].success)
+        for verb in ['undo', 'redo', 'restart', 'save', 'load', 'level <n>', 'levels', 'look', 'help']:
+            self.assertIn(verb, replies[0].message)
+
     def test_unknown_command_is_refused(self):
         _, replies = play(["dance"])
         self.assertFalse(replies[0].success)
