@@ -6,6 +6,8 @@ reach the situation it tests (a setup step is refused), the probe raises ProbeIn
 
 from __future__ import annotations
 
+import re
+
 from loop.game_client import GameClient, GameError, GameObservation, GameServerError
 from loop.models import ProbeResult
 
@@ -36,18 +38,18 @@ def _at(observation: GameObservation, x: int, y: int) -> None:
 
 
 def probe_bug_1(client: GameClient) -> ProbeResult:
-    """A collected gem must disappear from the map."""
+    """After losing a life, `look` must report the lives the state has."""
     game = client.new_game()
-    before = game.observation.state.get("gems_left")
-    corner = _setup(client, game.game_id, TO_NORTH_EAST_GEM)
-    _at(corner, 8, 0)
-    after = corner.state.get("gems_left")
-    if not isinstance(before, int) or after != before - 1:
-        raise ProbeInconclusive(f"no gem was collected at (8, 0): gems_left {before} -> {after}")
-    away = _setup(client, game.game_id, ["west"])
-    top_row = away.state.get("map", [""])[0]
-    evidence = f"gem collected at (8, 0) (gems_left {before} -> {after}); a tick later map[0] = {top_row!r}"
-    return ProbeResult(bug_id="BUG-1", present=top_row[8:9] == "*", evidence=evidence)
+    hurt = _setup(client, game.game_id, ["south", "south", "east", "east"])
+    lives = hurt.state.get("lives")
+    if lives != 2:
+        raise ProbeInconclusive(f"expected the spikes at (2, 2) to cost a life: {hurt.message} lives={lives}")
+    look = _setup(client, game.game_id, ["look"])
+    said = re.search(r"Lives (\d+)", look.message)
+    if said is None:
+        raise ProbeInconclusive(f"`look` names no lives: {look.message!r}")
+    evidence = f"after the spikes the state has lives={lives}; `look` -> {look.message.splitlines()[0]!r}"
+    return ProbeResult(bug_id="BUG-1", present=int(said.group(1)) != lives, evidence=evidence)
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:

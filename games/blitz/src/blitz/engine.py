@@ -91,7 +91,7 @@ class Blitz:
     def describe(self) -> str:
         gems = len(self.gems)
         exit_text = "The exit is open!" if gems == 0 else f"{gems} gem(s) still seal the exit."
-        return f"You are at ({self.x}, {self.y}). {exit_text} Lives {self.lives}, score {self.score}."
+        return f"You are at ({self.x}, {self.y}). {exit_text} Lives {LIVES}, score {self.score}."
 
     def state(self) -> dict[str, Any]:
         return {
@@ -210,6 +210,7 @@ class Blitz:
         events = []
         if (x, y) in self.gems:
             self.gems.discard((x, y))
+            self.grid[y][x] = "."
             self.score += GEM_POINTS
             events.append(f"You pick up a gem (+{GEM_POINTS}). {len(self.gems)} left.")
         if self.grid[y][x] == "^":
