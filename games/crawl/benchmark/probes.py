@@ -44,7 +44,7 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     if not isinstance(before, int) or not isinstance(after, int):
         raise ProbeInconclusive(f"no coins in the state: before={before!r} after={after!r}")
     charged = before - after
-    evidence = f"`shop` lists the shield at {listed} coins; `buy shield`: coins {before} -> {after} ({charged})"
+    evidence = f"`shop` lists the shield at {listed} coins; `buy shield`: {before} -> {after} ({charged})"
     return ProbeResult(bug_id="BUG-1", present=charged != listed, evidence=evidence)
 
 
