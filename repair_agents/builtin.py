@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass, field
 
 from loop.llm import (
     Budget,
@@ -60,6 +61,27 @@ def render_report(report: BugReport) -> str:
     )
 
 
+@dataclass
+class Task:
+    """One attempt's job and limits, as `repair` received them."""
+
+    workspace: RepairWorkspace
+    reports: list[BugReport]
+    budget: RepairBudget
+    transcript: Transcript
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def deadline(self) -> float:
+        """When the agent stops itself: a margin before the pipeline's hard stop, to copy the tree back."""
+        wall = self.budget.wall_seconds
+        return self.started + wall - min(MAX_WALL_MARGIN_S, 0.2 * wall)
+
+    @property
+    def max_turns(self) -> int:
+        return self.budget.max_turns or DEFAULT_MAX_TURNS
+
+
 class BuiltinAgent(RepairAgent):
     """Picklable: it holds settings only; the model client and the sandbox are made inside `repair`."""
 
@@ -71,9 +93,6 @@ class BuiltinAgent(RepairAgent):
         self.image = image
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        started = time.monotonic()
-        deadline = started + budget.wall_seconds - min(MAX_WALL_MARGIN_S, 0.2 * budget.wall_seconds)
-        max_turns = budget.max_turns or DEFAULT_MAX_TURNS
         path = workspace.attempt_dir / "transcript.jsonl"
         with Transcript(path) as transcript:
             transcript.event(
@@ -84,7 +103,7 @@ class BuiltinAgent(RepairAgent):
                 reports=[r.fingerprint for r in reports],
                 budget=budget.model_dump(),
             )
-            attempt = self._attempt(workspace, reports, budget, transcript, deadline, max_turns)
+            attempt = self._attempt(Task(workspace, reports, budget, transcript))
             transcript.event(
                 "end",
                 outcome=str(attempt.outcome or ""),
@@ -95,23 +114,16 @@ class BuiltinAgent(RepairAgent):
             )
         return attempt.model_copy(update={"transcript": str(path)})
 
-    def _attempt(
-        self,
-        workspace: RepairWorkspace,
-        reports: list[BugReport],
-        budget: RepairBudget,
-        transcript: Transcript,
-        deadline: float,
-        max_turns: int,
-    ) -> Attempt:
+    def _attempt(self, task: Task) -> Attempt:
         for key in (self.config.openai_api_key, self.config.anthropic_api_key, self.config.compat_api_key):
             if key is not None:  # unpickling skips the config's own registration in the worker
                 register_secret(key.get_secret_value())
+        budget = task.budget
         session = LLMSession(
             Budget(
                 max_tokens=budget.max_tokens,
                 max_cost_usd=budget.max_cost_usd,
-                max_wall_s=max(1.0, deadline - time.monotonic()),
+                max_wall_s=max(1.0, task.deadline - time.monotonic()),
             )
         )
         try:
@@ -119,37 +131,31 @@ class BuiltinAgent(RepairAgent):
         except ProviderError as exc:
             return self._ended(session, Outcome.INFRASTRUCTURE_FAILURE, f"no model: {exc}")
         try:
-            outcome, detail = self._work(model, workspace, reports, budget, transcript, deadline, max_turns)
+            outcome, detail = self._work(model, task)
         except SandboxError as exc:
             outcome, detail = Outcome.INFRASTRUCTURE_FAILURE, f"repair sandbox: {exc}"
         finally:
             model.close()
         return self._ended(session, outcome, detail)
 
-    def _work(
-        self,
-        model: LLMClient,
-        workspace: RepairWorkspace,
-        reports: list[BugReport],
-        budget: RepairBudget,
-        transcript: Transcript,
-        deadline: float,
-        max_turns: int,
-    ) -> tuple[Outcome | None, str]:
+    def _work(self, model: LLMClient, task: Task) -> tuple[Outcome | None, str]:
         """Run the loop in a sandbox on the work tree; leaving the sandbox brings its tree back."""
-        system, task = self.system_prompt(workspace, max_turns), self.task(workspace, reports)
+        workspace = task.workspace
+        system = self.system_prompt(workspace, task.max_turns)
+        request = self.task(workspace, task.reports)
         with open_repair_sandbox(
             workspace.repo_dir,
             self.sandbox,
-            lifetime_s=budget.wall_seconds + SANDBOX_EXTRA_LIFE_S,
+            lifetime_s=task.budget.wall_seconds + SANDBOX_EXTRA_LIFE_S,
             run_id=workspace.run_id,
             game=workspace.game_name,
             image=self.image,
         ) as sandbox:
-            transcript.event("sandbox", backend=sandbox.backend)
-            agent = CodingAgent(model, Toolbox(sandbox, deadline), transcript, max_turns=max_turns)
+            task.transcript.event("sandbox", backend=sandbox.backend)
+            toolbox = Toolbox(sandbox, task.deadline)
+            agent = CodingAgent(model, toolbox, task.transcript, max_turns=task.max_turns)
             try:
-                return None, f"finished: {agent.run(system, task)}"
+                return None, f"finished: {agent.run(system, request)}"
             except LimitsExceeded as stop:
                 return (Outcome.AGENT_TIMEOUT if stop.limit == "wall" else None), f"stopped: {stop}"
             except ProviderError as exc:
