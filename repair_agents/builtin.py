@@ -11,7 +11,8 @@ How it ends, as the pipeline sees it:
 - the model endpoint down after the LLM layer's retries, or no sandbox: `infrastructure_failure`.
 
 Options (AgentContext.options): `model` (provider:model for role repair), `sandbox` (auto, docker,
-bubblewrap), `image` (the docker sandbox's image; default the local base image).
+bubblewrap), `image` (the docker sandbox's image; default the local base image), `max_turns`, `max_tokens`,
+`max_cost_usd` (caps used when the pipeline's budget sets none; turns default to 40).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+
+from pydantic import ValidationError
 
 from loop.llm import (
     Budget,
@@ -40,6 +43,7 @@ from sandboxes.base import SandboxError
 from sandboxes.repair_sandbox import BACKENDS, open_repair_sandbox
 
 NAME = "builtin"
+LIMIT_OPTIONS = ("max_turns", "max_tokens", "max_cost_usd")
 DEFAULT_MAX_TURNS = 40
 # Time kept back from the wall budget to copy the tree out and answer before the pipeline's hard stop.
 MAX_WALL_MARGIN_S = 20.0
@@ -87,12 +91,21 @@ class BuiltinAgent(RepairAgent):
 
     name = NAME
 
-    def __init__(self, config: LLMConfig, *, sandbox: str = "auto", image: str | None = None):
+    def __init__(
+        self,
+        config: LLMConfig,
+        *,
+        sandbox: str = "auto",
+        image: str | None = None,
+        limits: RepairBudget | None = None,
+    ):
         self.config = config
         self.sandbox = sandbox
         self.image = image
+        self.limits = limits  # the agent's own caps on turns, tokens and cost, for budgets that set none
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        budget = self._capped(budget)
         path = workspace.attempt_dir / "transcript.jsonl"
         with Transcript(path) as transcript:
             transcript.event(
@@ -113,6 +126,16 @@ class BuiltinAgent(RepairAgent):
                 cost_usd=attempt.cost_usd,
             )
         return attempt.model_copy(update={"transcript": str(path)})
+
+    def _capped(self, budget: RepairBudget) -> RepairBudget:
+        if self.limits is None:
+            return budget
+        caps = {
+            name: getattr(self.limits, name)
+            for name in ("max_turns", "max_tokens", "max_cost_usd")
+            if getattr(budget, name) is None
+        }
+        return budget.model_copy(update=caps)
 
     def _attempt(self, task: Task) -> Attempt:
         for key in (self.config.openai_api_key, self.config.anthropic_api_key, self.config.compat_api_key):
@@ -203,4 +226,10 @@ def create(context: AgentContext) -> RepairAgent:
             "the builtin agent needs a model: set CLOSED_LOOP_MODEL (or CLOSED_LOOP_MODEL_REPAIR, or option "
             "model=provider:name) and the provider's key"
         )
-    return BuiltinAgent(config, sandbox=sandbox, image=options.get("image") or None)
+    try:
+        limits = RepairBudget.model_validate(
+            {name: options[name] for name in LIMIT_OPTIONS if name in options}
+        )
+    except ValidationError as exc:
+        raise UnknownAgent(f"the builtin agent's limits: {exc.errors()[0]['msg']}") from None
+    return BuiltinAgent(config, sandbox=sandbox, image=options.get("image") or None, limits=limits)

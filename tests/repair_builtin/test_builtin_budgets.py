@@ -34,6 +34,16 @@ def test_builtin_stops_after_its_turn_budget(fake_llm: FakeLLMServer, scratch_tr
     assert read_transcript(Path(attempt.transcript or ""))[-1]["event"] == "end"
 
 
+def test_builtin_own_turn_cap_applies_when_the_budget_sets_none(
+    fake_llm: FakeLLMServer, scratch_tree: Path, tmp_path: Path
+):
+    fake_llm.default = keeps_reading()
+    agent = agent_for(fake_llm)
+    agent.limits = RepairBudget(max_turns=2)
+    agent.repair(workspace_for(scratch_tree, tmp_path / "attempt"), [scratch_report()], RepairBudget())
+    assert len(fake_llm.model_requests()) == 2
+
+
 def test_builtin_stops_when_its_token_budget_is_spent(
     fake_llm: FakeLLMServer, scratch_tree: Path, tmp_path: Path
 ):

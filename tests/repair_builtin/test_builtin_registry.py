@@ -42,3 +42,11 @@ def test_builtin_with_an_unknown_sandbox_is_a_user_error(monkeypatch: pytest.Mon
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789")
     with pytest.raises(UnknownAgent, match="sandbox must be one of auto, docker, bubblewrap"):
         create_agent("builtin", AgentContext(options={"sandbox": "chroot"}))
+
+
+def test_builtin_options_cap_what_the_pipeline_budget_leaves_open(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789")
+    agent = create_agent("builtin", AgentContext(options={"max_turns": "7", "max_cost_usd": "0.5"}))
+    assert agent.limits is not None and (agent.limits.max_turns, agent.limits.max_cost_usd) == (7, 0.5)
+    with pytest.raises(UnknownAgent, match="limits"):
+        create_agent("builtin", AgentContext(options={"max_turns": "many"}))
