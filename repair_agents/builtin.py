@@ -11,8 +11,8 @@ How it ends, as the pipeline sees it:
 - the model endpoint down after the LLM layer's retries, or no sandbox: `infrastructure_failure`.
 
 Options (AgentContext.options): `model` (provider:model for role repair), `sandbox` (auto, docker,
-bubblewrap), `image` (the docker sandbox's image; default the local base image), `max_turns`, `max_tokens`,
-`max_cost_usd` (caps used when the pipeline's budget sets none; turns default to 40).
+bubblewrap), `image` (the docker sandbox's image; default the game's newest image, else the base image),
+`max_turns`, `max_tokens`, `max_cost_usd` (caps when the pipeline's budget sets none; 40 turns by default).
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ class BuiltinAgent(RepairAgent):
             game=workspace.game_name,
             image=self.image,
         ) as sandbox:
-            task.transcript.event("sandbox", backend=sandbox.backend)
+            task.transcript.event("sandbox", backend=sandbox.backend, image=sandbox.image)
             toolbox = Toolbox(sandbox, task.deadline)
             agent = CodingAgent(model, toolbox, task.transcript, max_turns=task.max_turns)
             try:

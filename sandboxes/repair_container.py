@@ -56,6 +56,20 @@ def _connect(timeout: float) -> docker.DockerClient:
     return client
 
 
+def sandbox_image(client: docker.DockerClient, game: str) -> str:
+    """The newest image of `game` (its dependencies installed, so `run` can start the game's tests), else the
+    base image. A game image holds only the game's own tree, never its benchmark."""
+    if game:
+        images = [
+            image
+            for image in client.images.list(filters={"label": f"{GAME}={game}", "dangling": False})
+            if image.tags
+        ]
+        if images:
+            return max(images, key=lambda image: image.attrs.get("Created", "")).tags[0]
+    return base_image_tag(client)
+
+
 def base_image_tag(client: docker.DockerClient) -> str:
     """The local base image the sandbox layer made (found by its recipe label), else python:3.12-slim."""
     images = client.images.list(filters={"label": BASE_RECIPE_LABEL, "dangling": False})
@@ -185,7 +199,7 @@ class DockerSandbox(RepairSandbox):
         super().__init__(repo_dir)
         self._errors = DOCKER_ERRORS
         self.client = _connect(api_timeout_s)
-        self.image = image or base_image_tag(self.client)
+        self.image = image or sandbox_image(self.client, game)
         remove_orphans(self.client)
         labels = {
             OWNER_PID: str(os.getpid()),
@@ -198,7 +212,8 @@ class DockerSandbox(RepairSandbox):
             self.container = self.client.containers.create(
                 self.image,
                 # The container outlives no attempt: its only process ends when the attempt's time is up.
-                command=["sleep", str(int(lifetime_s) + 1)],
+                entrypoint=["sleep"],
+                command=[str(int(lifetime_s) + 1)],
                 name=f"closed-loop-repair-{uuid.uuid4().hex[:10]}",
                 network_mode="none",
                 cap_drop=["ALL"],

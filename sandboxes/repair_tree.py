@@ -51,6 +51,7 @@ class RepairSandbox(abc.ABC):
     """A work-tree copy the agent's tools act on. Use as a context manager; `close()` keeps the result."""
 
     backend: str
+    image: str | None = None  # what the sandbox runs, for the transcript (a container image)
 
     def __init__(self, repo_dir: Path):
         self.repo_dir = repo_dir
