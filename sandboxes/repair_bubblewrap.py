@@ -72,14 +72,20 @@ class BubblewrapSandbox(RepairSandbox):
         target = self._host_path(path)
         if not target.is_file():
             raise SandboxPathError(f"{tree_path(path)}: no such file")
-        return decode(target.read_bytes(), tree_path(path))
+        try:
+            return decode(target.read_bytes(), tree_path(path))
+        except OSError as exc:
+            raise SandboxPathError(f"cannot read {tree_path(path)}: {exc.strerror}") from None
 
     def write_file(self, path: str, text: str) -> None:
         target = self._host_path(path)
         if target.is_dir():
             raise SandboxPathError(f"{tree_path(path)} is a directory")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+        except OSError as exc:
+            raise SandboxPathError(f"cannot write {tree_path(path)}: {exc.strerror}") from None
 
     def argv(self, command: str) -> list[str]:
         args = ["bwrap", *_system_binds(), "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]

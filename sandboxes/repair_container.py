@@ -43,6 +43,13 @@ ROLE = "closed-loop.role"
 ROLE_REPAIR = "repair-sandbox"
 BASE_RECIPE_LABEL = "closed-loop.base-recipe"
 PULLED_BASE = "python:3.12-slim"
+# Before a write: refuse a directory or a path under a file (a tar entry would turn that file into a
+# directory), and print the file's mode to keep it.
+PREPARE_WRITE = (
+    'test -d "$1" && exit 3; d=$(dirname -- "$1"); '
+    'while [ "$d" != . ]; do if [ -e "$d" ] && [ ! -d "$d" ]; then exit 4; fi; d=$(dirname -- "$d"); done; '
+    'stat -c %a -- "$1" 2>/dev/null; exit 0'
+)
 DOCKER_ERRORS = (docker.errors.DockerException, OSError)
 
 
@@ -144,7 +151,7 @@ def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
             target = repo_dir / relative
             if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
                 continue
-            target.parent.mkdir(parents=True, exist_ok=True)
+            _make_parents(repo_dir, relative)
             if target.is_symlink() or target.is_file():
                 target.unlink()
             target.write_bytes(data)
@@ -160,6 +167,15 @@ def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
     return changed
 
 
+def _make_parents(repo_dir: Path, relative: Path) -> None:
+    """Create the parents of `relative`; a file or link in the way became a directory in the sandbox."""
+    for parent in reversed(relative.parents[:-1]):
+        path = repo_dir / parent
+        if path.is_symlink() or (path.exists() and not path.is_dir()):
+            path.unlink()
+    (repo_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+
+
 def _mirror_link(repo_dir: Path, relative: Path, target: str) -> bool:
     """Keep or make a symlink of the tree; one that points outside the tree is dropped. True if changed."""
     path = repo_dir / relative
@@ -173,7 +189,7 @@ def _mirror_link(repo_dir: Path, relative: Path, target: str) -> bool:
         return True
     if path.is_symlink() or path.is_file():
         path.unlink()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _make_parents(repo_dir, relative)
     path.symlink_to(target)
     return True
 
@@ -261,10 +277,12 @@ class DockerSandbox(RepairSandbox):
     def write_file(self, path: str, text: str) -> None:
         relative = tree_path(path)
         code, output = self._exec(
-            ["sh", "-c", 'test -d "$1" && exit 3; stat -c %a -- "$1" 2>/dev/null', "-", relative]
+            ["sh", "-c", PREPARE_WRITE, "-", relative]
         )
         if code == 3:
             raise SandboxPathError(f"{relative} is a directory")
+        if code == 4:
+            raise SandboxPathError(f"cannot write {relative}: a parent of it is a file")
         mode = int(output.strip() or b"644", 8)
         data = text.encode()
         buffer = io.BytesIO()
@@ -278,6 +296,11 @@ class DockerSandbox(RepairSandbox):
             tar.addfile(info, io.BytesIO(data))
         try:
             self.container.put_archive(WORKDIR, buffer.getvalue())
+        except docker.errors.APIError as exc:
+            if exc.status_code == 404 and "No such container" in str(exc.explanation):
+                raise SandboxError(f"the repair sandbox is gone: {exc}") from exc
+            # The engine refuses a bad target (a parent that is a file, ...): the model's mistake to fix.
+            raise SandboxPathError(f"cannot write {relative}: {exc.explanation}") from None
         except self._errors as exc:
             raise SandboxError(f"cannot write {relative} in the repair sandbox: {exc}") from exc
 

@@ -68,13 +68,14 @@ def test_builtin_turns_malformed_tool_calls_into_error_observations(
         reply("", [tool_call("read_file", path="../../../etc/passwd")]),
         reply("", [tool_call("edit", path="greet.py", old="Hola", new="Hello")]),
         reply("", [tool_call("edit", path="greet.py", old="name", new="who")]),
+        reply("", [tool_call("edit", path="greet.py/inner.py", old="", new="x = 1\n")]),
         reply("I think I know what to do now."),
         reply("", [tool_call("edit", path="greet.py", old='"Helo, "', new='"Hello, "')]),
         reply("", [tool_call("finish", summary="fixed the spelling")]),
     )
     agent = pickle.loads(pickle.dumps(agent_for(fake_llm)))  # as the pipeline's worker gets it
     attempt = agent.repair(
-        workspace_for(scratch_tree, tmp_path / "attempt"), [scratch_report()], RepairBudget(max_turns=10)
+        workspace_for(scratch_tree, tmp_path / "attempt"), [scratch_report()], RepairBudget(max_turns=12)
     )
 
     assert attempt.outcome is None and attempt.detail == "finished: fixed the spelling"
@@ -85,7 +86,8 @@ def test_builtin_turns_malformed_tool_calls_into_error_observations(
     assert "outside the work tree" in answers[2]["content"]
     assert "`old` does not occur in greet.py" in answers[3]["content"]
     assert "`old` occurs 2 times in greet.py" in answers[4]["content"]
-    assert answers[5]["role"] == "user" and "call `finish`" in answers[5]["content"]
-    assert answers[6]["content"] == "edited greet.py: replaced 1 occurrence"
+    assert "error: cannot write greet.py/inner.py" in answers[5]["content"]
+    assert answers[6]["role"] == "user" and "call `finish`" in answers[6]["content"]
+    assert answers[7]["content"] == "edited greet.py: replaced 1 occurrence"
     oks = [e["ok"] for e in read_transcript(Path(attempt.transcript or "")) if e["event"] == "tool_call"]
-    assert oks == [False] * 5 + [True, True]
+    assert oks == [False] * 6 + [True, True]

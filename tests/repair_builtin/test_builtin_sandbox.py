@@ -102,6 +102,7 @@ def test_docker_sandbox_is_hardened_and_copies_the_tree_in_and_back(scratch_tree
     (scratch_tree / ".git").mkdir()
     (scratch_tree / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     (scratch_tree / "doomed.txt").write_text("to be removed\n")
+    (scratch_tree / "notes").write_text("a file that becomes a directory\n")
     (scratch_tree / "alias.py").symlink_to("greet.py")
 
     sandbox = DockerSandbox(scratch_tree, lifetime_s=120, run_id="sandbox-test", game="scratch")
@@ -123,7 +124,10 @@ def test_docker_sandbox_is_hardened_and_copies_the_tree_in_and_back(scratch_tree
             sandbox.read_file(".git/HEAD")
 
         sandbox.write_file("pkg/new.py", "VALUE = 1\n")
-        result = sandbox.run("rm doomed.txt && sed -i 's/Helo/Hello/' greet.py && echo done", timeout_s=20)
+        with pytest.raises(SandboxPathError):
+            sandbox.write_file("greet.py/inner.py", "x")
+        commands = "rm doomed.txt notes && mkdir notes && echo 1 > notes/one && sed -i s/Helo/Hello/ greet.py"
+        result = sandbox.run(f"{commands} && echo done", timeout_s=20)
         assert result.exit_code == 0 and result.output.strip() == "done"
     finally:
         sandbox.close()
@@ -131,6 +135,7 @@ def test_docker_sandbox_is_hardened_and_copies_the_tree_in_and_back(scratch_tree
     assert (scratch_tree / "pkg" / "new.py").read_text() == "VALUE = 1\n"
     assert '"Hello, "' in (scratch_tree / "greet.py").read_text()
     assert not (scratch_tree / "doomed.txt").exists()
+    assert (scratch_tree / "notes" / "one").read_text() == "1\n"
     assert (scratch_tree / "alias.py").is_symlink() and os.readlink(scratch_tree / "alias.py") == "greet.py"
     assert (scratch_tree / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
     assert (scratch_tree / "games" / "x" / "benchmark" / "bugs.json").read_text() == "[]"
