@@ -13,11 +13,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.lifecycle import BugStatus
+from loop.metrics import SessionMetrics
 from loop.models import BugReport
 
 SCHEMA_VERSION = 1
 
-BugStatus = Literal["open", "patched", "verified_fixed", "regressed"]
 StepName = Literal["build", "verify", "qa", "critic", "repair"]
 
 
@@ -57,7 +58,7 @@ class TrackedBug(BaseModel):
     fingerprint: str
     report: BugReport
     ground_truth_id: str | None = None
-    status: BugStatus = "open"
+    status: BugStatus = BugStatus.OPEN
     found_in_session: int
     history: list[LifecycleEvent] = Field(default_factory=list)
 
@@ -67,7 +68,7 @@ class VerificationRecord(BaseModel):
     ground_truth_id: str | None = None
     replay_fixed: bool
     probe_fixed: bool | None = None
-    verdict: Literal["verified_fixed", "still_open", "regressed", "replay_only", "probe_only", "crashed"]
+    verdict: str = Field(description="loop.verification.Verdict")
     detail: str = ""
 
 
@@ -88,21 +89,6 @@ class AttemptRecord(BaseModel):
     detail: str = ""
 
 
-class SessionMetrics(BaseModel):
-    """Cumulative after this session, as in the paper's Table 7."""
-
-    ground_truth_total: int | None = None
-    discovered: int = 0
-    fixed_verified: int = 0
-    discovery_rate: float | None = None
-    fixing_rate: float | None = None
-    confirmed_bugs: int = 0
-    new_reports: int = 0
-    duplicates: int = 0
-    false_positives: int = 0
-    per_difficulty: dict[str, dict[str, int]] = Field(default_factory=dict)
-
-
 class SessionRecord(BaseModel):
     number: int
     commit: str
@@ -120,7 +106,7 @@ class SessionRecord(BaseModel):
     matches: dict[str, str | None] = Field(default_factory=dict, description="fingerprint -> ground-truth id")
     attempts: list[AttemptRecord] = Field(default_factory=list)
     gate_passed: bool | None = None
-    metrics: SessionMetrics = Field(default_factory=SessionMetrics)
+    metrics: SessionMetrics | None = Field(default=None, description="cumulative Table-7 row after it")
 
 
 class GroundTruthSummary(BaseModel):
