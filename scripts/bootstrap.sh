@@ -14,3 +14,11 @@ if [ ! -f .venv/.installed ] || [ pyproject.toml -nt .venv/.installed ]; then
   .venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
   touch .venv/.installed
 fi
+
+# Headless Chromium renders report.html in the report tests (a real browser, not an HTML parser).
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+  echo "bootstrap: installing chromium (headless rendering of report.html in tests)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get install -y --no-install-recommends chromium >/dev/null \
+    || { $SUDO apt-get update -qq && $SUDO apt-get install -y --no-install-recommends chromium >/dev/null; }
+fi
