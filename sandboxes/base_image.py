@@ -1,9 +1,9 @@
 """The base image every game's Dockerfile builds FROM (`ARG BASE_IMAGE`), made once per machine.
 
-Order of preference: `$CLOSED_LOOP_BASE_IMAGE`; our own local image when already built; `python:3.12-slim` when
-present or pullable; else a Debian bookworm root filesystem written by mmdebstrap and imported, with a venv at
-/opt/venv first on PATH so `python` and `pip` behave as in the official image. bookworm ships Python 3.11, the
-host's Python here, so one wheelhouse serves both the docker and the process backend.
+Order of preference: `$CLOSED_LOOP_BASE_IMAGE`; our own local image when already built; `python:3.12-slim`
+when present or pullable; else a Debian bookworm root filesystem written by mmdebstrap and imported, with a
+venv at /opt/venv first on PATH so `python` and `pip` behave as in the official image. bookworm ships Python
+3.11, the host's Python here, so one wheelhouse serves both the docker and the process backend.
 """
 
 from __future__ import annotations
@@ -78,7 +78,9 @@ def _python_of(image: docker.models.images.Image) -> str | None:
 def _describe(image: docker.models.images.Image, tag: str, started: float | None = None) -> BaseImage:
     python = _python_of(image)
     if python is None:
-        raise SandboxError(f"base image {tag} says nothing of its Python (label {PYTHON_LABEL} or PYTHON_VERSION)")
+        raise SandboxError(
+            f"base image {tag} says nothing of its Python (label {PYTHON_LABEL} or PYTHON_VERSION)"
+        )
     seconds = time.monotonic() - started if started is not None else 0.0
     return BaseImage(tag, python, started is not None, round(seconds, 1), int(image.attrs.get("Size", 0)))
 
@@ -118,7 +120,11 @@ def _host_python_in(rootfs_tar: Path) -> str:
     # The suite decides the Python version; read it back from the tarball rather than trusting a table.
     with tempfile.TemporaryDirectory() as scratch:
         names = subprocess.run(
-            ["tar", "-tf", str(rootfs_tar), "./usr/bin/"], capture_output=True, text=True, cwd=scratch, timeout=120
+            ["tar", "-tf", str(rootfs_tar), "./usr/bin/"],
+            capture_output=True,
+            text=True,
+            cwd=scratch,
+            timeout=120,
         ).stdout.split()
     versions = sorted(
         {n.rsplit("python", 1)[1] for n in names if n.startswith("./usr/bin/python3.") and n[-1].isdigit()}
@@ -130,7 +136,9 @@ def _host_python_in(rootfs_tar: Path) -> str:
 
 def _mmdebstrap(target: Path) -> None:
     if shutil.which("mmdebstrap") is None:
-        raise SandboxError("mmdebstrap is not installed (run scripts/bootstrap.sh, or apt-get install mmdebstrap)")
+        raise SandboxError(
+            "mmdebstrap is not installed (run scripts/bootstrap.sh, or apt-get install mmdebstrap)"
+        )
     trim = " ".join(f'"$1"{path}' for path in TRIM)
     argv = [
         "mmdebstrap",

@@ -68,7 +68,9 @@ class DockerBuild(RunningBuild):
             if bindings:
                 return f"http://127.0.0.1:{bindings[0]['HostPort']}"
             if self.container.status == "exited" or time.monotonic() > deadline:
-                raise SandboxError(f"container {self.container.name} published no port for {key}:\n{self.logs(40)}")
+                raise SandboxError(
+                    f"container {self.container.name} published no port for {key}:\n{self.logs(40)}"
+                )
             time.sleep(0.1)
 
     def stop(self) -> None:
@@ -117,7 +119,7 @@ class DockerBuild(RunningBuild):
 
 
 class DockerProvider(SandboxProvider):
-    """Builds images offline and runs games in hardened containers. Raises EngineUnavailable at once if no engine.
+    """Builds images offline and runs games in hardened containers. EngineUnavailable at once if no engine.
 
     Limits are per container; the defaults suit a text game. Builds this provider started and did not stop are
     stopped when the interpreter exits.

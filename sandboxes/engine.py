@@ -1,7 +1,7 @@
 """Connecting to the Docker engine, failing fast when none answers.
 
-The API version is never pinned: Debian's 20.10 engine refuses new versions and engines 25+ refuse old ones, so
-the SDK negotiates.
+The API version is never pinned: Debian's 20.10 engine refuses new versions and engines 25+ refuse old
+ones, so the SDK negotiates.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Game images: one per (game, source tree, base image), built offline from the game's Dockerfile.
 
-The build context is the game's tree at the commit plus `wheelhouse/` (its requirements as wheels for the base
-image's Python). A game without a Dockerfile gets a generic one from its manifest, so any GBQA-API game builds.
-Builds run with `network_mode="none"`: a build that reaches for the network fails loudly instead of hanging.
+The build context is the game's tree at the commit plus `wheelhouse/` (its requirements as wheels for the
+base image's Python). A game without a Dockerfile gets a generic one from its manifest, so any GBQA-API game
+builds. Builds run with `network_mode="none"`: a build that reaches for the network fails instead of hanging.
 """
 
 from __future__ import annotations
@@ -80,7 +80,9 @@ def _context(tree: SourceTree, wheels: Path, manifest: Manifest, into: Path) -> 
                 tar.addfile(info, handle)
 
 
-def _stream_build(client: docker.DockerClient, context: Path, tag: str, base: BaseImage, labels: dict) -> None:
+def _stream_build(
+    client: docker.DockerClient, context: Path, tag: str, base: BaseImage, labels: dict
+) -> None:
     tail: list[str] = []
     with context.open("rb") as handle:
         stream = client.api.build(
@@ -98,11 +100,15 @@ def _stream_build(client: docker.DockerClient, context: Path, tag: str, base: Ba
         )
         for chunk in stream:
             if "error" in chunk:
-                raise SandboxError(f"building {tag} failed: {chunk['error'].strip()}\n" + "\n".join(tail[-30:]))
+                raise SandboxError(
+                    f"building {tag} failed: {chunk['error'].strip()}\n" + "\n".join(tail[-30:])
+                )
             line = str(chunk.get("stream", "")).rstrip()
             if line:
                 tail.append(line)
-                log.log(logging.INFO if line.startswith("Step ") else logging.DEBUG, "build %s: %s", tag, line)
+                log.log(
+                    logging.INFO if line.startswith("Step ") else logging.DEBUG, "build %s: %s", tag, line
+                )
 
 
 def ensure_game_image(
@@ -124,7 +130,11 @@ def ensure_game_image(
         started = time.monotonic()
         requirements = tree.path / manifest.requirements if manifest.requirements else None
         wheels = wheelhouse(requirements, base.python_version)
-        labels = {"closed-loop.game": manifest.name, "closed-loop.tree": tree.tree_id, "closed-loop.base": base.tag}
+        labels = {
+            "closed-loop.game": manifest.name,
+            "closed-loop.tree": tree.tree_id,
+            "closed-loop.base": base.tag,
+        }
         with tempfile.TemporaryDirectory(prefix="closed-loop-context-") as scratch:
             context = Path(scratch) / "context.tar"
             _context(tree, wheels, manifest, context)

@@ -45,7 +45,9 @@ def file_lock(name: str, timeout: float = 900.0) -> Iterator[None]:
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"lock {name} still held by another process after {timeout:.0f}s") from None
+                    raise TimeoutError(
+                        f"lock {name} still held by another process after {timeout:.0f}s"
+                    ) from None
                 time.sleep(0.2)
         try:
             yield

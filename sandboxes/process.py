@@ -61,13 +61,17 @@ def _bwrap_prefix(tree: Path, venv: Path) -> list[str]:
 class ProcessBuild(RunningBuild):
     backend = "process"
 
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path, port: int, listener: socket.socket | None):
+    def __init__(
+        self, argv: list[str], env: dict[str, str], cwd: Path, port: int, listener: socket.socket | None
+    ):
         self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
         log_dir = data_dir() / "logs"
         log_dir.mkdir(exist_ok=True)
-        handle, name = tempfile.mkstemp(prefix=f"{env.get('CLOSED_LOOP_GAME', 'game')}-", suffix=".log", dir=log_dir)
+        handle, name = tempfile.mkstemp(
+            prefix=f"{env.get('CLOSED_LOOP_GAME', 'game')}-", suffix=".log", dir=log_dir
+        )
         os.close(handle)
         self.log_path = Path(name)
         self.process: subprocess.Popen[bytes] | None = None
@@ -166,8 +170,13 @@ class ProcessProvider(SandboxProvider):
             argv = game_argv
         env[manifest.port_env] = str(port)
         build = ProcessBuild(argv, env, tree.path, port, listener)
-        log.info("%s: started %s at %s (%s)", manifest.name, tree.tree_id[:12], build.url,
-                 "bubblewrap, no network" if listener else "plain process")
+        log.info(
+            "%s: started %s at %s (%s)",
+            manifest.name,
+            tree.tree_id[:12],
+            build.url,
+            "bubblewrap, no network" if listener else "plain process",
+        )
         try:
             wait_until_ready(build, manifest, ready_timeout)
         except SandboxError:

@@ -12,7 +12,7 @@ SLICE = 1.0
 
 
 def wait_until_ready(build: RunningBuild, manifest: Manifest, timeout: float) -> None:
-    """Return once `build.url` answers the manifest's health path (or `/new`), else SandboxError with its logs."""
+    """Return once `build.url` answers its health path (or `/new`), else SandboxError with its logs."""
     deadline = time.monotonic() + timeout
     with GameClient(build.url, strip_fields=manifest.strip_fields) as client:
         while True:
@@ -21,7 +21,8 @@ def wait_until_ready(build: RunningBuild, manifest: Manifest, timeout: float) ->
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise SandboxError(
-                    f"{manifest.name} did not answer {manifest.health_path or '/api/agent/new'} at {build.url} "
+                    f"{manifest.name} did not answer {manifest.health_path or '/api/agent/new'} "
+                    f"at {build.url} "
                     f"within {timeout:.0f}s:\n{build.logs(40)}"
                 )
             try:

@@ -1,4 +1,4 @@
-"""Sandbox providers by name: `process`, `docker`, and `auto` (docker when an engine answers, else process)."""
+"""Sandbox providers by name: `process`, `docker`, and `auto` (docker if an engine answers, else process)."""
 
 from __future__ import annotations
 
@@ -42,5 +42,7 @@ def get_provider(name: str = "auto") -> SandboxProvider:
     try:
         factory = _PROVIDERS[name]
     except KeyError:
-        raise SandboxError(f"unknown sandbox backend {name!r} (choose from {', '.join(provider_names())})") from None
+        raise SandboxError(
+            f"unknown sandbox backend {name!r} (choose from {', '.join(provider_names())})"
+        ) from None
     return factory()

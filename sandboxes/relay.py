@@ -10,6 +10,7 @@ bytes between the two. Stdlib only: it runs in the game's venv, where closed-loo
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import socket
 import subprocess
@@ -28,10 +29,8 @@ def _pipe(source: socket.socket, sink: socket.socket) -> None:
         pass
     finally:
         for sock, how in ((sink, socket.SHUT_WR), (source, socket.SHUT_RD)):
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(how)
-            except OSError:
-                pass
 
 
 def _serve(client: socket.socket, port: int) -> None:

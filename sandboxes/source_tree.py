@@ -44,7 +44,7 @@ def _folder_hash(folder: Path) -> str:
 
 
 def export_tree(spec: BuildSpec) -> SourceTree:
-    """The files of `spec.repo_dir` at `spec.commit` (the work tree itself when it is not a git repository)."""
+    """The files of `spec.repo_dir` at `spec.commit` (the folder itself when not a git repository)."""
     repo = spec.repo_dir.resolve()
     if not repo.is_dir():
         raise SandboxError(f"{repo} is not a folder")

@@ -46,7 +46,9 @@ def _platform_tags() -> list[str]:
 
 def _run(argv: list[str], timeout: float, what: str) -> None:
     try:
-        result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        result = subprocess.run(
+            argv, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+        )
     except subprocess.TimeoutExpired as exc:
         raise SandboxError(f"{what} did not finish in {timeout:.0f}s") from exc
     if result.returncode != 0:
@@ -87,7 +89,7 @@ def wheelhouse(requirements: Path | None, python_version: str) -> Path:
 
 
 def game_venv(requirements: Path | None) -> Path:
-    """A venv for the host's Python with the game's requirements installed offline. Returns the venv's root."""
+    """A venv for the host's Python with the game's requirements installed offline; returns its root."""
     lines = requirement_lines(requirements)
     python = host_python_version()
     key = short_hash("\n".join(sorted(lines)), python, sys.base_prefix)
