@@ -187,6 +187,7 @@ class DockerProvider(SandboxProvider):
                 security_opt=["no-new-privileges"],
                 user=self._user(tag),
                 labels=labels,
+                init=True,  # a game as PID 1 would ignore SIGTERM: every stop would wait for the kill
             )
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc

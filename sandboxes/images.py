@@ -42,20 +42,26 @@ def image_tag(manifest: Manifest, tree: SourceTree, base: BaseImage) -> str:
     return f"{IMAGE_REPOSITORY}-{manifest.name}:{short_hash(tree.tree_id, base.tag, base.python_version)}"
 
 
-def generic_dockerfile(manifest: Manifest) -> str:
-    """A Dockerfile for a game that ships none: install its requirements offline, run its start command."""
+def generic_dockerfile(manifest: Manifest, tree: SourceTree) -> str:
+    """A Dockerfile for a game that ships none: install its requirements offline, run its start command.
+
+    Requirements are installed before the source is copied, so a one-line change reuses that layer.
+    """
     install = ""
-    if manifest.requirements:
+    requirements = manifest.requirements
+    if requirements and (tree.path / requirements).is_file():
         install = (
-            f"RUN if [ -s {manifest.requirements} ]; then pip install --no-cache-dir --no-index "
-            f"--find-links /app/wheelhouse -r {manifest.requirements}; fi\n"
+            f"COPY wheelhouse/ /wheelhouse/\n"
+            f"COPY {requirements} /app/{requirements}\n"
+            f"RUN if [ -s {requirements} ]; then pip install --no-cache-dir --no-index "
+            f"--find-links /wheelhouse -r {requirements}; fi\n"
         )
     return (
         "ARG BASE_IMAGE\n"
         "FROM ${BASE_IMAGE}\n"
         "WORKDIR /app\n"
-        "COPY . /app\n"
         f"{install}"
+        "COPY . /app\n"
         "USER 65534:65534\n"
         f"ENV HOST=0.0.0.0 {manifest.port_env}={manifest.container_port}\n"
         f"EXPOSE {manifest.container_port}\n"
@@ -70,7 +76,7 @@ def _context(tree: SourceTree, wheels: Path, manifest: Manifest, into: Path) -> 
                 tar.add(path, arcname=path.name)
         tar.add(wheels, arcname="wheelhouse")
         if not (tree.path / "Dockerfile").is_file():
-            data = generic_dockerfile(manifest).encode()
+            data = generic_dockerfile(manifest, tree).encode()
             info = tarfile.TarInfo("Dockerfile")
             info.size = len(data)
             info.mtime = 0

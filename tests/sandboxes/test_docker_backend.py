@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import uuid
 
 import docker.errors
 import git
@@ -31,6 +32,7 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
     host = attrs["HostConfig"]
     assert state["won"] is True and "debug" not in state
     assert host["ReadonlyRootfs"] is True
+    assert host["Init"] is True
     assert host["CapDrop"] == ["ALL"]
     assert "no-new-privileges" in host["SecurityOpt"]
     assert host["Memory"] == 512 * 2**20
@@ -65,16 +67,20 @@ def test_the_same_commit_is_not_rebuilt_and_a_new_commit_is(docker_provider, lan
     workspace = tmp_path / "clone"
     clone = repo.clone(workspace)
     script = workspace / "lantern.py"
-    script.write_text(script.read_text().replace("The lantern glows.", "The lantern glows warmly."))
+    warm = f"The lantern glows warmly ({uuid.uuid4().hex[:8]})."  # new content: a tag never built before
+    script.write_text(script.read_text().replace("The lantern glows.", warm))
     clone.git.commit("-am", "warmer lantern", "--author", "t <t@localhost>")
     commit = clone.head.commit.hexsha
     changed = BuildSpec(workspace, lantern_spec.manifest, commit, run_id=lantern_spec.run_id)
     rebuilt = ensure_game_image(docker_provider.client, changed.manifest, export_tree(changed), base)
     assert rebuilt.built is True and rebuilt.tag != first.tag
-    with docker_provider.start(changed) as build, GameClient(build.url) as client:
-        game_id = client.new_game().game_id
-        client.command(game_id, "take lantern")
-        assert client.command(game_id, "light lantern").message == "The lantern glows warmly."
+    try:
+        with docker_provider.start(changed) as build, GameClient(build.url) as client:
+            game_id = client.new_game().game_id
+            client.command(game_id, "take lantern")
+            assert client.command(game_id, "light lantern").message == warm
+    finally:
+        docker_provider.client.images.remove(rebuilt.tag)
 
 
 def test_restart_brings_a_container_back(docker_provider, lantern_spec):
