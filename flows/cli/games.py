@@ -1,10 +1,16 @@
-"""`closed-loop games ...`: the catalogue."""
+"""`closed-loop games ...`: the catalogue, and proof that a game's benchmark holds."""
 
 from __future__ import annotations
 
 import argparse
+import logging
+from typing import TYPE_CHECKING
 
-from games.catalogue import list_games
+from games.catalogue import list_games, load_game
+from sandboxes.registry import provider_names
+
+if TYPE_CHECKING:
+    from loop.validation import VariantRun
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -12,6 +18,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     games_sub = games.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     listing = games_sub.add_parser("list", help="list the catalogue's games")
     listing.set_defaults(func=list_command)
+    validate = games_sub.add_parser(
+        "validate",
+        help="prove a game's ground-truth bugs both ways, its walkthrough and its own tests",
+        description="Build the shipped game, each gold patch and all gold patches together; check every "
+        "probe fires on the shipped build and is quiet once patched, the walkthrough wins, and the game's "
+        "own tests pass. Exit 0 when all hold, 1 when a check fails, 2 for a broken game or benchmark.",
+    )
+    validate.add_argument("name", help="a catalogue name (e.g. castle) or a folder with a game.toml")
+    validate.add_argument("--backend", default="auto", choices=provider_names(), help="sandbox backend")
+    validate.add_argument("--json", action="store_true", help="print the report as JSON after the table")
+    validate.set_defaults(func=validate_command)
 
 
 def list_command(args: argparse.Namespace) -> int:
@@ -22,3 +39,59 @@ def list_command(args: argparse.Namespace) -> int:
         bugs = len(Benchmark(game).bugs) if game.benchmark_dir else 0
         print(f"{game.name:<12} {game.manifest.genre:<12} {bugs:>4}  {game.manifest.title}")
     return 0
+
+
+def _mark(ok: bool) -> str:
+    return "ok" if ok else "FAIL"
+
+
+def _probe_cell(present: bool | None, expected: bool) -> str:
+    if present is None:
+        return "error"
+    word = "present" if present else "absent"
+    return word if present == expected else word.upper()
+
+
+def _tests_cell(variant: VariantRun) -> str:
+    if variant.start_error:
+        return "start failed"
+    return {True: "pass", False: "FAIL", None: "n/a"}[variant.tests_passed]
+
+
+def validate_command(args: argparse.Namespace) -> int:
+    from loop.validation import ALL_GOLD, SHIPPED, validate_game
+    from sandboxes.registry import get_provider
+
+    if not args.verbose:
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request drowns the progress lines
+    game = load_game(args.name)
+    provider = get_provider(args.backend)
+    report = validate_game(game, provider, progress=lambda line: print(line, flush=True))
+
+    print()
+    print(f"{'bug':<8} {'type':<20} {'difficulty':<10} {'shipped':<8} {'gold':<8} {'all gold':<8} ok")
+    for bug in report.bugs:
+        print(
+            f"{bug.id:<8} {bug.bug_type:<20} {bug.difficulty:<10} "
+            f"{_probe_cell(bug.shipped.present, True):<8} {_probe_cell(bug.gold.present, False):<8} "
+            f"{_probe_cell(bug.together.present, False):<8} {_mark(bug.ok)}"
+        )
+        for run in (bug.shipped, bug.gold, bug.together):
+            if run.error:
+                print(f"    {run.variant}: {run.error}")
+    shipped, patched = report.variant(SHIPPED), report.variant(ALL_GOLD)
+    print(
+        f"walkthrough: shipped {'wins' if shipped.walkthrough_won else 'does not win'}, "
+        f"all gold {'wins' if patched.walkthrough_won else 'does not win'}  {_mark(report.walkthrough_ok)}"
+    )
+    tests = ", ".join(f"{v.name} {_tests_cell(v)}" for v in report.variants)
+    print(f"own tests: {tests}  {_mark(report.tests_ok)}")
+    for variant in report.variants:
+        if variant.start_error:
+            print(f"  {variant.name} did not start: {variant.start_error}")
+        elif variant.tests_passed is False:
+            print(f"  {variant.name} test output:\n{variant.tests_output}")
+    print(f"{report.game}: {'valid' if report.ok else 'NOT valid'} (backend {report.backend})")
+    if args.json:
+        print(report.model_dump_json(indent=2))
+    return 0 if report.ok else 1

@@ -1,0 +1,1 @@
+"""CASTLE: a deterministic text adventure in a haunted manor."""

@@ -1,0 +1,274 @@
+"""`closed-loop games validate`: prove a game's benchmark holds, both ways, on real builds.
+
+For the shipped build, for each gold patch alone and for all gold patches together, the game's repository gets
+its own commit and directory (a git worktree), is started through a sandbox provider, and is checked: each
+probe fires on the shipped build and is quiet under its own gold patch and under all patches together; the
+walkthrough wins on the shipped and the fully patched build; the game's own tests pass on every variant.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import git
+from pydantic import BaseModel, computed_field
+
+from games.benchmark import Benchmark
+from games.catalogue import CatalogueError, Game, materialize
+from loop.game_client import GameClient, GameError
+from loop.models import GroundTruthBug
+from sandboxes.base import BuildSpec, SandboxError, SandboxProvider
+
+SHIPPED = "shipped"
+ALL_GOLD = "all gold"
+TESTS_TIMEOUT = 300.0
+GIT_TIMEOUT = 60.0
+OUTPUT_TAIL = 2000
+
+Progress = Callable[[str], None]
+
+
+class ProbeRun(BaseModel):
+    """One probe on one variant. `present` is None when the probe could not decide (see `error`)."""
+
+    bug_id: str
+    variant: str
+    present: bool | None = None
+    evidence: str = ""
+    error: str = ""
+
+
+class VariantRun(BaseModel):
+    """One build of the game: the shipped commit, one gold patch, or all of them."""
+
+    name: str
+    commit: str
+    probes: list[ProbeRun] = []
+    walkthrough_won: bool | None = None
+    walkthrough_detail: str = ""
+    tests_passed: bool | None = None
+    tests_output: str = ""
+    start_error: str = ""
+
+
+class BugValidation(BaseModel):
+    id: str
+    bug_type: str
+    difficulty: str
+    shipped: ProbeRun
+    gold: ProbeRun
+    together: ProbeRun
+
+    @computed_field
+    @property
+    def ok(self) -> bool:
+        return self.shipped.present is True and self.gold.present is False and self.together.present is False
+
+
+class ValidationReport(BaseModel):
+    game: str
+    backend: str
+    variants: list[VariantRun]
+    bugs: list[BugValidation]
+
+    def variant(self, name: str) -> VariantRun:
+        return next(v for v in self.variants if v.name == name)
+
+    @computed_field
+    @property
+    def walkthrough_ok(self) -> bool:
+        return all(v.walkthrough_won is True for v in self.variants if v.name in (SHIPPED, ALL_GOLD))
+
+    @computed_field
+    @property
+    def tests_ok(self) -> bool:
+        return all(v.tests_passed is not False for v in self.variants) and all(
+            v.start_error == "" for v in self.variants
+        )
+
+    @computed_field
+    @property
+    def ok(self) -> bool:
+        return all(bug.ok for bug in self.bugs) and self.walkthrough_ok and self.tests_ok
+
+
+def _git(repo_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["git", *args], cwd=repo_dir, input=stdin, capture_output=True, text=True, timeout=GIT_TIMEOUT
+    )
+
+
+def checkout_variant(
+    repo: git.Repo, base: str, name: str, directory: Path, patches: list[tuple[str, str]]
+) -> str:
+    """Check `base` out into `directory` on its own branch, apply the patches, commit; return the commit."""
+    branch = "validate/" + name.replace(" ", "-")
+    repo.git.worktree("add", "-b", branch, str(directory), base)
+    for label, patch in patches:
+        applied = _git(directory, "apply", "--whitespace=nowarn", "-", stdin=patch)
+        if applied.returncode != 0:
+            raise CatalogueError(
+                f"gold patch {label} does not apply to the shipped game: {applied.stderr.strip()}"
+            )
+    variant = git.Repo(directory)
+    variant.git.add(A=True)
+    variant.index.commit(f"Validate: {name}")
+    return variant.head.commit.hexsha
+
+
+def _run_probe(benchmark: Benchmark, bug: GroundTruthBug, client: GameClient, variant: str) -> ProbeRun:
+    try:
+        result = benchmark.run_probe(bug, client)
+    except GameError as exc:
+        return ProbeRun(bug_id=bug.id, variant=variant, error=f"{type(exc).__name__}: {exc}")
+    return ProbeRun(bug_id=bug.id, variant=variant, present=result.present, evidence=result.evidence)
+
+
+def _play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bool, str]:
+    commands = game.walkthrough_commands(repo_dir)
+    if not commands:
+        return False, "the manifest names no walkthrough"
+    try:
+        new = client.new_game()
+        observation = new.observation
+        for command in commands:
+            observation = client.command(new.game_id, command)
+    except GameError as exc:
+        return False, f"{type(exc).__name__}: {exc}"
+    won = observation.state.get(game.manifest.won_field) is True
+    detail = f"{len(commands)} commands, last reply {observation.message[:200]!r}"
+    return won, detail
+
+
+def _run_tests(game: Game, repo_dir: Path) -> tuple[bool | None, str]:
+    command = game.manifest.test_command
+    if not command:
+        return None, "the manifest names no test command"
+    argv = [sys.executable if arg == "python" else arg for arg in command]
+    try:
+        done = subprocess.run(argv, cwd=repo_dir, capture_output=True, text=True, timeout=TESTS_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return False, f"timed out after {TESTS_TIMEOUT:.0f}s"
+    output = (done.stdout + done.stderr)[-OUTPUT_TAIL:]
+    return done.returncode == 0, output
+
+
+class GameValidation:
+    """Validates one game's benchmark with one sandbox provider. `run()` does it all and cleans up."""
+
+    def __init__(self, game: Game, provider: SandboxProvider, progress: Progress | None = None):
+        self.game = game
+        self.provider = provider
+        self.progress = progress or (lambda line: None)
+        self.benchmark = Benchmark(game)
+        for bug in self.benchmark.bugs:
+            self.benchmark.probe(bug)  # an unknown probe is a broken benchmark: fail before building anything
+        self.patches = {bug.id: self.benchmark.gold_patch(bug) for bug in self.benchmark.bugs}
+
+    def run(self, workspace: Path | None = None) -> ValidationReport:
+        own_workspace = workspace is None
+        root = (
+            Path(tempfile.mkdtemp(prefix=f"closed-loop-validate-{self.game.name}-"))
+            if own_workspace
+            else workspace
+        )
+        try:
+            return self._run(root)
+        finally:
+            if own_workspace:
+                shutil.rmtree(root, ignore_errors=True)
+
+    def _run(self, root: Path) -> ValidationReport:
+        repo_dir, shipped_commit = materialize(self.game, root)
+        repo = git.Repo(repo_dir)
+        plan: list[tuple[str, Path, str, list[str]]] = [(SHIPPED, repo_dir, shipped_commit, self._bug_ids())]
+        for bug in self.benchmark.bugs:
+            directory = root / "variants" / bug.id
+            commit = checkout_variant(
+                repo, shipped_commit, bug.id, directory, [(bug.gold_patch, self.patches[bug.id])]
+            )
+            plan.append((bug.id, directory, commit, [bug.id]))
+        together = [(bug.gold_patch, self.patches[bug.id]) for bug in self.benchmark.bugs]
+        directory = root / "variants" / "all"
+        try:
+            commit = checkout_variant(repo, shipped_commit, ALL_GOLD, directory, together)
+        except CatalogueError as exc:
+            raise CatalogueError(f"the gold patches do not apply together: {exc}") from exc
+        plan.append((ALL_GOLD, directory, commit, self._bug_ids()))
+        self.progress(f"{self.game.name}: {len(plan)} variants in {root}")
+        variants = [self._check_variant(name, path, commit, bugs) for name, path, commit, bugs in plan]
+        report = ValidationReport(
+            game=self.game.name, backend=self.provider.name, variants=variants, bugs=self._bug_rows(variants)
+        )
+        return report
+
+    def _bug_ids(self) -> list[str]:
+        return [bug.id for bug in self.benchmark.bugs]
+
+    def _check_variant(self, name: str, repo_dir: Path, commit: str, bug_ids: list[str]) -> VariantRun:
+        run = VariantRun(name=name, commit=commit)
+        self.progress(f"[{name}] starting build {commit[:10]} ({self.provider.name})")
+        spec = BuildSpec(
+            repo_dir=repo_dir, manifest=self.game.manifest, commit=commit, run_id=f"validate-{name}"
+        )
+        try:
+            build = self.provider.start(spec)
+        except SandboxError as exc:
+            run.start_error = str(exc)
+            self.progress(f"[{name}] did not start: {exc}")
+            return run
+        try:
+            with GameClient(build.url, strip_fields=self.game.manifest.strip_fields) as client:
+                for bug_id in bug_ids:
+                    probe = _run_probe(self.benchmark, self.benchmark.bug(bug_id), client, name)
+                    run.probes.append(probe)
+                    verdict = "error" if probe.present is None else "present" if probe.present else "absent"
+                    self.progress(f"[{name}] probe {bug_id}: {verdict}")
+                if name in (SHIPPED, ALL_GOLD):
+                    run.walkthrough_won, run.walkthrough_detail = _play_walkthrough(
+                        self.game, repo_dir, client
+                    )
+                    self.progress(
+                        f"[{name}] walkthrough: {'wins' if run.walkthrough_won else 'does not win'}"
+                    )
+        finally:
+            build.stop()
+        run.tests_passed, run.tests_output = _run_tests(self.game, repo_dir)
+        self.progress(f"[{name}] own tests: {_verdict(run.tests_passed, 'pass', 'FAIL')}")
+        return run
+
+    def _bug_rows(self, variants: list[VariantRun]) -> list[BugValidation]:
+        def outcome(variant_name: str, bug_id: str) -> ProbeRun:
+            variant = next(v for v in variants if v.name == variant_name)
+            found = next((p for p in variant.probes if p.bug_id == bug_id), None)
+            return found or ProbeRun(
+                bug_id=bug_id, variant=variant_name, error=variant.start_error or "not run"
+            )
+
+        return [
+            BugValidation(
+                id=bug.id,
+                bug_type=bug.bug_type,
+                difficulty=str(bug.difficulty),
+                shipped=outcome(SHIPPED, bug.id),
+                gold=outcome(bug.id, bug.id),
+                together=outcome(ALL_GOLD, bug.id),
+            )
+            for bug in self.benchmark.bugs
+        ]
+
+
+def _verdict(value: bool | None, yes: str, no: str) -> str:
+    return "n/a" if value is None else yes if value else no
+
+
+def validate_game(
+    game: Game, provider: SandboxProvider, progress: Progress | None = None
+) -> ValidationReport:
+    """Validate `game`'s benchmark on builds started by `provider`; see the module docstring."""
+    return GameValidation(game, provider, progress).run()
