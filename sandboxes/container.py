@@ -22,7 +22,7 @@ import requests
 from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
-from sandboxes.images import ensure_game_image
+from sandboxes.images import GameImage, ensure_game_image
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
 
@@ -52,10 +52,11 @@ def _pid_alive(pid: int) -> bool:
 class DockerBuild(RunningBuild):
     backend = "docker"
 
-    def __init__(self, container: docker.models.containers.Container, container_port: int, image: str):
+    def __init__(self, container: docker.models.containers.Container, container_port: int, image: GameImage):
         self.container = container
         self.container_port = container_port
-        self.image = image
+        self.image = image.tag
+        self.image_built = image.built  # False when the image of this commit was reused
         self._final_logs: str | None = None
         self.url = self._published_url()
 
@@ -149,10 +150,10 @@ class DockerProvider(SandboxProvider):
             self._base = ensure_base_image(self.client, configured=self.configured_base)
         return self._base
 
-    def image_for(self, spec: BuildSpec) -> str:
-        """Build (or reuse) the image for `spec` and return its tag."""
+    def image_for(self, spec: BuildSpec) -> GameImage:
+        """Build (or reuse) the image for `spec`."""
         tree = export_tree(spec)
-        return ensure_game_image(self.client, spec.manifest, tree, self.base_image()).tag
+        return ensure_game_image(self.client, spec.manifest, tree, self.base_image())
 
     def _user(self, tag: str) -> str:
         user = (self.client.images.get(tag).attrs.get("Config", {}).get("User") or "").strip()
@@ -160,7 +161,8 @@ class DockerProvider(SandboxProvider):
 
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         manifest = spec.manifest
-        tag = self.image_for(spec)
+        image = self.image_for(spec)
+        tag = image.tag
         labels = {
             OWNER_RUN: spec.run_id,
             OWNER_PID: str(os.getpid()),
@@ -191,7 +193,7 @@ class DockerProvider(SandboxProvider):
             )
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
-        build = DockerBuild(container, port, tag)
+        build = DockerBuild(container, port, image)
         self._live.add(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         try:

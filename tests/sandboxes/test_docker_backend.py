@@ -92,7 +92,7 @@ def test_restart_brings_a_container_back(docker_provider, lantern_spec):
 
 
 def test_leftovers_of_a_dead_owner_are_removed(docker_provider, lantern_spec):
-    tag = docker_provider.image_for(lantern_spec)
+    tag = docker_provider.image_for(lantern_spec).tag
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
     labels = {OWNER_PID: str(dead.pid), OWNER_RUN: "crashed-run", OWNER_HOST: socket.gethostname()}
