@@ -87,7 +87,7 @@ def _context(tree: SourceTree, wheels: Path, manifest: Manifest, into: Path) -> 
 
 
 def _stream_build(
-    client: docker.DockerClient, context: Path, tag: str, base: BaseImage, labels: dict
+    client: docker.DockerClient, context: Path, tag: str, base: BaseImage, labels: dict, no_cache: bool
 ) -> None:
     tail: list[str] = []
     with context.open("rb") as handle:
@@ -99,6 +99,7 @@ def _stream_build(
             labels=labels,
             network_mode="none",
             pull=False,
+            nocache=no_cache,
             rm=True,
             forcerm=True,
             decode=True,
@@ -118,9 +119,17 @@ def _stream_build(
 
 
 def ensure_game_image(
-    client: docker.DockerClient, manifest: Manifest, tree: SourceTree, base: BaseImage
+    client: docker.DockerClient,
+    manifest: Manifest,
+    tree: SourceTree,
+    base: BaseImage,
+    *,
+    no_cache: bool = False,
 ) -> GameImage:
-    """The game's image for this tree, built on first use and reused after (the tag is content-addressed)."""
+    """The game's image for this tree, built on first use and reused after (the tag is content-addressed).
+
+    `no_cache` builds every layer afresh (a cold build), when the tag is not there yet.
+    """
     tag = image_tag(manifest, tree, base)
     try:
         client.images.get(tag)
@@ -146,7 +155,7 @@ def ensure_game_image(
             _context(tree, wheels, manifest, context)
             log.info("building %s from tree %s on %s", tag, tree.tree_id[:12], base.tag)
             try:
-                _stream_build(client, context, tag, base, labels)
+                _stream_build(client, context, tag, base, labels, no_cache)
             except docker.errors.APIError as exc:
                 raise SandboxError(f"building {tag} failed: {exc}") from exc
         return GameImage(tag, built=True, seconds=round(time.monotonic() - started, 1))
