@@ -4,15 +4,12 @@ containers are all gone when the session ends, whatever happened in between."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
+from sandbox_games import FIXTURES, RUN_ID
 
 from games.catalogue import Game, load_game, materialize
 from sandboxes.base import BuildSpec, EngineUnavailable
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-RUN_ID = f"pytest-{os.getpid()}"
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from sandbox_games import RUN_ID
 
 from games.catalogue import load_game, materialize
 from loop.game_client import GameClient
 from sandboxes.base import BuildSpec
 from sandboxes.process import ProcessProvider
-
-from .conftest import RUN_ID
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import uuid
 import docker.errors
 import git
 import pytest
+from sandbox_games import make_game, play_walkthrough
 
 from loop.game_client import GameClient
 from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
@@ -17,8 +18,6 @@ from sandboxes.container import COMMIT, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
 from sandboxes.images import ensure_game_image
 from sandboxes.registry import get_provider
 from sandboxes.source_tree import export_tree
-
-from .test_process_backend import make_game, play_walkthrough
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
 

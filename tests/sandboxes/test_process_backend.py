@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import socket
-import textwrap
 from pathlib import Path
 
 import git
 import pytest
+from sandbox_games import make_game, play_walkthrough
 
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game, materialize
 from loop.game_client import GameClient, GameProtocolError
 from sandboxes.base import BuildSpec, SandboxError
 from sandboxes.paths import data_dir
@@ -36,27 +36,6 @@ class Handler(BaseHTTPRequestHandler):
 
 HTTPServer((os.environ.get("HOST", "127.0.0.1"), int(os.environ["PORT"])), Handler).serve_forever()
 '''
-
-
-def play_walkthrough(url: str, game: Game, repo_dir: Path) -> dict:
-    with GameClient(url, strip_fields=game.manifest.strip_fields) as client:
-        new = client.new_game()
-        assert "debug" not in new.observation.state
-        for command in game.walkthrough_commands(repo_dir):
-            observation = client.command(new.game_id, command)
-        assert observation.game_over
-        return client.state(new.game_id)
-
-
-def make_game(root: Path, manifest: str, files: dict[str, str]) -> tuple[Game, BuildSpec]:
-    folder = root / "game"
-    (folder / "src").mkdir(parents=True)
-    (folder / "game.toml").write_text(textwrap.dedent(manifest))
-    for name, text in files.items():
-        (folder / "src" / name).write_text(text)
-    game = load_game(folder)
-    repo_dir, commit = materialize(game, root / "workspace")
-    return game, BuildSpec(repo_dir, game.manifest, commit)
 
 
 @pytest.mark.parametrize("isolation", ["auto", "none"])

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-
-from .conftest import FIXTURES
-from .test_process_backend import play_walkthrough
+from sandbox_games import FIXTURES, play_walkthrough
 
 CLI = [sys.executable, "-m", "flows.cli"]
 
