@@ -23,6 +23,7 @@ from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvide
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image
+from sandboxes.owners import pid_alive
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
 
@@ -37,16 +38,6 @@ STOP_TIMEOUT = 5
 PORT_WAIT = 10.0
 NOBODY = "65534:65534"
 DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class DockerBuild(RunningBuild):
@@ -78,18 +69,17 @@ class DockerBuild(RunningBuild):
         if self._final_logs is not None:
             return
         self._final_logs = self.logs()
-        try:
-            self.container.stop(timeout=STOP_TIMEOUT)
-        except docker.errors.NotFound:
-            return
-        except DOCKER_ERRORS as exc:
-            log.warning("stopping %s: %s", self.container.name, exc)
-        try:
-            self.container.remove(force=True)
-        except docker.errors.NotFound:
-            pass
-        except DOCKER_ERRORS as exc:
-            log.warning("removing %s: %s", self.container.name, exc)
+        # Stop first so the game shuts down cleanly; remove(force) alone would kill it.
+        for step in (
+            lambda: self.container.stop(timeout=STOP_TIMEOUT),
+            lambda: self.container.remove(force=True),
+        ):
+            try:
+                step()
+            except docker.errors.NotFound:
+                return
+            except DOCKER_ERRORS as exc:
+                log.warning("stopping %s: %s", self.container.name, exc)
 
     def restart(self) -> None:
         """Restart the container in place. The host port may change: read `url` again afterwards."""
@@ -196,11 +186,7 @@ class DockerProvider(SandboxProvider):
         build = DockerBuild(container, port, image)
         self._live.add(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
-        try:
-            wait_until_ready(build, manifest, ready_timeout)
-        except SandboxError:
-            build.stop()
-            raise
+        wait_until_ready(build, manifest, ready_timeout)
         return build
 
     def _stop_all(self) -> None:
@@ -219,7 +205,7 @@ class DockerProvider(SandboxProvider):
                 owner = int(labels.get(OWNER_PID, ""))
             except ValueError:
                 owner = -1
-            if owner > 0 and _pid_alive(owner):
+            if owner > 0 and pid_alive(owner):
                 continue
             log.info("removing leftover container %s (owner pid %s is gone)", container.name, owner)
             try:

@@ -8,6 +8,7 @@ root, a private /tmp and no network at all; the parent opens the listening socke
 
 from __future__ import annotations
 
+import atexit
 import functools
 import logging
 import os
@@ -16,9 +17,11 @@ import signal
 import socket
 import subprocess
 import tempfile
+import weakref
 from pathlib import Path
 
 from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.paths import data_dir
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
@@ -90,17 +93,20 @@ class ProcessBuild(RunningBuild):
                 pass_fds=pass_fds,
                 start_new_session=True,
             )
+        record(self.process.pid, self.env.get("CLOSED_LOOP_GAME", "game"))
 
     def _terminate(self) -> None:
         process = self.process
-        if process is None or process.poll() is not None:
+        if process is None:
             return
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=STOP_TIMEOUT)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=STOP_TIMEOUT)
+        forget(process.pid)
 
     def stop(self) -> None:
         self._terminate()
@@ -136,6 +142,16 @@ class ProcessProvider(SandboxProvider):
         if isolation == "bwrap" and not bwrap_works():
             raise SandboxError("bubblewrap is missing or may not create namespaces on this host")
         self.isolation = isolation
+        self._live: weakref.WeakSet[ProcessBuild] = weakref.WeakSet()
+        atexit.register(self._stop_all)
+
+    def _stop_all(self) -> None:
+        for build in list(self._live):
+            build.stop()
+
+    def cleanup_leftovers(self) -> int:
+        """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
+        return kill_orphans()
 
     @property
     def uses_bwrap(self) -> bool:
@@ -170,6 +186,7 @@ class ProcessProvider(SandboxProvider):
             argv = game_argv
         env[manifest.port_env] = str(port)
         build = ProcessBuild(argv, env, tree.path, port, listener)
+        self._live.add(build)
         log.info(
             "%s: started %s at %s (%s)",
             manifest.name,
@@ -177,9 +194,5 @@ class ProcessProvider(SandboxProvider):
             build.url,
             "bubblewrap, no network" if listener else "plain process",
         )
-        try:
-            wait_until_ready(build, manifest, ready_timeout)
-        except SandboxError:
-            build.stop()
-            raise
+        wait_until_ready(build, manifest, ready_timeout)
         return build

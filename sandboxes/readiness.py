@@ -12,7 +12,16 @@ SLICE = 1.0
 
 
 def wait_until_ready(build: RunningBuild, manifest: Manifest, timeout: float) -> None:
-    """Return once `build.url` answers its health path (or `/new`), else SandboxError with its logs."""
+    """Return once `build.url` answers its health path (or `/new`); else stop the build and raise SandboxError
+    with its logs."""
+    try:
+        _wait(build, manifest, timeout)
+    except SandboxError:
+        build.stop()
+        raise
+
+
+def _wait(build: RunningBuild, manifest: Manifest, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     with GameClient(build.url, strip_fields=manifest.strip_fields) as client:
         while True:

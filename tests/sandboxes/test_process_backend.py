@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import git
+import httpx
 import pytest
 from sandbox_games import make_game, play_walkthrough
 
@@ -125,3 +129,47 @@ def test_a_build_runs_the_commit_not_the_edited_work_tree(lantern_spec, tmp_path
             assert client.new_game().observation.message == "You stand at a cave entrance."
     finally:
         repo.git.checkout("--", "lantern.py")
+
+
+OWNER_THAT_CRASHES = """
+import os, sys
+from pathlib import Path
+from games.catalogue import load_game
+from sandboxes.base import BuildSpec
+from sandboxes.process import ProcessProvider
+game = load_game(sys.argv[1])
+build = ProcessProvider(sys.argv[4]).start(BuildSpec(Path(sys.argv[2]), game.manifest, sys.argv[3]))
+print(build.url, flush=True)
+os._exit(0)  # a crash: no stop(), no atexit
+"""
+
+
+def answers(url: str) -> bool:
+    try:
+        return httpx.get(f"{url}/healthz", timeout=2).status_code == 200
+    except httpx.TransportError:
+        return False
+
+
+def gone_soon(url: str) -> bool:
+    for _ in range(50):
+        if not answers(url):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("isolation", ["none", "bwrap"])
+def test_games_of_a_crashed_owner_do_not_outlive_cleanup(lantern, lantern_spec, isolation):
+    argv = [sys.executable, "-c", OWNER_THAT_CRASHES, str(lantern.root), str(lantern_spec.repo_dir)]
+    owner = subprocess.run(
+        [*argv, lantern_spec.commit, isolation], capture_output=True, text=True, timeout=120
+    )
+    url = owner.stdout.strip()
+    assert url.startswith("http://127.0.0.1:"), owner.stderr
+    if isolation == "none":
+        assert answers(url)  # a plain process outlives its owner ...
+        assert ProcessProvider().cleanup_leftovers() >= 1  # ... until cleanup kills it
+    else:
+        ProcessProvider().cleanup_leftovers()  # bubblewrap's --die-with-parent has killed it already
+    assert gone_soon(url)
