@@ -214,3 +214,17 @@ class DockerProvider(SandboxProvider):
             except docker.errors.NotFound:
                 pass
         return removed
+
+    def remove_game_images(self) -> int:
+        """Remove the game images no container uses (the base image stays); return how many."""
+        removed = 0
+        for image in self.client.images.list(filters={"label": GAME}):
+            try:
+                self.client.images.remove(image.id, force=False)
+                removed += 1
+            except docker.errors.NotFound:
+                pass
+            except docker.errors.APIError as exc:
+                if exc.status_code != 409:  # 409: in use by a container, keep it
+                    raise SandboxError(f"cannot remove image {image.tags or image.id}: {exc}") from exc
+        return removed

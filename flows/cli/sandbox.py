@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bootstrap.set_defaults(func=bootstrap_command)
 
     cleanup = actions.add_parser("cleanup", help="remove containers of dead closed-loop runs")
+    cleanup.add_argument("--images", action="store_true", help="also remove unused game images")
     cleanup.set_defaults(func=cleanup_command)
 
 
@@ -75,11 +76,18 @@ def bootstrap_command(args: argparse.Namespace) -> int:
 
 
 def cleanup_command(args: argparse.Namespace) -> int:
+    from sandboxes.process import ProcessProvider
+
+    killed = ProcessProvider().cleanup_leftovers()
+    print(f"killed {killed} leftover game process(es)")
+    from sandboxes.container import DockerProvider
+
     try:
-        provider = get_provider("docker")
+        provider = DockerProvider()
     except EngineUnavailable as exc:
-        print(f"no container engine, nothing to clean up ({exc})")
+        print(f"no container engine, no containers to clean up ({exc})")
         return 0
-    removed = provider.cleanup_leftovers()
-    print(f"removed {removed} leftover container(s)")
+    print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
+    if args.images:
+        print(f"removed {provider.remove_game_images()} unused game image(s)")
     return 0

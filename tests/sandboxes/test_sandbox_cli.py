@@ -55,3 +55,4 @@ def test_sandbox_bootstrap_reuses_the_base_image_and_cleanup_runs(docker_provide
     result = subprocess.run([*CLI, "sandbox", "cleanup"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "leftover container" in result.stdout
+    assert "leftover game process" in result.stdout
