@@ -18,6 +18,7 @@ from pathlib import Path
 
 import docker
 import docker.errors
+import requests
 
 from sandboxes.base import SandboxError
 from sandboxes.paths import data_dir, file_lock, short_hash
@@ -110,7 +111,7 @@ def _try_pull(client: docker.DockerClient) -> BaseImage | None:
     repository, tag = PULLED_IMAGE.split(":")
     try:
         image = client.images.pull(repository, tag=tag)
-    except (docker.errors.APIError, docker.errors.DockerException) as exc:
+    except (docker.errors.DockerException, requests.exceptions.RequestException) as exc:
         log.info("cannot pull %s (%s); building a local base image instead", PULLED_IMAGE, str(exc)[:200])
         return None
     return _describe(image, PULLED_IMAGE, started)

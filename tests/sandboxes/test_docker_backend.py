@@ -65,10 +65,13 @@ def test_the_same_commit_is_not_rebuilt_and_a_new_commit_is(docker_provider, lan
     repo = git.Repo(lantern_spec.repo_dir)
     workspace = tmp_path / "clone"
     clone = repo.clone(workspace)
+    with clone.config_writer() as config:
+        config.set_value("user", "name", "t")
+        config.set_value("user", "email", "t@localhost")
     script = workspace / "lantern.py"
     warm = f"The lantern glows warmly ({uuid.uuid4().hex[:8]})."  # new content: a tag never built before
     script.write_text(script.read_text().replace("The lantern glows.", warm))
-    clone.git.commit("-am", "warmer lantern", "--author", "t <t@localhost>")
+    clone.git.commit("-am", "warmer lantern")
     commit = clone.head.commit.hexsha
     changed = BuildSpec(workspace, lantern_spec.manifest, commit, run_id=lantern_spec.run_id)
     rebuilt = ensure_game_image(docker_provider.client, changed.manifest, export_tree(changed), base)
