@@ -199,7 +199,7 @@ def ensure_base_image(
         return found
     if configured:
         raise SandboxError(f"base image {configured} is not on this engine (docker pull or docker load it)")
-    with file_lock("base-image"):
+    with file_lock("base-image", machine_wide=True):
         found = find_base_image(client)  # a peer may have built it while we waited for the lock
         if found is not None:
             return found

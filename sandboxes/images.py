@@ -136,7 +136,7 @@ def ensure_game_image(
         return GameImage(tag, built=False)
     except docker.errors.ImageNotFound:
         pass
-    with file_lock(f"image-{tag.rsplit(':', 1)[1]}"):
+    with file_lock(f"image-{tag.rsplit(':', 1)[1]}", machine_wide=True):
         try:
             client.images.get(tag)
             return GameImage(tag, built=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,12 +31,14 @@ def data_dir() -> Path:
 
 
 @contextmanager
-def file_lock(name: str, timeout: float = 900.0) -> Iterator[None]:
-    """An exclusive lock shared by every process on this machine (e.g. two runs bootstrapping at once).
+def file_lock(name: str, timeout: float = 900.0, *, machine_wide: bool = False) -> Iterator[None]:
+    """An exclusive lock shared by every process using this data directory (two runs bootstrapping at once).
 
+    `machine_wide`: shared by every checkout on the machine, for what lives in the one engine (images).
     Raises TimeoutError after `timeout` seconds: a peer that holds it longer is stuck, not slow.
     """
-    lock_dir = data_dir() / "locks"
+    shared = Path(tempfile.gettempdir()) / f"closed-loop-locks-{os.getuid()}"
+    lock_dir = shared if machine_wide else data_dir() / "locks"
     lock_dir.mkdir(exist_ok=True)
     with (lock_dir / f"{name}.lock").open("w") as handle:
         deadline = time.monotonic() + timeout
