@@ -105,3 +105,12 @@ def test_missing_probe_and_missing_gold_patch_are_catalogue_errors(tmp_path: Pat
         benchmark.probe(benchmark.bug("BUG-1"))
     with pytest.raises(CatalogueError, match="gold patch for BUG-3 missing"):
         benchmark.gold_patch(benchmark.bug("BUG-3"))
+
+
+def test_castle_dockerfile_builds_offline_and_runs_unprivileged() -> None:
+    lines = (load_game("castle").src_dir / "Dockerfile").read_text().splitlines()
+    assert lines[:2] == ["ARG BASE_IMAGE=python:3.12-slim", "FROM ${BASE_IMAGE}"]
+    assert "RUN pip install --no-index --find-links /wheelhouse -r requirements.txt" in lines
+    users = [line.split()[1] for line in lines if line.startswith("USER ")]
+    assert users and not users[-1].startswith(("root", "0")), "the game must not run as root"
+    assert lines[-1] == 'CMD ["python", "-m", "castle.server"]'

@@ -189,6 +189,17 @@ class Castle:
                 return name
         return None
 
+    def _reach_fixture(self, command: Command) -> str | Reply:
+        """The fixture a command names in this room, or the refusal that says why it cannot be reached."""
+        if not command.target:
+            return Reply(False, f"{command.verb.capitalize()} what?")
+        if not self.is_lit():
+            return Reply(False, TOO_DARK)
+        fixture = self._find_fixture(command.target)
+        if fixture is None:
+            return Reply(False, f"You see no {command.target} here.")
+        return fixture
+
     def _do_take(self, command: Command) -> Reply:
         if not command.target:
             return Reply(False, "Take what?")
@@ -254,13 +265,9 @@ class Castle:
         return Reply(True, ITEMS[name].readable)
 
     def _do_open(self, command: Command) -> Reply:
-        if not command.target:
-            return Reply(False, "Open what?")
-        if not self.is_lit():
-            return Reply(False, TOO_DARK)
-        fixture = self._find_fixture(command.target)
-        if fixture is None:
-            return Reply(False, f"You see no {command.target} here.")
+        fixture = self._reach_fixture(command)
+        if isinstance(fixture, Reply):
+            return fixture
         if fixture == "storage door":
             if self.flags["storage_unlocked"]:
                 return Reply(False, "The storage door is already open.")
@@ -285,13 +292,9 @@ class Castle:
         return f"You open the {fixture}. {inside}"
 
     def _do_close(self, command: Command) -> Reply:
-        if not command.target:
-            return Reply(False, "Close what?")
-        if not self.is_lit():
-            return Reply(False, TOO_DARK)
-        fixture = self._find_fixture(command.target)
-        if fixture is None:
-            return Reply(False, f"You see no {command.target} here.")
+        fixture = self._reach_fixture(command)
+        if isinstance(fixture, Reply):
+            return fixture
         if fixture not in CONTAINER_FLAGS:
             return Reply(False, f"The {fixture} cannot be closed.")
         if not self.flags[CONTAINER_FLAGS[fixture]]:
@@ -301,13 +304,9 @@ class Castle:
         return Reply(True, f"You close the {fixture}.")
 
     def _do_unlock(self, command: Command) -> Reply:
-        if not command.target:
-            return Reply(False, "Unlock what?")
-        if not self.is_lit():
-            return Reply(False, TOO_DARK)
-        fixture = self._find_fixture(command.target)
-        if fixture is None:
-            return Reply(False, f"You see no {command.target} here.")
+        fixture = self._reach_fixture(command)
+        if isinstance(fixture, Reply):
+            return fixture
         if fixture == "storage door":
             if self.flags["storage_unlocked"]:
                 return Reply(False, "The storage door is already unlocked.")
