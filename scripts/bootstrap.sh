@@ -21,6 +21,7 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get install -y --no-install-recommends chromium >/dev/null \
     || { $SUDO apt-get update -qq && $SUDO apt-get install -y --no-install-recommends chromium >/dev/null; }
+fi
 
 # The container engine (docker.io + dockerd when none answers), mmdebstrap and bubblewrap: see scripts/engine.sh.
 # Then the base image games build on, so tests and the main job find it. CLOSED_LOOP_NO_ENGINE=1 skips both.
