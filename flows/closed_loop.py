@@ -1,6 +1,7 @@
 """The `closed-loop` flow: rounds of verify -> build and QA session -> critic -> repair, until a stop rule.
 
-Thin on purpose: every step is a function of `loop.loop_steps` on a `loop.closed_loop.LoopRun`; this module makes
+Thin on purpose: every step is a function of `loop.loop_steps` on a `loop.closed_loop.LoopRun`; this
+module makes
 each step a Prefect task (visible in the UI; builds are retried) and publishes the reports as artifacts.
 """
 
@@ -68,13 +69,25 @@ def closed_loop(
     """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it."""
     logger = get_run_logger()
     config = resolve_config(
-        game=game, qa_agent=qa_agent, repair_agent=repair_agent, max_rounds=max_rounds, steps=steps,
-        mode=mode, backend=backend, seed=seed, models=models or {},
+        game=game,
+        qa_agent=qa_agent,
+        repair_agent=repair_agent,
+        max_rounds=max_rounds,
+        steps=steps,
+        mode=mode,
+        backend=backend,
+        seed=seed,
+        models=models or {},
     )
     run = LoopRun.open(config, run_id=run_id)
     logger.info(
-        "run %s: %s, qa=%s, repair=%s, up to %d rounds, backend %s", run.run_id, game, run.config.qa_agent,
-        run.config.repair_agent, run.config.max_rounds, run.provider.name,
+        "run %s: %s, qa=%s, repair=%s, up to %d rounds, backend %s",
+        run.run_id,
+        game,
+        run.config.qa_agent,
+        run.config.repair_agent,
+        run.config.max_rounds,
+        run.provider.name,
     )
     while (session := run.next_session()) is not None:
         verify(run, session)

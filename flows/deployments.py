@@ -17,7 +17,7 @@ def deployments() -> list:
         closed_loop.to_deployment(
             name="castle",
             parameters={"game": "castle"},
-            description="One discover-and-repair loop on CASTLE (offline agents when no model is configured).",
+            description="One discover-and-repair loop on CASTLE (offline agents without a model).",
             tags=["castle"],
         ),
         nightly.to_deployment(

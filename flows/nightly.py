@@ -17,14 +17,19 @@ def nightly(
     steps: int = 300,
     backend: str = "auto",
 ) -> dict[str, str]:
-    """Run the loop on each game (all catalogue games by default); one game's failure does not stop the others."""
+    """Run the loop on each game (all catalogue games by default); one failure does not stop the others."""
     logger = get_run_logger()
     names = games or [game.name for game in list_games()]
     reports: dict[str, str] = {}
     for name in names:
         state = closed_loop(
-            game=name, qa_agent=qa_agent, repair_agent=repair_agent, max_rounds=max_rounds, steps=steps,
-            backend=backend, return_state=True,
+            game=name,
+            qa_agent=qa_agent,
+            repair_agent=repair_agent,
+            max_rounds=max_rounds,
+            steps=steps,
+            backend=backend,
+            return_state=True,
         )
         if state.is_completed():
             reports[name] = state.result()

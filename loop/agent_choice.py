@@ -32,7 +32,9 @@ def resolve_config(*, qa_agent: str = "auto", repair_agent: str = "auto", **para
     if qa_agent not in qa_agent_names():
         raise ValueError(f"unknown QA agent {qa_agent!r} (choose from auto, {', '.join(qa_agent_names())})")
     if repair_agent not in agent_names():
-        raise ValueError(f"unknown repair agent {repair_agent!r} (choose from auto, {', '.join(agent_names())})")
+        raise ValueError(
+            f"unknown repair agent {repair_agent!r} (choose from auto, {', '.join(agent_names())})"
+        )
     if online and qa_agent == "explorer":
         log.info("a model is configured, but the LLM QA agent is not available here: using the explorer")
     return LoopConfig(qa_agent=qa_agent, repair_agent=repair_agent, **params)

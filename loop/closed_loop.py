@@ -1,7 +1,8 @@
 """One discover-and-repair loop on one game, step by step, resumable at every step.
 
 `LoopRun` owns `runs/<run_id>/`: run.json (the record, saved after every step), workspace/repo (the game's
-repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). The Prefect flow calls its
+repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). The Prefect flow calls
+its
 steps as tasks; a plain script can call them too. A step already recorded as finished is skipped, so a killed
 run started again with the same run id continues where it stopped and duplicates nothing.
 """

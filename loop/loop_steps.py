@@ -31,11 +31,19 @@ log = logging.getLogger(__name__)
 def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit: str, reason: str) -> None:
     check_transition(BugStatus(bug.status), target)
     bug.history.append(
-        LifecycleEvent(session=session, commit=commit, from_status=bug.status, to_status=target, reason=reason)
+        LifecycleEvent(
+            session=session, commit=commit, from_status=bug.status, to_status=target, reason=reason
+        )
     )
     bug.status = target
-    log.info("%s (%s): %s -> %s: %s", bug.ground_truth_id or bug.fingerprint, bug.report.title,
-             bug.history[-1].from_status, target, reason)
+    log.info(
+        "%s (%s): %s -> %s: %s",
+        bug.ground_truth_id or bug.fingerprint,
+        bug.report.title,
+        bug.history[-1].from_status,
+        target,
+        reason,
+    )
 
 
 def verify(run: LoopRun, number: int) -> None:
@@ -48,7 +56,9 @@ def verify(run: LoopRun, number: int) -> None:
             key=bug.fingerprint,
             report=bug.report,
             status=BugStatus(bug.status),
-            ground_truth=run.benchmark.bug(bug.ground_truth_id) if run.benchmark and bug.ground_truth_id else None,
+            ground_truth=run.benchmark.bug(bug.ground_truth_id)
+            if run.benchmark and bug.ground_truth_id
+            else None,
         )
         for bug in run.record.bugs.values()
         if bug.status in (BugStatus.PATCHED, BugStatus.VERIFIED_FIXED)
@@ -88,7 +98,10 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     out_dir = run.session_dir(number)
     with GameClient(build.url, strip_fields=run.game.manifest.strip_fields) as client:
         result = agent.run_session(
-            client, build_commit=session.commit, steps=run.config.steps, seed=run.config.seed + number,
+            client,
+            build_commit=session.commit,
+            steps=run.config.steps,
+            seed=run.config.seed + number,
             out_dir=out_dir,
         )
     run.write_session_reports(number, "reports.json", result.reports)
@@ -97,8 +110,14 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     session.qa_tokens = result.tokens
     session.qa_cost_usd = result.cost_usd
     session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
-    log.info("session %d: %s played %d steps, %d report(s) (%s)", number, agent.name, result.steps,
-             len(result.reports), result.stopped_because)
+    log.info(
+        "session %d: %s played %d steps, %d report(s) (%s)",
+        number,
+        agent.name,
+        result.steps,
+        len(result.reports),
+        result.stopped_because,
+    )
     run.mark(number, "qa")
 
 
@@ -131,9 +150,19 @@ def criticize(run: LoopRun, number: int) -> None:
         tracked_ids.add(bug_id)
         session.new_bugs.append(report.fingerprint)
         run.record.bugs[report.fingerprint] = TrackedBug(
-            fingerprint=report.fingerprint, report=report, ground_truth_id=bug_id, found_in_session=number,
-            history=[LifecycleEvent(session=number, commit=session.commit, from_status=None, to_status="open",
-                                    reason=f"reported by {report.source}")],
+            fingerprint=report.fingerprint,
+            report=report,
+            ground_truth_id=bug_id,
+            found_in_session=number,
+            history=[
+                LifecycleEvent(
+                    session=number,
+                    commit=session.commit,
+                    from_status=None,
+                    to_status="open",
+                    reason=f"reported by {report.source}",
+                )
+            ],
         )
     update_metrics(run)
     run.mark(number, "critic")
@@ -144,8 +173,13 @@ def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str
         return {}
     session = run.session(number)
     critic = DifferentialCritic(
-        run.provider, run.game.manifest, run.repo_dir, session.commit, replay_report,
-        run.run_dir / "critic", run_id=run.run_id,
+        run.provider,
+        run.game.manifest,
+        run.repo_dir,
+        session.commit,
+        replay_report,
+        run.run_dir / "critic",
+        run_id=run.run_id,
     )
     matches = critic.match(reports, run.benchmark)
     return {m.fingerprint: (None if m.duplicate else m.bug_id) for m in matches}
@@ -155,23 +189,37 @@ def update_metrics(run: LoopRun) -> None:
     """Recompute every session's cumulative Table-7 metrics from the record."""
     history = []
     for session in run.record.sessions:
-        keys = {bug.fingerprint: (bug.ground_truth_id if run.benchmark else bug.fingerprint)
-                for bug in run.record.bugs.values()}
+        keys = {
+            bug.fingerprint: (bug.ground_truth_id if run.benchmark else bug.fingerprint)
+            for bug in run.record.bugs.values()
+        }
 
         def verdict_keys(verdict: str, session=session, keys=keys) -> set[str]:
-            return {keys[v.fingerprint] for v in session.verifications
-                    if v.verdict == verdict and keys.get(v.fingerprint)}
+            return {
+                keys[v.fingerprint]
+                for v in session.verifications
+                if v.verdict == verdict and keys.get(v.fingerprint)
+            }
 
         history.append(
             SessionFacts(
                 number=session.number,
-                reports=[ReportFacts(fp, session.matches.get(fp) if run.benchmark else fp)
-                         for fp in [*session.new_bugs, *session.duplicates, *session.false_positives]],
+                reports=[
+                    ReportFacts(fp, session.matches.get(fp) if run.benchmark else fp)
+                    for fp in [*session.new_bugs, *session.duplicates, *session.false_positives]
+                ],
                 verified_fixed=verdict_keys("verified_fixed"),
                 regressed=verdict_keys("regressed"),
-                patched={keys[fp] for a in session.attempts if a.outcome == Outcome.PATCHED
-                         for fp in a.fingerprints if keys.get(fp)},
-                steps=session.qa_steps, tokens=session.qa_tokens, cost_usd=session.qa_cost_usd,
+                patched={
+                    keys[fp]
+                    for a in session.attempts
+                    if a.outcome == Outcome.PATCHED
+                    for fp in a.fingerprints
+                    if keys.get(fp)
+                },
+                steps=session.qa_steps,
+                tokens=session.qa_tokens,
+                cost_usd=session.qa_cost_usd,
                 wall_seconds=session.qa_wall_seconds,
             )
         )
@@ -195,7 +243,7 @@ def decide_stop(run: LoopRun, number: int) -> bool:
 
 
 def repair(run: LoopRun, number: int) -> None:
-    """Give the unresolved bugs to the repair agent on this round's branch; patched commits become the head."""
+    """Give the unresolved bugs to the repair agent on this round's branch; a patched commit is the new head."""
     if run.done(number, "repair"):
         return
     session = run.session(number)
@@ -209,18 +257,34 @@ def repair(run: LoopRun, number: int) -> None:
         agent = create_agent(run.config.repair_agent, context)
         budget = RepairBudget(wall_seconds=run.config.repair_timeout_s)
         with RepairRound(
-            run.game, run.repo_dir, run.run_dir, run.run_id, number, base=session.commit,
-            backend=run.config.backend, on_progress=lambda message: log.info("repair: %s", message),
+            run.game,
+            run.repo_dir,
+            run.run_dir,
+            run.run_id,
+            number,
+            base=session.commit,
+            backend=run.config.backend,
+            on_progress=lambda message: log.info("repair: %s", message),
         ) as round_:
-            attempts = round_.run(agent, [bug.report for bug in unresolved], budget,
-                                  per_report=run.config.reports_per_attempt == "one")
+            attempts = round_.run(
+                agent,
+                [bug.report for bug in unresolved],
+                budget,
+                per_report=run.config.reports_per_attempt == "one",
+            )
             head = round_.head
         session.attempts = [_attempt_record(run, attempt) for attempt in attempts]
         for attempt in attempts:
             if attempt.outcome == Outcome.PATCHED:
                 for fingerprint in attempt.reports:
-                    move(run, run.record.bugs[fingerprint], BugStatus.PATCHED, number, attempt.commit or head,
-                         f"{attempt.agent} patch {str(attempt.commit)[:10]}, gate green")
+                    move(
+                        run,
+                        run.record.bugs[fingerprint],
+                        BugStatus.PATCHED,
+                        number,
+                        attempt.commit or head,
+                        f"{attempt.agent} patch {str(attempt.commit)[:10]}, gate green",
+                    )
         run.record.head_commit = head
         update_metrics(run)
     run.mark(number, "repair")
@@ -241,6 +305,8 @@ def _attempt_record(run: LoopRun, attempt) -> AttemptRecord:
         cost_usd=attempt.cost_usd,
         wall_seconds=attempt.wall_seconds,
         patch_path=str((attempt_dir / "patch.diff").relative_to(run.run_dir)),
-        transcript_path=str(Path(attempt.transcript).relative_to(run.run_dir)) if attempt.transcript else None,
+        transcript_path=str(Path(attempt.transcript).relative_to(run.run_dir))
+        if attempt.transcript
+        else None,
         detail=attempt.detail,
     )

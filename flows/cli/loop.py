@@ -14,7 +14,9 @@ from loop.run_record import LoopConfig
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser("run", help="run one loop in this process (Prefect without a server)")
     run.add_argument("game", nargs="?", default="castle")
-    run.add_argument("--qa-agent", default="auto", help="explorer | llm | auto (llm when a model is configured)")
+    run.add_argument(
+        "--qa-agent", default="auto", help="explorer | llm | auto (llm when a model is configured)"
+    )
     run.add_argument("--repair-agent", default="auto", help="gold | noop | builtin | ... | auto")
     run.add_argument("--max-rounds", type=int, default=LoopConfig().max_rounds)
     run.add_argument("--steps", type=int, default=LoopConfig().steps, help="QA step budget per session")
@@ -29,13 +31,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     castle.set_defaults(func=castle_command)
 
-    up = subparsers.add_parser("up", help="start the local Prefect server and the serve process in the background")
+    up = subparsers.add_parser(
+        "up", help="start the local Prefect server and the serve process in the background"
+    )
     up.set_defaults(func=up_command)
     down = subparsers.add_parser("down", help="stop the serve process, then the local Prefect server")
     down.set_defaults(func=down_command)
-    status = subparsers.add_parser("status", help="is the local Prefect server up, and are the deployments served")
+    status = subparsers.add_parser(
+        "status", help="is the local Prefect server up, and are the deployments served"
+    )
     status.set_defaults(func=status_command)
-    serve = subparsers.add_parser("serve", help="serve the deployments (castle, nightly, compare) in the foreground")
+    serve = subparsers.add_parser(
+        "serve", help="serve the deployments (castle, nightly, compare) in the foreground"
+    )
     serve.set_defaults(func=serve_command)
 
 
@@ -43,8 +51,15 @@ def run_command(args: argparse.Namespace) -> int:
     from flows.closed_loop import closed_loop
 
     report = closed_loop(
-        game=args.game, qa_agent=args.qa_agent, repair_agent=args.repair_agent, max_rounds=args.max_rounds,
-        steps=args.steps, mode=args.mode, backend=args.backend, seed=args.seed, run_id=args.run_id,
+        game=args.game,
+        qa_agent=args.qa_agent,
+        repair_agent=args.repair_agent,
+        max_rounds=args.max_rounds,
+        steps=args.steps,
+        mode=args.mode,
+        backend=args.backend,
+        seed=args.seed,
+        run_id=args.run_id,
     )
     print(f"report: {report}")
     return 0

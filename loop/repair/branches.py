@@ -7,6 +7,7 @@ and the branch can be reset to an attempt's base without disturbing anything els
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import git
@@ -35,15 +36,21 @@ class RoundBranch:
     def create(
         cls, repo_dir: Path, worktree_dir: Path, run_id: str, round_number: int, base: str = "HEAD"
     ) -> RoundBranch:
-        """Make the branch at `base` (or reuse it when a resumed run made it already) and check it out."""
+        """Make the branch at `base` and check it out in `worktree_dir`.
+
+        A resumed run redoes a round's repair from the start, so a branch or work tree left by a killed run
+        (even one killed while git was creating it, which leaves the work tree locked) is reset to `base`.
+        """
         name = branch_name(run_id, round_number)
         try:
             repo = git.Repo(repo_dir)
-            if name not in repo.heads:
-                repo.create_head(name, repo.commit(base))
             if worktree_dir.exists():
-                repo.git.worktree("remove", "--force", str(worktree_dir))
+                try:
+                    repo.git.worktree("remove", "--force", "--force", str(worktree_dir))
+                except git.GitCommandError:  # killed before git registered it: a plain folder
+                    shutil.rmtree(worktree_dir)
             repo.git.worktree("prune")
+            repo.git.branch("--force", name, repo.commit(base).hexsha)
             worktree_dir.parent.mkdir(parents=True, exist_ok=True)
             repo.git.worktree("add", str(worktree_dir), name)
         except (git.GitCommandError, ValueError) as exc:

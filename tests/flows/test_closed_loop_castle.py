@@ -36,8 +36,9 @@ def drive(run: LoopRun) -> None:
 
 
 def offline_config(**overrides) -> LoopConfig:
-    params = dict(game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=3,
-                  steps=400)
+    params = dict(
+        game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=3, steps=400
+    )
     return LoopConfig(**{**params, **overrides})
 
 
@@ -71,8 +72,9 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
         "drive(LoopRun.open(offline_config(), run_id=sys.argv[1]))"
     )
     run_id = "castle-killed"
-    child = subprocess.Popen([sys.executable, "-c", script, run_id], env=env, cwd=Path(__file__).parents[2],
-                             start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, run_id], env=env, cwd=Path(__file__).parents[2], start_new_session=True
+    )
     record_path = tmp_path / run_id / "run.json"
     deadline = time.monotonic() + 300
     try:
@@ -99,6 +101,8 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
     assert sorted(bug.ground_truth_id for bug in record.bugs.values()) == ["BUG-2", "BUG-3"]
     assert len(record.sessions[0].attempts) == 1
     assert [e.to_status for e in next(iter(record.bugs.values())).history] == [
-        "open", "patched", "verified_fixed"
+        "open",
+        "patched",
+        "verified_fixed",
     ]
     assert (record.sessions[-1].metrics.discovered, record.sessions[-1].metrics.fixed) == (2, 2)

@@ -37,19 +37,26 @@ def local_prefect(tmp_path: Path):
         assert up.returncode == 0, up.stdout + up.stderr
         yield env
     finally:
-        down = subprocess.run([BIN / "closed-loop", "down"], env=env, capture_output=True, text=True, timeout=120)
+        down = subprocess.run(
+            [BIN / "closed-loop", "down"], env=env, capture_output=True, text=True, timeout=120
+        )
         assert down.returncode == 0, down.stdout + down.stderr
 
 
 def test_deployment_run_castle_ends_with_two_of_three_found_and_fixed(local_prefect, tmp_path: Path):
     env = local_prefect
-    status = subprocess.run([BIN / "closed-loop", "status"], env=env, capture_output=True, text=True, timeout=60)
+    status = subprocess.run(
+        [BIN / "closed-loop", "status"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert status.returncode == 0, status.stdout
     assert json.loads(status.stdout)["castle_deployment_ready"] is True
 
     run = subprocess.run(
         [BIN / "prefect", "deployment", "run", "closed-loop/castle", "--watch", "--param", "steps=400"],
-        env=env, capture_output=True, text=True, timeout=1500,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1500,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "Completed" in run.stdout
@@ -66,7 +73,10 @@ def test_deployment_run_castle_ends_with_two_of_three_found_and_fixed(local_pref
 
     inspect = subprocess.run(
         [BIN / "prefect", "deployment", "inspect", "closed-loop-nightly/nightly"],
-        env=env, capture_output=True, text=True, timeout=60,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert inspect.returncode == 0, inspect.stdout + inspect.stderr
     assert "0 2 * * *" in inspect.stdout
