@@ -243,7 +243,7 @@ def decide_stop(run: LoopRun, number: int) -> bool:
 
 
 def repair(run: LoopRun, number: int) -> None:
-    """Give the unresolved bugs to the repair agent on this round's branch; a patched commit is the new head."""
+    """Give the unresolved bugs to the repair agent on this round's branch; a patched commit is the head."""
     if run.done(number, "repair"):
         return
     session = run.session(number)
