@@ -154,15 +154,16 @@ def _bin(name: str) -> str:
 def use_profile() -> None:
     """Point the `prefect` command in any shell at our server, through a profile of its own."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_") or k == "PREFECT_HOME"}
-    subprocess.run([_bin("prefect"), "profile", "create", PROFILE], env=env, capture_output=True, timeout=60)
-    subprocess.run(
-        [_bin("prefect"), "profile", "use", PROFILE], env=env, capture_output=True, timeout=60, check=True
+    prefect = _bin("prefect")
+    subprocess.run([prefect, "profile", "create", PROFILE], env=env, capture_output=True, timeout=60)
+    # `profile use` switches, then fails its own connectivity check until the API URL is set: ignore its code
+    subprocess.run([prefect, "profile", "use", PROFILE], env=env, capture_output=True, timeout=60)
+    pairs = [f"{k}={v}" for k, v in prefect_env().items() if k.startswith("PREFECT_") and k != "PREFECT_HOME"]
+    done = subprocess.run(
+        [prefect, "config", "set", *pairs], env=env, capture_output=True, text=True, timeout=60
     )
-    settings = {k: v for k, v in prefect_env().items() if k.startswith("PREFECT_") or k == "DO_NOT_TRACK"}
-    pairs = [f"{k}={v}" for k, v in settings.items() if k.startswith("PREFECT_")]
-    subprocess.run(
-        [_bin("prefect"), "config", "set", *pairs], env=env, capture_output=True, timeout=60, check=True
-    )
+    if done.returncode != 0:
+        raise LocalServerError(f"cannot configure the Prefect profile {PROFILE!r}: {done.stderr.strip()}")
 
 
 def up(progress=print, timeout: float = 120.0) -> None:

@@ -225,7 +225,7 @@ def update_metrics(run: LoopRun) -> None:
         )
     metrics = loop_metrics(history, run.benchmark.bugs if run.benchmark else None)
     for session, row in zip(run.record.sessions, metrics.sessions, strict=True):
-        session.metrics = row
+        session.metrics = row.to_record()
 
 
 def decide_stop(run: LoopRun, number: int) -> bool:

@@ -14,7 +14,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from loop.lifecycle import BugStatus
-from loop.metrics import SessionMetrics
 from loop.models import BugReport
 
 SCHEMA_VERSION = 1
@@ -89,6 +88,21 @@ class AttemptRecord(BaseModel):
     detail: str = ""
 
 
+class SessionMetrics(BaseModel):
+    """Cumulative after this session, as in the paper's Table 7."""
+
+    ground_truth_total: int | None = None
+    discovered: int = 0
+    fixed_verified: int = 0
+    discovery_rate: float | None = None
+    fixing_rate: float | None = None
+    confirmed_bugs: int = 0
+    new_reports: int = 0
+    duplicates: int = 0
+    false_positives: int = 0
+    per_difficulty: dict[str, dict[str, int]] = Field(default_factory=dict)
+
+
 class SessionRecord(BaseModel):
     number: int
     commit: str
@@ -106,7 +120,7 @@ class SessionRecord(BaseModel):
     matches: dict[str, str | None] = Field(default_factory=dict, description="fingerprint -> ground-truth id")
     attempts: list[AttemptRecord] = Field(default_factory=list)
     gate_passed: bool | None = None
-    metrics: SessionMetrics | None = Field(default=None, description="cumulative Table-7 row after it")
+    metrics: SessionMetrics = Field(default_factory=SessionMetrics)
 
 
 class GroundTruthSummary(BaseModel):

@@ -54,10 +54,14 @@ def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path
     assert sorted(first.matches[fp] for fp in first.new_bugs) == ["BUG-2", "BUG-3"]
     assert first.false_positives == []
     assert [a.outcome for a in first.attempts] == ["patched"]
-    assert (first.metrics.discovered, first.metrics.fixed, first.metrics.denominator) == (2, 0, 3)
+    assert (first.metrics.discovered, first.metrics.fixed_verified, first.metrics.ground_truth_total) == (
+        2,
+        0,
+        3,
+    )
     assert sorted(v.verdict for v in second.verifications) == ["verified_fixed", "verified_fixed"]
     assert second.new_bugs == []
-    assert (second.metrics.discovered, second.metrics.fixed) == (2, 2)
+    assert (second.metrics.discovered, second.metrics.fixed_verified) == (2, 2)
     found = {bug.ground_truth_id for bug in record.bugs.values()}
     assert "BUG-1" not in found
     assert all(bug.status == "verified_fixed" for bug in record.bugs.values())
@@ -105,4 +109,4 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
         "patched",
         "verified_fixed",
     ]
-    assert (record.sessions[-1].metrics.discovered, record.sessions[-1].metrics.fixed) == (2, 2)
+    assert (record.sessions[-1].metrics.discovered, record.sessions[-1].metrics.fixed_verified) == (2, 2)

@@ -66,7 +66,7 @@ def test_deployment_run_castle_ends_with_two_of_three_found_and_fixed(local_pref
     assert record.config.qa_agent == "explorer" and record.config.repair_agent == "gold"
     assert record.status == "finished" and "nothing new" in record.stop_reason
     final = record.sessions[-1].metrics
-    assert (final.discovered, final.fixed, final.denominator) == (2, 2, 3)
+    assert (final.discovered, final.fixed_verified, final.ground_truth_total) == (2, 2, 3)
     assert "BUG-1" not in {bug.ground_truth_id for bug in record.bugs.values()}
     report = (run_dir / "report.md").read_text()
     assert "2/3" in report
