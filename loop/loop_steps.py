@@ -18,7 +18,7 @@ from loop.metrics import ReportFacts, SessionFacts, loop_metrics
 from loop.models import BugReport
 from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Outcome, RepairBudget
+from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run_record import AttemptRecord, LifecycleEvent, TrackedBug, VerificationRecord
 from loop.verification import TrackedBug as BugUnderCheck
 from loop.verification import Verifier
@@ -273,7 +273,7 @@ def repair(run: LoopRun, number: int) -> None:
                 per_report=run.config.reports_per_attempt == "one",
             )
             head = round_.head
-        session.attempts = [_attempt_record(run, attempt) for attempt in attempts]
+        session.attempts = [attempt_record(attempt) for attempt in attempts]
         for attempt in attempts:
             if attempt.outcome == Outcome.PATCHED:
                 for fingerprint in attempt.reports:
@@ -288,25 +288,3 @@ def repair(run: LoopRun, number: int) -> None:
         run.record.head_commit = head
         update_metrics(run)
     run.mark(number, "repair")
-
-
-def _attempt_record(run: LoopRun, attempt) -> AttemptRecord:
-    attempt_dir = Path(attempt.attempt_dir)
-    return AttemptRecord(
-        agent=attempt.agent,
-        fingerprints=list(attempt.reports),
-        outcome=str(attempt.outcome),
-        commit=attempt.commit,
-        files_changed=attempt.diff_stats.files_changed,
-        lines_added=attempt.diff_stats.added,
-        lines_removed=attempt.diff_stats.removed,
-        tokens_in=attempt.tokens_in,
-        tokens_out=attempt.tokens_out,
-        cost_usd=attempt.cost_usd,
-        wall_seconds=attempt.wall_seconds,
-        patch_path=str((attempt_dir / "patch.diff").relative_to(run.run_dir)),
-        transcript_path=str(Path(attempt.transcript).relative_to(run.run_dir))
-        if attempt.transcript
-        else None,
-        detail=attempt.detail,
-    )

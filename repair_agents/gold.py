@@ -82,11 +82,12 @@ class GoldAgent(RepairAgent):
 def create(context: AgentContext) -> RepairAgent:
     if context.benchmark is None:
         raise UnknownAgent("the gold agent needs a benchmark (a game with benchmark/bugs.json)")
+    matches = {fingerprint: bug_id for fingerprint, bug_id in context.matches.items() if bug_id}
     patches: dict[str, str] = {}
-    for fingerprint, bug_id in context.matches.items():
+    for fingerprint, bug_id in matches.items():
         try:
             bug = context.benchmark.bug(bug_id)
         except KeyError as exc:
             raise UnknownAgent(f"match {fingerprint} -> {bug_id}: {exc.args[0]}") from None
         patches[bug_id] = context.benchmark.gold_patch(bug)
-    return GoldAgent(context.matches, patches)
+    return GoldAgent(matches, patches)

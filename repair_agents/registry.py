@@ -26,12 +26,13 @@ class UnknownAgent(LookupError):
 class AgentContext:
     """What the loop can give an agent besides the workspace.
 
-    `benchmark` and `matches` (report fingerprint -> ground-truth bug id) exist in benchmark mode only and
-    only the `gold` agent may use them; `options` carries agent settings such as a model name.
+    `benchmark` and `matches` (report fingerprint -> ground-truth bug id, or None for no match, as run.json
+    keeps them) exist in benchmark mode only, and only the `gold` agent may use them; `options` carries agent
+    settings such as a model name.
     """
 
     benchmark: Benchmark | None = None
-    matches: dict[str, str] = field(default_factory=dict)
+    matches: dict[str, str | None] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
 
 

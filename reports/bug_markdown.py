@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from loop.run_record import RunRecord, TrackedBug
-from reports.labels import markdown_table, short_commit
+from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
 
 BUGS_DIR = "bugs"
@@ -27,9 +27,17 @@ def code_block(text: str, language: str = "") -> str:
     return f"{fence}{language}\n{text.rstrip()}\n{fence}\n"
 
 
+def inline_code(text: str) -> str:
+    """A code span that survives backticks in a command."""
+    if "`" not in text:
+        return f"`{text}`"
+    ticks = "`" * (max(len(m) for m in re.findall(r"`+", text)) + 1)
+    return f"{ticks} {text} {ticks}"
+
+
 def steps_to_reproduce(commands: list[str]) -> str:
     lines = ["1. Start a new game (`POST /api/agent/new`)."]
-    lines += [f"{i}. Send `{command}`" for i, command in enumerate(commands, start=2)]
+    lines += [f"{i}. Send {inline_code(command)}" for i, command in enumerate(commands, start=2)]
     return "\n".join(lines) + "\n"
 
 
@@ -103,3 +111,18 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
     if work:
         parts += ["## Repairs and verifications\n", "\n".join(work) + "\n"]
     return "\n".join(parts)
+
+
+def bug_rows(run: RunRecord) -> list[dict[str, str]]:
+    """One row per bug (ground-truth order, then title), for a table artifact next to Table 7."""
+    bugs = sorted(run.bugs.values(), key=lambda b: natural_key(b.ground_truth_id or "~" + b.report.title))
+    return [
+        {
+            "Bug": bug_label(run, bug.fingerprint),
+            "Title": bug.report.title,
+            "Status": bug.status.replace("_", " "),
+            "Found in session": str(bug.found_in_session),
+            "Report": bug_relpath(bug.fingerprint),
+        }
+        for bug in bugs
+    ]

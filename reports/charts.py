@@ -30,10 +30,23 @@ COLOURS = {
     "error": "#7F7F7F",
 }
 P = ParamSpec("P")
+# Attempt outcomes the loop is likely to record get a fixed meaning; others take the next free colour.
+KNOWN_OUTCOMES = {
+    "patched": "#009E73",
+    "resolved": "#009E73",
+    "empty_patch": "#BBBBBB",
+    "no_patch": "#BBBBBB",
+    "reverted": "#E69F00",
+    "gate_failed": "#D55E00",
+    "protected_path": "#CC79A7",
+    "timeout": "#56B4E9",
+    "error": "#555555",
+}
 OUTCOME_COLOURS = ["#009E73", "#E69F00", "#D55E00", "#CC79A7", "#56B4E9", "#7F7F7F", "#F0E442", "#000000"]
 
 
-STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11}
+# parse_math off: a bug title such as "costs $5, not $3" is text, not TeX.
+STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11, "text.parse_math": False}
 
 
 def styled(chart: Callable[P, str]) -> Callable[P, str]:
@@ -129,9 +142,10 @@ def agents_chart(totals: Sequence[AgentTotals], key: str = "agents") -> str:
     fig = _figure(height=max(1.6, 0.55 * len(totals) + 1.2))
     ax = fig.add_subplot()
     left = [0] * len(totals)
-    for i, outcome in enumerate(outcomes):
+    spare = iter(OUTCOME_COLOURS * 4)
+    for outcome in outcomes:
         counts = [t.outcomes.get(outcome, 0) for t in totals]
-        colour = OUTCOME_COLOURS[i % len(OUTCOME_COLOURS)]
+        colour = KNOWN_OUTCOMES.get(outcome) or next(spare)
         ax.barh([t.agent for t in totals], counts, 0.6, left=left, label=outcome, color=colour)
         left = [a + b for a, b in zip(left, counts, strict=True)]
     ax.spines[["top", "right"]].set_visible(False)

@@ -128,7 +128,7 @@ def _agents(run: RunRecord) -> str:
     attempts = _attempt_rows(run)
     return (
         figure(charts.agents_chart(totals), "Repair attempt outcomes per agent")
-        + table([t.row() for t in totals], "agents")
+        + table([t.row() for t in totals], "agents", stack=False)
         + "<h3>Attempts</h3>"
         + table(attempts, "attempts", raw_columns=frozenset(attempts[0]))
     )
@@ -201,6 +201,6 @@ def render_run_html(run: RunRecord) -> str:
         "<h2>Bugs</h2>",
         _bugs(run),
         "<h2>Sessions</h2>",
-        table(sessions, "sessions", raw_columns=frozenset(sessions[0]) if sessions else frozenset()),
+        table(sessions, "sessions", raw_columns=frozenset(sessions[0] if sessions else ()), stack=False),
     ]
     return page(f"closed-loop {run.config.game} {run.run_id}", "\n".join(body))

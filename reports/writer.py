@@ -7,14 +7,14 @@ import os
 from pathlib import Path
 
 from loop.run_record import RunRecord
-from reports.bug_markdown import BUGS_DIR, bug_filename, bug_relpath, render_bug_markdown
+from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, render_bug_markdown
 from reports.json_view import run_summary
-from reports.labels import bug_label, markdown_cell, natural_key, short_commit
+from reports.labels import markdown_cell, short_commit
 from reports.table7 import render_table7, table7_rows
 
 RUN_FILE = "run.json"
 
-__all__ = ["render_report_markdown", "table7_rows", "write_run_reports", "write_html", "load_run"]
+__all__ = ["bug_rows", "load_run", "render_report_markdown", "table7_rows", "write_html", "write_run_reports"]
 
 
 def load_run(run_dir: Path) -> RunRecord:
@@ -35,12 +35,11 @@ def render_report_markdown(run: RunRecord) -> str:
         render_table7(run),
         "## Bugs\n",
     ]
-    ordered = sorted(run.bugs.values(), key=lambda b: natural_key(b.ground_truth_id or "~" + b.report.title))
-    for bug in ordered:
-        label = bug_label(run, bug.fingerprint)
-        title = "" if label == bug.report.title else f" {markdown_cell(bug.report.title)}:"
-        lines.append(f"- [{label}]({bug_relpath(bug.fingerprint)}){title} {bug.status.replace('_', ' ')}")
-    if not ordered:
+    rows = bug_rows(run)
+    for row in rows:
+        title = "" if row["Bug"] == row["Title"] else f" {markdown_cell(row['Title'])}:"
+        lines.append(f"- [{row['Bug']}]({row['Report']}){title} {row['Status']}")
+    if not rows:
         lines.append("_No bug found._")
     lines += ["", "See `report.html` for charts, repair attempts, patches and traces.", ""]
     return "\n".join(lines)

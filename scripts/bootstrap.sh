@@ -18,9 +18,10 @@ fi
 # Headless Chromium renders report.html in the report tests (a real browser, not an HTML parser).
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
   echo "bootstrap: installing chromium (headless rendering of report.html in tests)"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get install -y --no-install-recommends chromium >/dev/null \
-    || { $SUDO apt-get update -qq && $SUDO apt-get install -y --no-install-recommends chromium >/dev/null; }
+  APT="env DEBIAN_FRONTEND=noninteractive apt-get"
+  [ "$(id -u)" -ne 0 ] && APT="sudo $APT"
+  $APT install -y --no-install-recommends chromium >/dev/null \
+    || { $APT update -qq && $APT install -y --no-install-recommends chromium >/dev/null; }
 fi
 
 # The container engine (docker.io + dockerd when none answers), mmdebstrap and bubblewrap: see scripts/engine.sh.

@@ -24,10 +24,12 @@ from sandboxes.registry import provider_names
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("repair", help="run a repair agent on bug reports and gate its patch")
     parser.add_argument("game", help="catalogue name, or a folder with a game.toml")
-    parser.add_argument("--agent", required=True, help="repair agent name (see `--agent list`)")
+    from repair_agents.registry import agent_names
+
+    parser.add_argument("--agent", required=True, choices=agent_names(), help="the repair agent")
     parser.add_argument("--reports", type=Path, required=True, help="reports.json: a JSON list of BugReport")
     parser.add_argument(
-        "--matches", type=Path, help="JSON object report fingerprint -> ground-truth bug id (gold)"
+        "--matches", type=Path, help="JSON: report fingerprint -> ground-truth bug id or null"
     )
     parser.add_argument(
         "--agent-option", action="append", default=[], metavar="KEY=VALUE", help="agent setting (repeatable)"
@@ -52,14 +54,14 @@ def _read_reports(path: Path) -> list[BugReport]:
         raise CatalogueError(f"{path}: not a JSON list of bug reports: {exc.errors()[0]['msg']}") from exc
 
 
-def _read_matches(path: Path | None) -> dict[str, str]:
+def _read_matches(path: Path | None) -> dict[str, str | None]:
     if path is None:
         return {}
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as exc:
         raise CatalogueError(f"{path}: not JSON: {exc}") from exc
-    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+    if not isinstance(data, dict) or not all(isinstance(v, str | None) for v in data.values()):
         raise CatalogueError(f"{path}: expected an object of report fingerprint -> ground-truth bug id")
     return data
 

@@ -48,7 +48,7 @@ def shrink_and_confirm(
         return None
     return BugReport(
         title=anomaly.title,
-        symptom=anomaly.observed,
+        symptom=anomaly.observed if len(anomaly.observed) <= 200 else anomaly.observed[:197] + "...",
         expected=anomaly.expected,
         observed=anomaly.observed,
         mechanic=anomaly.mechanic,

@@ -7,6 +7,7 @@ anomalies; only contradictions between what the game says, shows and does are.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -155,7 +156,7 @@ def phantom_mentions(state: view.State, known_items: set[str]) -> list[str]:
         return []
     present = view.visible_items(state) + view.inventory(state)
     for name in sorted([*present, *view.fixtures(state)], key=len, reverse=True):
-        text = text.replace(name, " ").replace(name.capitalize(), " ")
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
     shown = set(_lower(present))
     return sorted(n for n in known_items if n.casefold() not in shown and view.mentions(text, n))
 

@@ -6,6 +6,7 @@ and the branch can be reset to an attempt's base without disturbing anything els
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 from pathlib import Path
@@ -34,23 +35,29 @@ class RoundBranch:
 
     @classmethod
     def create(
-        cls, repo_dir: Path, worktree_dir: Path, run_id: str, round_number: int, base: str = "HEAD"
+        cls,
+        repo_dir: Path,
+        worktree_dir: Path,
+        run_id: str,
+        round_number: int,
+        base: str = "HEAD",
+        *,
+        restart: bool = False,
     ) -> RoundBranch:
-        """Make the branch at `base` and check it out in `worktree_dir`.
-
-        A resumed run redoes a round's repair from the start, so a branch or work tree left by a killed run
-        (even one killed while git was creating it, which leaves the work tree locked) is reset to `base`.
-        """
+        """Make the branch at `base` (or continue it when a resumed run made it already; with `restart`, reset
+        it to `base`) and check it out in `worktree_dir`. A work tree left by a killed run is removed first,
+        even one killed while git was creating it, which leaves it locked."""
         name = branch_name(run_id, round_number)
         try:
             repo = git.Repo(repo_dir)
             if worktree_dir.exists():
-                try:
-                    repo.git.worktree("remove", "--force", "--force", str(worktree_dir))
-                except git.GitCommandError:  # killed before git registered it: a plain folder
-                    shutil.rmtree(worktree_dir)
+                # A crashed run's work tree: registered (remove it) or a bare leftover folder (delete it).
+                with contextlib.suppress(git.GitCommandError):
+                    repo.git.worktree("remove", "--force", "--force", str(worktree_dir))  # even when locked
+                shutil.rmtree(worktree_dir, ignore_errors=True)
             repo.git.worktree("prune")
-            repo.git.branch("--force", name, repo.commit(base).hexsha)
+            if restart or name not in repo.heads:
+                repo.git.branch("--force", name, repo.commit(base).hexsha)
             worktree_dir.parent.mkdir(parents=True, exist_ok=True)
             repo.git.worktree("add", str(worktree_dir), name)
         except (git.GitCommandError, ValueError) as exc:
@@ -92,6 +99,18 @@ class RoundBranch:
         """Put branch, index and work tree back to `commit`, dropping untracked files the attempt made."""
         self._git("reset", "--hard", commit)
         self._git("clean", "-ffdx")
+
+    def land(self) -> str:
+        """Fast-forward the repository's checked-out branch to this branch's head; return that commit.
+
+        The next session builds from the repository's own checkout, so this is how a kept patch reaches it.
+        """
+        try:
+            repo = git.Repo(self.repo_dir)
+            repo.git.merge("--ff-only", self.branch)
+            return repo.head.commit.hexsha
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot fast-forward {self.repo_dir} to {self.branch}: {exc}") from exc
 
     def remove(self) -> None:
         """Remove the work tree; the branch and its commits stay in the repository."""

@@ -64,7 +64,7 @@ def play_walkthrough(
             state = client.state(new.game_id) or state
     except GameError as exc:
         return False, "\n".join([*lines, f"game error: {exc}"])
-    won = bool(state.get(won_field))
+    won = state.get(won_field) is True
     verdict = f"state[{won_field!r}] = {state.get(won_field)!r} after {len(commands)} commands"
     return won, "\n".join([*lines, verdict])
 

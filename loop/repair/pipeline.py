@@ -48,7 +48,11 @@ def batches(reports: list[BugReport], per_report: bool) -> list[list[BugReport]]
 
 
 class RepairRound:
-    """Repair attempts of one round on one branch. `close()` removes the work tree (the branch stays)."""
+    """Repair attempts of one round on one branch. `close()` removes the work tree (the branch stays).
+
+    Making one raises RepairGitError when the branch or its work tree cannot be made; after that, `attempt`
+    and `run` never raise for what an agent, a build or git does.
+    """
 
     def __init__(
         self,
@@ -63,7 +67,9 @@ class RepairRound:
         test_timeout: float = 300.0,
         ready_timeout: float = 60.0,
         on_progress: Progress | None = None,
+        restart: bool = False,
     ):
+        """`restart` resets a branch a killed run left behind to `base` instead of continuing it."""
         self.game = game
         self.run_dir = run_dir
         self.run_id = run_id
@@ -73,7 +79,12 @@ class RepairRound:
         self.ready_timeout = ready_timeout
         self._progress = on_progress or (lambda message: log.info("%s", message))
         self.branch = RoundBranch.create(
-            repo_dir, run_dir / "worktrees" / f"round-{round_number}", run_id, round_number, base
+            repo_dir,
+            run_dir / "worktrees" / f"round-{round_number}",
+            run_id,
+            round_number,
+            base,
+            restart=restart,
         )
         self.attempts_dir = run_dir / "attempts" / f"round-{round_number}"
         self.attempts: list[Attempt] = []
@@ -83,6 +94,10 @@ class RepairRound:
     def head(self) -> str:
         """The branch head: the base plus every attempt that was kept."""
         return self.branch.head()
+
+    def land(self) -> str:
+        """Bring the kept attempts to the repository's checkout (fast-forward); return the new head."""
+        return self.branch.land()
 
     def close(self) -> None:
         self.branch.remove()

@@ -1,8 +1,8 @@
 """Run an agent in a worker process with a deadline, so a hung agent can be stopped and a crash is contained.
 
-The worker is a fresh (spawned) interpreter in its own process group: at the deadline the whole group is
-killed, which also stops any CLI (Claude Code, Codex) the agent started. Its stdout and stderr go to the agent
-log; an exception's traceback goes there too.
+The worker is forked from a clean fork server and runs in its own process group: at the deadline the whole
+group is killed, which also stops any CLI (Claude Code, Codex) the agent started. Its stdout and stderr go to
+the agent log; an exception's traceback goes there too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from pathlib import Path
 from loop.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
-STARTUP_TIMEOUT_SECONDS = 60.0  # spawning an interpreter and unpickling the agent is not the agent's time
+PRELOAD = ["loop.repair.protocol", "loop.repair.worker", "repair_agents.registry"]
+STARTUP_TIMEOUT_SECONDS = 60.0  # starting the worker and unpickling the agent is not the agent's time
 
 
 # Process groups of CLIs an agent started in their own session (see repair_agents.cli_runner): the worker's
@@ -87,9 +88,14 @@ def run_agent(
     reports: list[BugReport],
     budget: RepairBudget,
     log_path: Path,
+    start_method: str = "forkserver",
 ) -> WorkerResult:
     """Run `agent.repair` in a worker; stop it `budget.wall_seconds` after the worker has started."""
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        # Workers fork from a single-threaded server that has the protocol imported already: a fresh
+        # interpreter per attempt (spawn) costs far more (bench/repair_worker_start.py).
+        context.set_forkserver_preload(PRELOAD)
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_work,

@@ -59,3 +59,16 @@ def test_trace_appends_one_line_per_event_and_never_rewrites(tmp_path):
         assert path.read_bytes().startswith(first)
     events = read_trace(path)
     assert [e.command for e in events] == ["look", "take cup"] and events[0].observation == {"message": "hi"}
+
+
+def test_replay_of_a_report_without_an_explorer_oracle_says_it_cannot_judge():
+    from loop.explorer.replay import replay_report
+    from loop.game_client import GameClient
+    from loop.models import BugReport
+
+    report = BugReport(
+        title="t", symptom="s", expected="e", observed="o", mechanic="m", repro=["look"], oracle=None
+    )
+    with GameClient("http://127.0.0.1:9", timeout=1) as client:
+        verdict = replay_report(report, client)
+    assert not verdict.anomaly_present and "no explorer oracle" in verdict.detail and verdict.transcript == []

@@ -121,3 +121,22 @@ class EndpointDown(RepairAgent):
         return Attempt(
             agent=self.name, outcome=Outcome.INFRASTRUCTURE_FAILURE, detail="model endpoint refused"
         )
+
+
+class CliIgnoringBudget(RepairAgent):
+    """Runs a CLI in its own session with a timeout far past its budget: the pipeline must still stop it."""
+
+    name = "cli-ignoring-budget"
+
+    def __init__(self, pid_file: Path):
+        self.pid_file = pid_file
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        from repair_agents.cli_runner import run_cli
+
+        run_cli(
+            ["sh", "-c", f"sleep 300 & echo $! > {self.pid_file}; wait"],
+            workspace,
+            RepairBudget(wall_seconds=600),
+        )
+        return Attempt(agent=self.name)

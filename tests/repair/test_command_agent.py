@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from repair_fixtures import vault_report
+from repair_fixtures import CliIgnoringBudget, vault_report
 
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
@@ -55,3 +55,17 @@ def test_a_command_that_fails_is_an_agent_crash(repair_round: RepairRound):
 def test_the_command_agent_needs_a_command():
     with pytest.raises(UnknownAgent, match="command="):
         create_agent("command")
+
+
+@pytest.mark.slow
+def test_a_cli_in_its_own_session_is_stopped_when_the_pipeline_stops_its_agent(
+    repair_round: RepairRound, tmp_path: Path
+):
+    pid_file = tmp_path / "cli.pid"
+    attempt = repair_round.attempt(
+        CliIgnoringBudget(pid_file), [vault_report()], RepairBudget(wall_seconds=2)
+    )
+
+    assert attempt.outcome == Outcome.AGENT_TIMEOUT
+    stat = Path(f"/proc/{pid_file.read_text().strip()}/stat")
+    assert not stat.exists() or stat.read_text().split()[2] == "Z"

@@ -64,7 +64,7 @@ def test_gold_never_copies_benchmark_files_into_the_repository(vault: Game, repa
 
 
 def test_gold_on_a_report_without_a_match_is_an_empty_patch(vault: Game, repair_round: RepairRound):
-    gold = create_agent("gold", AgentContext(benchmark=Benchmark(vault), matches={}))
+    gold = create_agent("gold", AgentContext(benchmark=Benchmark(vault), matches={"fp": None}))
     attempt = repair_round.attempt(gold, [vault_report("a false positive")], BUDGET)
 
     assert attempt.outcome == Outcome.EMPTY_PATCH

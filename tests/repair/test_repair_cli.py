@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import git
+import pytest
 from repair_fixtures import VAULT_DIR, vault_report
 
 from flows.cli import main
@@ -48,13 +49,25 @@ def test_repair_with_noop_per_report_exits_1_and_names_each_outcome(tmp_path: Pa
     assert "0/2 attempt(s) patched" in out
 
 
-def test_repair_with_an_unknown_agent_is_a_one_line_error(tmp_path: Path, capsys):
+def test_repair_with_an_unknown_agent_names_the_known_ones(tmp_path: Path, capsys):
     reports, _ = write_inputs(tmp_path, ["first"])
-    code = main(["repair", str(VAULT_DIR), "--agent", "nope", "--reports", str(reports)])
+    with pytest.raises(SystemExit) as exit_info:
+        main(["repair", str(VAULT_DIR), "--agent", "nope", "--reports", str(reports)])
+
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_gold_without_a_benchmark_is_a_one_line_error(tmp_path: Path, capsys):
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.toml").write_text((VAULT_DIR / "game.toml").read_text())
+    reports, _ = write_inputs(tmp_path, ["first"])
+    code = main(["repair", str(game), "--agent", "gold", "--reports", str(reports)])
 
     err = capsys.readouterr().err
     assert code == 2
-    assert err.startswith("closed-loop: error: unknown repair agent 'nope'") and err.count("\n") == 1
+    assert err.startswith("closed-loop: error:") and "no benchmark" in err and err.count("\n") == 1
 
 
 def test_repair_with_reports_that_are_not_reports_is_a_one_line_error(tmp_path: Path, capsys):

@@ -262,3 +262,23 @@ def test_a_resumed_round_continues_from_its_branch(vault, vault_repo, tmp_path: 
         assert kept is not None and resumed.head == kept
         again = resumed.attempt(create_agent("noop"), [vault_report()], BUDGET)
         assert Path(again.attempt_dir).name == "noop-01" and again.base_commit == kept
+
+
+def test_landing_a_round_brings_its_kept_patch_to_the_repository_checkout(vault, vault_repo, tmp_path: Path):
+    repo_dir, shipped = vault_repo
+    fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+        kept = repair_round.attempt(fix, [vault_report()], BUDGET).commit
+        assert git.Repo(repo_dir).head.commit.hexsha == shipped
+        assert repair_round.land() == kept
+    assert 'return False, "Nothing."' in (repo_dir / "rules.py").read_text()
+
+
+def test_a_crashed_runs_leftover_work_tree_does_not_block_the_round(vault, vault_repo, tmp_path: Path):
+    repo_dir, shipped = vault_repo
+    leftover = tmp_path / "run" / "worktrees" / "round-1"
+    leftover.mkdir(parents=True)
+    (leftover / "junk.txt").write_text("from a crashed run\n")
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+        assert repair_round.head == shipped
+        assert not (leftover / "junk.txt").exists()

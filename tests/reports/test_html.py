@@ -105,3 +105,39 @@ def test_report_html_renders_in_headless_chromium_on_phone_and_desktop(castle_ru
         assert result.returncode == 0, result.stderr[-2000:]
         assert shot.stat().st_size > 20_000  # a blank page compresses to a few KB
         shutil.copy(shot, ARTIFACTS / shot.name)
+
+
+def test_a_run_that_just_started_renders_every_view(castle_run, tmp_path):
+    castle_run.sessions.clear()
+    castle_run.bugs.clear()
+    castle_run.status = "running"
+    run_dir = tmp_path / castle_run.run_id
+    run_dir.mkdir()
+    castle_run.save(run_dir / "run.json")
+    paths = write_run_reports(run_dir)
+    assert "_No session has finished yet._" in paths["report.md"].read_text()
+    dom = PageDom(paths["report.html"].read_text())
+    assert dom.metrics == {"sessions": "0", "attempts": "0", "cost": "$0.00", "tokens": "0"}
+    assert dom.tags.count("svg") == 0
+
+
+def test_without_ground_truth_the_page_counts_confirmed_bugs_and_drops_the_difficulty_chart(castle_run):
+    castle_run.ground_truth.clear()
+    for session in castle_run.sessions:
+        session.metrics.ground_truth_total = None
+    dom = PageDom(render_run_html(castle_run))
+    assert dom.metrics["confirmed"] == "3"
+    assert dom.metrics["fixing"] == "3"
+    assert "difficulty" not in dom.tables
+    assert dom.tags.count("svg") == 3
+
+
+def test_bug_titles_with_dollars_and_markup_are_shown_as_written(castle_run):
+    bug = castle_run.bugs[castle_run.sessions[0].new_bugs[0]]
+    bug.ground_truth_id = None
+    castle_run.sessions[0].matches.clear()
+    bug.report.title = "Shop sells at $5 but charges $3 <b>"
+    html = render_run_html(castle_run)
+    assert "<b>" not in html
+    lifecycle = html[html.index("<h2>Bugs</h2>") : html.index("</figure>", html.index("<h2>Bugs</h2>"))]
+    assert ">Shop sells at $5 but charges $3 &lt;b&gt;</text>" in lifecycle  # a label, not TeX

@@ -2,7 +2,7 @@ import json
 import re
 
 from loop.run_record import RunRecord
-from reports.bug_markdown import bug_filename, code_block, render_bug_markdown
+from reports.bug_markdown import bug_filename, bug_rows, code_block, render_bug_markdown, steps_to_reproduce
 from reports.writer import write_run_reports
 
 
@@ -96,3 +96,17 @@ def test_absolute_paths_recorded_by_the_loop_become_relative_links(castle_run, c
     html = write_run_reports(castle_run_dir)["report.html"].read_text()
     assert "href='patches/round-1-gold.diff'" in html
     assert str(castle_run_dir) not in html
+
+
+def test_bug_rows_list_bugs_in_ground_truth_order_with_their_report_file(castle_run):
+    rows = bug_rows(castle_run)
+    assert [(r["Bug"], r["Status"], r["Found in session"]) for r in rows] == [
+        ("BUG-1", "verified fixed", "2"),
+        ("BUG-2", "verified fixed", "1"),
+        ("BUG-3", "verified fixed", "1"),
+    ]
+    assert rows[0]["Report"] == f"bugs/{bug_filename(castle_run.sessions[1].new_bugs[0])}"
+
+
+def test_a_command_with_backticks_stays_one_code_span():
+    assert steps_to_reproduce(["say `hi`"]).splitlines()[1] == "2. Send `` say `hi` ``"
