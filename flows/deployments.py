@@ -7,6 +7,7 @@ import os
 from prefect import serve
 
 from flows.closed_loop import closed_loop
+from flows.compare import compare_repair_agents
 from flows.nightly import nightly
 
 NIGHTLY_CRON = os.environ.get("CLOSED_LOOP_NIGHTLY_CRON", "0 2 * * *")
@@ -26,6 +27,12 @@ def deployments() -> list:
             description="Every catalogue game, agents from configuration, at 02:00 local by default.",
             tags=["nightly"],
             concurrency_limit=1,
+        ),
+        compare_repair_agents.to_deployment(
+            name="compare",
+            parameters={"game": "castle", "agents": ["gold", "noop"]},
+            description="The same frozen reports and commit given to several repair agents, verified alike.",
+            tags=["compare"],
         ),
     ]
 
