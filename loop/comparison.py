@@ -2,7 +2,7 @@
 
 `freeze` plays one QA session on the shipped build and matches its reports to the ground truth;
 `compare_agent` gives those reports to one agent in its own clone of the repository (so agents can run
-side by side) and verifies what it patched by replay and probe. The result is a `reports.compare.ComparisonRecord`.
+side by side) and verifies what it patched by replay and probe. Results feed a ComparisonRecord.
 """
 
 from __future__ import annotations
