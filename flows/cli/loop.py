@@ -95,14 +95,22 @@ def serve_command(args: argparse.Namespace) -> int:
 
 
 def castle_command(args: argparse.Namespace) -> int:
+    import time
+
     from flows.local_server import prefect_env, up
+    from loop.closed_loop import runs_root
 
     up()
+    started = time.time()
     prefect = str(Path(sys.executable).with_name("prefect"))
-    argv = [prefect, "deployment", "run", "closed-loop/castle", "--watch"]
     print("$ prefect deployment run closed-loop/castle --watch", flush=True)
-    result = subprocess.run(argv, env=prefect_env(), timeout=3 * 3600)
-    latest = Path("runs/latest/report.md")
-    if latest.exists():
-        print(f"report: {latest.resolve()}")
+    result = subprocess.run(
+        [prefect, "deployment", "run", "closed-loop/castle", "--watch"], env=prefect_env(), timeout=3 * 3600
+    )
+    fresh = [p for p in runs_root().glob("*/report.md") if p.stat().st_mtime >= started]
+    if fresh:
+        print(f"report: {max(fresh, key=lambda p: p.stat().st_mtime)}")
+    elif result.returncode == 0:
+        print(f"closed-loop: the run finished but wrote no report under {runs_root()}", file=sys.stderr)
+        return 1
     return result.returncode
