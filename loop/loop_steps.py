@@ -19,7 +19,7 @@ from loop.models import BugReport
 from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
-from loop.run_record import AttemptRecord, LifecycleEvent, TrackedBug, VerificationRecord
+from loop.run_record import LifecycleEvent, TrackedBug, VerificationRecord
 from loop.verification import TrackedBug as BugUnderCheck
 from loop.verification import Verifier
 from repair_agents.registry import AgentContext, create_agent

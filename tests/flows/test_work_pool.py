@@ -29,14 +29,15 @@ def test_a_process_worker_runs_the_castle_loop(local_prefect, tmp_path: Path):
     env = {**local_prefect, "CLOSED_LOOP_HOME": str(ROOT)}
     prefect(env, "work-pool", "create", "closed-loop-process", "--type", "process")
     prefect(env, "--no-prompt", "deploy", "--all")
-    worker = subprocess.Popen(
-        [BIN / "prefect", "worker", "start", "--pool", "closed-loop-process", "--limit", "1"],
-        env=env,
-        cwd=tmp_path,
-        stdout=open(tmp_path / "worker.log", "wb"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    with (tmp_path / "worker.log").open("wb") as log:
+        worker = subprocess.Popen(
+            [BIN / "prefect", "worker", "start", "--pool", "closed-loop-process", "--limit", "1"],
+            env=env,
+            cwd=tmp_path,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         prefect(
             env,
