@@ -73,10 +73,13 @@ class BugVerification:
     detail: str
     transcript: Any = None
     finding: BugReport | None = None
+    regression_check: bool = False  # the bug was verified_fixed already; this checked that it stayed so
 
     @property
     def target_status(self) -> BugStatus | None:
         """The lifecycle move this verdict calls for (None: status stays)."""
+        if self.regression_check:
+            return BugStatus.REGRESSED if self.verdict == Verdict.REGRESSED else None
         return {
             Verdict.VERIFIED_FIXED: BugStatus.VERIFIED_FIXED,
             Verdict.STILL_OPEN: BugStatus.OPEN,
@@ -168,19 +171,23 @@ class Verifier:
     def _check(self, bug: TrackedBug, *, regression: bool) -> BugVerification:
         with self._client() as client:
             replay = self.judge(bug.report, client)
+        crash_report = bug.report.bug_type == BugType.CRASH
         if replay.crashed:
-            log.info("replay of %s crashed the game on %s", bug.key, self.spec.commit[:10])
             self.close()
+        if replay.crashed and not crash_report:
+            # a crash is a new finding; neither this bug's anomaly nor its absence was seen
+            log.info("replay of %s crashed the game on %s", bug.key, self.spec.commit[:10])
             return BugVerification(
                 bug.key,
-                Verdict.REGRESSED if regression else Verdict.CRASHED,
+                Verdict.CRASHED,
                 False,
                 None,
                 f"the replay crashed the game: {replay.detail}",
                 replay.transcript,
                 _crash_finding(bug, replay),
+                regression_check=regression,
             )
-        replay_fixed = not replay.anomaly_present
+        replay_fixed = not (replay.anomaly_present or (crash_report and replay.crashed))
         probe_fixed, probe_detail = self._probe(bug)
         both = replay_fixed and probe_fixed is not False
         detail = f"replay: {replay.detail or ('anomaly gone' if replay_fixed else 'anomaly still shows')}"
@@ -196,7 +203,15 @@ class Verifier:
             verdict = Verdict.PROBE_ONLY
         else:
             verdict = Verdict.STILL_OPEN
-        return BugVerification(bug.key, verdict, replay_fixed, probe_fixed, detail, replay.transcript)
+        return BugVerification(
+            bug.key,
+            verdict,
+            replay_fixed,
+            probe_fixed,
+            detail,
+            replay.transcript,
+            regression_check=regression,
+        )
 
     def _probe(self, bug: TrackedBug) -> tuple[bool | None, str]:
         if self.benchmark is None or bug.ground_truth is None:

@@ -69,6 +69,7 @@ class DifferentialCritic(Critic):
         return shown
 
     def candidates(self, reports: Sequence[BugReport], benchmark: Benchmark) -> list[CriticMatch]:
+        self.skipped = {}
         if not reports:
             return []
         base = self.variants.checkout(self.base_commit)

@@ -70,18 +70,24 @@ class GoldVariants:
         return path
 
     def variant(self, commit: str, bug: GroundTruthBug, patch: str) -> tuple[Path, str]:
-        """A worktree at `commit` plus `bug`'s gold patch, committed; returns its path and commit."""
+        """A worktree at `commit` plus `bug`'s gold patch, committed; returns its path and commit.
+
+        Built under a `.partial` name and moved into place once committed, so a crash halfway never leaves
+        something that looks like a finished variant."""
         path = self.workdir / f"{commit[:12]}-{bug.id}"
         if path.exists():
             return path, _git("rev-parse", "HEAD", cwd=path)
         self._ensure_commit(commit)
-        _git("worktree", "add", "--quiet", "--detach", str(path), commit, cwd=self.mirror)
-        patch_file = self.workdir / f"{commit[:12]}-{bug.id}.diff"
+        partial = path.with_name(path.name + ".partial")
+        if partial.exists():
+            _git("worktree", "remove", "--force", str(partial), cwd=self.mirror)
+        _git("worktree", "add", "--quiet", "--detach", str(partial), commit, cwd=self.mirror)
+        patch_file = self.workdir / f"{path.name}.diff"
         patch_file.write_text(patch)
         try:
-            _git("apply", "--index", str(patch_file), cwd=path)
-        except VariantError:
-            _git("worktree", "remove", "--force", str(path), cwd=self.mirror)
-            raise
-        _git("commit", "--quiet", "-m", f"{bug.id} gold patch on {commit[:12]}", cwd=path)
+            _git("apply", "--index", str(patch_file), cwd=partial)
+            _git("commit", "--quiet", "-m", f"{bug.id} gold patch on {commit[:12]}", cwd=partial)
+        finally:
+            patch_file.unlink()
+        _git("worktree", "move", str(partial), str(path), cwd=self.mirror)
         return path, _git("rev-parse", "HEAD", cwd=path)

@@ -1,6 +1,7 @@
 """The ledger: bugs, sessions, attempts and verifications of every game across runs (SQLAlchemy)."""
 
 from loop.ledger.engine import data_dir, default_url
+from loop.ledger.history import RunSummary
 from loop.ledger.migrations import LATEST as SCHEMA_VERSION
 from loop.ledger.migrations import LedgerVersionError
 from loop.ledger.store import BENCHMARK, FREE, BugHistory, Ledger, LedgerError
@@ -13,6 +14,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "LedgerVersionError",
+    "RunSummary",
     "data_dir",
     "default_url",
 ]

@@ -20,6 +20,7 @@ from loop.ledger.schema import Base
 #: version -> migration bringing the schema from version-1 to version. Version 1 is the first schema.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 LATEST = max(MIGRATIONS, default=1)
+MIGRATION_LOCK_KEY = 0x636C6F6F70  # "cloop": any constant shared by every closed-loop
 
 
 class LedgerVersionError(Exception):
@@ -35,6 +36,10 @@ def _current_version(connection: Connection) -> int | None:
 def upgrade(engine: Engine) -> int:
     """Bring the schema to LATEST; return the version found before (0 for a fresh database)."""
     with engine.begin() as connection:
+        # two runs opening a fresh ledger at once must not both create it: SQLite's BEGIN IMMEDIATE already
+        # serializes them; PostgreSQL needs a lock held until this transaction ends
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
         found = _current_version(connection)
         if found is None:
             Base.metadata.create_all(connection)

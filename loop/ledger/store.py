@@ -8,8 +8,7 @@ transaction.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
@@ -17,6 +16,14 @@ from sqlalchemy.orm import Session
 
 from loop.critic.base import CriticMatch
 from loop.ledger.engine import default_url, make_engine
+from loop.ledger.history import (
+    BugHistory,
+    RunSummary,
+    bug_histories,
+    lifecycle_event,
+    run_summaries,
+    session_facts,
+)
 from loop.ledger.migrations import upgrade
 from loop.ledger.schema import (
     AttemptRow,
@@ -28,10 +35,14 @@ from loop.ledger.schema import (
     RunRow,
     SessionRow,
     VerificationRow,
+    utcnow,
 )
-from loop.lifecycle import BugLifecycle, BugStatus, LifecycleEvent
-from loop.metrics import ReportFacts, SessionFacts
+from loop.lifecycle import BugLifecycle, BugStatus
+from loop.metrics import SessionFacts
 from loop.models import BugReport
+
+if TYPE_CHECKING:
+    from loop.verification import VerificationRound
 
 T = TypeVar("T")
 BENCHMARK = "benchmark"
@@ -40,19 +51,6 @@ FREE = "free"
 
 class LedgerError(Exception):
     """A write that refers to something the ledger does not know (an unknown run, session or bug)."""
-
-
-@dataclass
-class BugHistory:
-    """A bug as the ledger knows it: its key, status and every status change."""
-
-    key: str
-    fingerprint: str
-    gt_bug_id: str | None
-    title: str
-    status: BugStatus
-    events: list[LifecycleEvent] = field(default_factory=list)
-    reports: int = 0
 
 
 class Ledger:
@@ -135,6 +133,16 @@ class Ledger:
         def operation(s: Session) -> None:
             if s.scalar(select(RunRow).where(RunRow.run_id == run_id)) is None:
                 s.add(RunRow(run_id=run_id, game_id=self._game(s, game).id, mode=mode, params=params or {}))
+
+        self._write(operation)
+
+    def finish_run(self, run_id: str) -> None:
+        """Mark the run finished (the first time only: a re-run of the last step keeps the first time)."""
+
+        def operation(s: Session) -> None:
+            run = self._run(s, run_id)
+            if run.finished_at is None:
+                run.finished_at = utcnow()
 
         self._write(operation)
 
@@ -236,7 +244,7 @@ class Ledger:
             for event in bug.events:
                 if (event.run_pk, event.session_number, event.to_status) == (run.id, session, target):
                     return False
-            lifecycle = BugLifecycle.replay([_event(e) for e in bug.events])
+            lifecycle = BugLifecycle.replay([lifecycle_event(e) for e in bug.events])
             lifecycle.move(target, session, commit, reason)
             s.add(
                 BugEventRow(
@@ -330,74 +338,31 @@ class Ledger:
 
         self._write(operation)
 
+    def record_verification_round(
+        self, game: str, result: VerificationRound, *, run_id: str, session: int
+    ) -> None:
+        """Store every verdict of a verification round and apply the status change each one calls for."""
+        for check in result.bugs:
+            where = {"run_id": run_id, "session": session, "commit": result.commit}
+            self.record_verification(
+                game, check.key, verdict=check.verdict, replay_fixed=check.replay_fixed,
+                probe_fixed=check.probe_fixed, detail=check.detail, **where,
+            )  # fmt: skip
+            if check.target_status is not None:
+                self.move_bug(game, check.key, check.target_status, reason=check.reason, **where)
+
     # --- reads --------------------------------------------------------------------------------------
     def bugs(self, game: str) -> list[BugHistory]:
+        """Every bug of `game` the ledger knows, oldest first, with its status history."""
         with Session(self.engine) as s:
-            game_row = s.scalar(select(GameRow).where(GameRow.name == game))
-            if game_row is None:
-                return []
-            rows = s.scalars(select(BugRow).where(BugRow.game_id == game_row.id).order_by(BugRow.id)).all()
-            histories = []
-            for bug in rows:
-                count = len(s.scalars(select(ReportRow.id).where(ReportRow.bug_id == bug.id)).all())
-                histories.append(
-                    BugHistory(
-                        key=bug.key,
-                        fingerprint=bug.fingerprint,
-                        gt_bug_id=bug.gt_bug_id,
-                        title=bug.title,
-                        status=BugStatus(bug.status),
-                        events=[_event(e) for e in bug.events],
-                        reports=count,
-                    )
-                )
-            return histories
+            return bug_histories(s, game)
+
+    def runs(self, game: str) -> list[RunSummary]:
+        """The game's runs, oldest first: what a trend across nights is drawn from."""
+        with Session(self.engine) as s:
+            return run_summaries(s, game)
 
     def session_facts(self, run_id: str) -> list[SessionFacts]:
         """The run's history in the shape `loop.metrics.loop_metrics` takes."""
         with Session(self.engine) as s:
-            run = self._run(s, run_id)
-            sessions = s.scalars(
-                select(SessionRow).where(SessionRow.run_pk == run.id).order_by(SessionRow.number)
-            )
-            facts = {
-                row.number: SessionFacts(
-                    row.number,
-                    steps=row.steps,
-                    tokens=row.tokens,
-                    cost_usd=row.cost_usd,
-                    wall_seconds=row.wall_seconds,
-                )
-                for row in sessions
-            }
-            for row in facts.values():
-                session_row = s.scalar(
-                    select(SessionRow).where(SessionRow.run_pk == run.id, SessionRow.number == row.number)
-                )
-                reports = s.scalars(
-                    select(ReportRow).where(ReportRow.session_id == session_row.id).order_by(ReportRow.id)
-                )
-                row.reports = [ReportFacts(r.fingerprint, r.matched_gt_id) for r in reports]
-            events = s.execute(
-                select(BugEventRow, BugRow.key).join(BugRow).where(BugEventRow.run_pk == run.id)
-            )
-            for event, key in events:
-                target = facts.get(event.session_number)
-                if target is None:
-                    continue
-                {
-                    BugStatus.VERIFIED_FIXED: target.verified_fixed,
-                    BugStatus.REGRESSED: target.regressed,
-                    BugStatus.PATCHED: target.patched,
-                }.get(BugStatus(event.to_status), set()).add(key)
-            return list(facts.values())
-
-
-def _event(row: BugEventRow) -> LifecycleEvent:
-    return LifecycleEvent(
-        from_status=BugStatus(row.from_status) if row.from_status else None,
-        to_status=BugStatus(row.to_status),
-        session=row.session_number,
-        commit=row.commit,
-        reason=row.reason,
-    )
+            return session_facts(s, self._run(s, run_id))

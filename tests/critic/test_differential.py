@@ -103,3 +103,25 @@ def test_disagreements_between_critics_are_listed():
     assert [(d.title, d.verdicts) for d in found] == [
         (DROPPED_LAMP.title, {"differential": "BUG-2", "llm": None})
     ]
+
+
+def test_a_gold_patch_that_no_longer_applies_is_skipped_and_leaves_no_half_made_variant(
+    minigame, benchmark, repo, tmp_path
+):
+    from loop.critic.variants import GoldVariants, VariantError
+    from tests.critic.conftest import commit_patch
+
+    repo_dir, _ = repo
+    bug = benchmark.bug("BUG-1")
+    fixed = commit_patch(repo_dir, benchmark.gold_patch(bug), "fix BUG-1 by hand")
+    variants = GoldVariants(repo_dir, tmp_path / "variants")
+    for _ in range(2):  # the second try cleans up after the first instead of tripping over it
+        with pytest.raises(VariantError):
+            variants.variant(fixed, bug, benchmark.gold_patch(bug))
+    assert not (tmp_path / "variants" / f"{fixed[:12]}-BUG-1").exists()
+    other = benchmark.bug("BUG-2")
+    path, commit = variants.variant(fixed, other, benchmark.gold_patch(other))
+    assert (
+        commit != fixed
+        and "shown = self.items[self.room] + self.floor[self.room]" in (path / "game.py").read_text()
+    )

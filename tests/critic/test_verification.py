@@ -53,6 +53,16 @@ def test_a_patch_that_fixes_the_replay_but_not_the_probe_is_reported_as_such(min
 
 
 @pytest.mark.slow
+def test_a_patch_that_quiets_the_probe_but_not_the_replay_is_not_verified(minigame, benchmark, repo):
+    repo_dir, _ = repo
+    commit = commit_patch(repo_dir, PARTIAL_FIX.replace('"lamp"', '"book"'), "special-case the book")
+    result = verify(minigame, benchmark, repo_dir, commit, tracked(benchmark, BugStatus.PATCHED), gate=False)
+    drop = result.bugs[1]
+    assert (drop.verdict, drop.replay_fixed, drop.probe_fixed) == (Verdict.PROBE_ONLY, False, True)
+    assert drop.target_status == BugStatus.OPEN
+
+
+@pytest.mark.slow
 def test_a_later_commit_that_brings_a_fixed_bug_back_is_a_regression(minigame, benchmark, repo):
     repo_dir, _ = repo
     for bug in benchmark.bugs:
@@ -81,6 +91,30 @@ def test_a_replay_that_crashes_the_game_is_a_finding_and_verification_goes_on(mi
     # the build was restarted: the other bugs were still judged (and are still present on the shipped build)
     assert result.by_verdict(Verdict.STILL_OPEN) == ["BUG-1", "BUG-2"]
     assert result.gate.passed
+
+
+@pytest.mark.slow
+def test_a_crash_report_whose_replay_still_crashes_is_still_open_and_no_new_finding(
+    minigame, benchmark, repo
+):
+    repo_dir, commit = repo
+    crash = MAGIC_WORD.model_copy(update={"bug_type": BugType.CRASH})
+    patched = verify(
+        minigame, benchmark, repo_dir, commit, [TrackedBug("crash", crash, BugStatus.PATCHED)], False
+    )
+    assert [(c.verdict, c.target_status) for c in patched.bugs] == [(Verdict.STILL_OPEN, BugStatus.OPEN)]
+    assert patched.findings == []
+    # a crash while re-checking a verified bug is a finding, and the bug keeps its status
+    verified = verify(
+        minigame,
+        benchmark,
+        repo_dir,
+        commit,
+        [TrackedBug("magic", MAGIC_WORD, BugStatus.VERIFIED_FIXED)],
+        False,
+    )
+    assert [(c.verdict, c.target_status) for c in verified.bugs] == [(Verdict.CRASHED, None)]
+    assert len(verified.findings) == 1
 
 
 @pytest.mark.slow

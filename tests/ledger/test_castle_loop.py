@@ -85,28 +85,7 @@ class Loop:
         spec = BuildSpec(self.repo_dir, self.game.manifest, self.commit)
         result = Verifier(self.provider, spec, oracle_judge, self.benchmark).run(bugs)
         assert result.gate.passed, result.gate.detail
-        for check in result.bugs:
-            self.ledger.record_verification(
-                "castle",
-                check.key,
-                run_id=self.run,
-                session=number,
-                commit=self.commit,
-                verdict=check.verdict,
-                replay_fixed=check.replay_fixed,
-                probe_fixed=check.probe_fixed,
-                detail=check.detail,
-            )
-            if check.target_status is not None:
-                self.ledger.move_bug(
-                    "castle",
-                    check.key,
-                    check.target_status,
-                    run_id=self.run,
-                    session=number,
-                    commit=self.commit,
-                    reason=check.reason,
-                )
+        self.ledger.record_verification_round("castle", result, run_id=self.run, session=number)
 
 
 @pytest.mark.slow

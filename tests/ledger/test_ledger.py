@@ -183,6 +183,13 @@ def test_a_second_run_knows_yesterdays_bugs_and_illegal_moves_raise(ledger):
     assert [e.to_status for e in bug_1.events][-1] == "regressed"
     with pytest.raises(LedgerError):
         ledger.record_session("wednesday", 1, "c4")
+    ledger.finish_run("monday")
+    runs = ledger.runs("castle")
+    assert [(r.run_id, r.sessions, r.finished_at is not None) for r in runs] == [
+        ("monday", 3, True),
+        ("tuesday", 1, False),
+    ]
+    assert runs[0].params == {"qa": "explorer"}
 
 
 def test_without_ground_truth_bugs_are_keyed_by_fingerprint(ledger):
