@@ -20,6 +20,8 @@ from pydantic import TypeAdapter
 
 from games.benchmark import Benchmark
 from games.catalogue import Game, load_game, materialize
+from loop.ledger import Ledger
+from loop.ledger_sync import mirror_run
 from loop.models import BugReport
 from loop.run_record import GroundTruthSummary, LoopConfig, RunRecord, SessionRecord, now
 from sandboxes.base import BuildSpec, RunningBuild
@@ -73,6 +75,8 @@ class LoopRun:
                 for bug in (benchmark.bugs if benchmark else [])
             ],
         )
+        with Ledger() as ledger:
+            record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
         run = cls(run_dir, record, game)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
@@ -117,6 +121,7 @@ class LoopRun:
         self.record.stop_reason = reason
         self.record.finished_at = now()
         self.save()
+        self.mirror()
         log.info("run %s %s: %s", self.run_id, status, reason)
 
     def mark(self, number: int, step: str) -> None:
@@ -124,6 +129,12 @@ class LoopRun:
         if step not in session.finished_steps:
             session.finished_steps.append(step)
         self.save()
+        self.mirror()
+
+    def mirror(self) -> None:
+        """Bring the ledger up to date with run.json (idempotent)."""
+        with Ledger() as ledger:
+            mirror_run(self.record, ledger)
 
     def done(self, number: int, step: str) -> bool:
         return step in self.session(number).finished_steps

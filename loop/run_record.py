@@ -144,6 +144,9 @@ class RunRecord(BaseModel):
     head_commit: str
     ground_truth: list[GroundTruthSummary] = Field(default_factory=list)
     bugs: dict[str, TrackedBug] = Field(default_factory=dict)
+    ledger_baseline: dict[str, BugStatus] = Field(
+        default_factory=dict, description="the ledger's status of this game's bugs when the run started"
+    )
     sessions: list[SessionRecord] = Field(default_factory=list)
 
     @classmethod

@@ -14,6 +14,7 @@ import pytest
 
 from loop import loop_steps
 from loop.closed_loop import LoopRun
+from loop.ledger import Ledger
 from loop.run_record import LoopConfig, RunRecord
 
 pytestmark = pytest.mark.slow
@@ -42,6 +43,16 @@ def offline_config(**overrides) -> LoopConfig:
     return LoopConfig(**{**params, **overrides})
 
 
+@pytest.fixture(autouse=True)
+def own_ledger(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+
+
+def ledger_statuses() -> dict[str, str]:
+    with Ledger() as ledger:
+        return {bug.key: str(bug.status) for bug in ledger.bugs("castle")}
+
+
 def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path):
     run = LoopRun.open(offline_config(), runs_dir=tmp_path)
     drive(run)
@@ -66,10 +77,11 @@ def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path
     assert "BUG-1" not in found
     assert all(bug.status == "verified_fixed" for bug in record.bugs.values())
     assert record.head_commit != record.base_commit
+    assert ledger_statuses() == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
 
 
 def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path):
-    env = {**os.environ, "CLOSED_LOOP_RUNS": str(tmp_path)}
+    env = {**os.environ, "CLOSED_LOOP_RUNS": str(tmp_path), "CLOSED_LOOP_DATA": str(tmp_path / "data")}
     script = (
         "import sys; from tests.flows.test_closed_loop_castle import drive, offline_config;"
         "from loop.closed_loop import LoopRun;"
@@ -110,3 +122,8 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
         "verified_fixed",
     ]
     assert (record.sessions[-1].metrics.discovered, record.sessions[-1].metrics.fixed_verified) == (2, 2)
+    with Ledger() as ledger:
+        history = {bug.key: [str(e.to_status) for e in bug.events] for bug in ledger.bugs("castle")}
+        facts = ledger.session_facts(run_id)
+    assert history == {key: ["open", "patched", "verified_fixed"] for key in ("BUG-2", "BUG-3")}
+    assert [len(f.reports) for f in facts] == [2, 0]
