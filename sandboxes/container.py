@@ -112,8 +112,8 @@ class DockerBuild(RunningBuild):
 class DockerProvider(SandboxProvider):
     """Builds images offline and runs games in hardened containers. EngineUnavailable at once if no engine.
 
-    Limits are per container; the defaults suit a text game. Builds this provider started and did not stop are
-    stopped when the interpreter exits.
+    Leftovers of dead owners are removed at start. Limits are per container; the defaults suit a text game.
+    Builds this provider started and did not stop are stopped when the interpreter exits.
     """
 
     name = "docker"
@@ -125,6 +125,7 @@ class DockerProvider(SandboxProvider):
         cpus: float = 1.0,
         pids_limit: int = 256,
         base_image: str | None = None,
+        cleanup_at_start: bool = True,
     ):
         self.client = connect()
         self.mem_limit = mem_limit
@@ -134,6 +135,8 @@ class DockerProvider(SandboxProvider):
         self._base: BaseImage | None = None
         self._live: weakref.WeakSet[DockerBuild] = weakref.WeakSet()
         atexit.register(self._stop_all)
+        if cleanup_at_start:
+            self.cleanup_leftovers()
 
     def base_image(self) -> BaseImage:
         if self._base is None:

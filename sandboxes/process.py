@@ -136,7 +136,7 @@ class ProcessProvider(SandboxProvider):
 
     name = "process"
 
-    def __init__(self, isolation: str = "auto"):
+    def __init__(self, isolation: str = "auto", *, cleanup_at_start: bool = True):
         if isolation not in ISOLATIONS:
             raise SandboxError(f"unknown isolation {isolation!r} (choose from {', '.join(ISOLATIONS)})")
         if isolation == "bwrap" and not bwrap_works():
@@ -144,6 +144,8 @@ class ProcessProvider(SandboxProvider):
         self.isolation = isolation
         self._live: weakref.WeakSet[ProcessBuild] = weakref.WeakSet()
         atexit.register(self._stop_all)
+        if cleanup_at_start:
+            self.cleanup_leftovers()
 
     def _stop_all(self) -> None:
         for build in list(self._live):

@@ -169,7 +169,15 @@ def test_games_of_a_crashed_owner_do_not_outlive_cleanup(lantern, lantern_spec, 
     assert url.startswith("http://127.0.0.1:"), owner.stderr
     if isolation == "none":
         assert answers(url)  # a plain process outlives its owner ...
-        assert ProcessProvider().cleanup_leftovers() >= 1  # ... until cleanup kills it
-    else:
-        ProcessProvider().cleanup_leftovers()  # bubblewrap's --die-with-parent has killed it already
+        assert ProcessProvider(cleanup_at_start=False).cleanup_leftovers() >= 1  # ... until cleanup kills it
+    # (bubblewrap's --die-with-parent has killed a sandboxed game with its owner already)
+    assert gone_soon(url)
+
+
+def test_a_new_provider_kills_what_crashed_owners_left(lantern, lantern_spec):
+    argv = [sys.executable, "-c", OWNER_THAT_CRASHES, str(lantern.root), str(lantern_spec.repo_dir)]
+    owner = subprocess.run([*argv, lantern_spec.commit, "none"], capture_output=True, text=True, timeout=120)
+    url = owner.stdout.strip()
+    assert answers(url), owner.stderr
+    ProcessProvider()
     assert gone_soon(url)
