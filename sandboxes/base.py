@@ -71,7 +71,7 @@ class SandboxProvider(abc.ABC):
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         """Build (or reuse) and start `spec`; return once the game answers its health check.
 
-        Raises SandboxError when the build fails or the game never becomes ready (with its logs in the message).
+        Raises SandboxError when the build fails or the game never becomes ready (its logs in the message).
         """
 
     def cleanup_leftovers(self) -> int:

@@ -186,7 +186,11 @@ class DockerProvider(SandboxProvider):
             )
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
-        build = DockerBuild(container, port, image)
+        try:
+            build = DockerBuild(container, port, image)
+        except SandboxError:
+            container.remove(force=True)  # it exited before publishing its port: keep nothing behind
+            raise
         self._live.add(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         wait_until_ready(build, manifest, ready_timeout)

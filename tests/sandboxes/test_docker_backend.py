@@ -136,3 +136,23 @@ def test_auto_falls_back_to_processes_when_no_engine_answers(monkeypatch):
 
 def test_auto_picks_docker_when_an_engine_answers():
     assert get_provider("auto").name == "docker"
+
+
+def test_a_game_that_dies_in_its_container_fails_with_its_output_and_leaves_nothing(
+    docker_provider, tmp_path
+):
+    game, spec = make_game(
+        tmp_path,
+        """
+        name = "broken"
+        title = "Broken"
+        genre = "probe"
+        start_command = ["python", "-c", "raise SystemExit('no such level: attic')"]
+        requirements = ""
+        """,
+        {"README": "nothing\n"},
+    )
+    before = {c.id for c in docker_provider.client.containers.list(all=True)}
+    with pytest.raises(SandboxError, match="no such level: attic"):
+        docker_provider.start(spec, ready_timeout=30)
+    assert {c.id for c in docker_provider.client.containers.list(all=True)} == before
