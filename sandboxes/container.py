@@ -19,6 +19,7 @@ import docker
 import docker.errors
 import requests
 
+from games.catalogue import Manifest
 from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
@@ -43,9 +44,16 @@ DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestExcep
 class DockerBuild(RunningBuild):
     backend = "docker"
 
-    def __init__(self, container: docker.models.containers.Container, container_port: int, image: GameImage):
+    def __init__(
+        self,
+        container: docker.models.containers.Container,
+        image: GameImage,
+        manifest: Manifest,
+        ready_timeout: float,
+    ):
         self.container = container
-        self.container_port = container_port
+        self.container_port = manifest.container_port
+        self.manifest, self.ready_timeout = manifest, ready_timeout
         self.image = image.tag
         self.image_built = image.built  # False when the image of this commit was reused
         self._final_logs: str | None = None
@@ -82,7 +90,7 @@ class DockerBuild(RunningBuild):
                 log.warning("stopping %s: %s", self.container.name, exc)
 
     def restart(self) -> None:
-        """Restart the container in place. The host port may change: read `url` again afterwards."""
+        """Restart the container in place and wait until it is ready. The host port may change: read `url`."""
         if self._final_logs is not None:
             raise SandboxError("this build was stopped; start a new one")
         try:
@@ -90,6 +98,7 @@ class DockerBuild(RunningBuild):
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"restarting {self.container.name} failed: {exc}") from exc
         self.url = self._published_url()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
         if self._final_logs is not None:
@@ -187,7 +196,7 @@ class DockerProvider(SandboxProvider):
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
         try:
-            build = DockerBuild(container, port, image)
+            build = DockerBuild(container, image, manifest, ready_timeout)
         except SandboxError:
             container.remove(force=True)  # it exited before publishing its port: keep nothing behind
             raise

@@ -20,6 +20,7 @@ import tempfile
 import weakref
 from pathlib import Path
 
+from games.catalogue import Manifest
 from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.paths import data_dir
@@ -65,9 +66,17 @@ class ProcessBuild(RunningBuild):
     backend = "process"
 
     def __init__(
-        self, argv: list[str], env: dict[str, str], cwd: Path, port: int, listener: socket.socket | None
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        port: int,
+        listener: socket.socket | None,
+        manifest: Manifest,
+        ready_timeout: float,
     ):
         self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
+        self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
         log_dir = data_dir() / "logs"
@@ -115,11 +124,12 @@ class ProcessBuild(RunningBuild):
             self.listener = None
 
     def restart(self) -> None:
-        """Kill and start the game again on the same URL (the parent still holds the port)."""
+        """Start the game again on the same URL (the parent still holds the port); wait until ready."""
         if self.sandboxed and self.listener is None:
             raise SandboxError("this build was stopped; start a new one")
         self._terminate()
         self._spawn()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
         try:
@@ -187,7 +197,7 @@ class ProcessProvider(SandboxProvider):
             port = free_port()
             argv = game_argv
         env[manifest.port_env] = str(port)
-        build = ProcessBuild(argv, env, tree.path, port, listener)
+        build = ProcessBuild(argv, env, tree.path, port, listener, manifest, ready_timeout)
         self._live.add(build)
         log.info(
             "%s: started %s at %s (%s)",

@@ -86,9 +86,11 @@ def test_restart_brings_the_game_back_on_the_same_url(lantern_spec):
         url = build.url
         with GameClient(url) as client:
             old = client.new_game().game_id
+        build.process.kill()  # a crash
+        build.process.wait(timeout=10)
+        assert not build.is_alive()
         build.restart()
         with GameClient(url) as client:
-            client.wait_until_ready(30, "/healthz")
             assert client.new_game().game_id
             with pytest.raises(GameProtocolError, match="404"):
                 client.state(old)  # games live in memory: a restart forgets them
