@@ -44,7 +44,8 @@ apt_install() {
 
 start_dockerd() {
   local pidfile="$DATA_DIR/dockerd.pid"
-  if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+  # The pid must still be a dockerd: after a reboot the number may belong to anything.
+  if [ -f "$pidfile" ] && [ "$(cat "/proc/$(cat "$pidfile")/comm" 2>/dev/null)" = dockerd ]; then
     log "dockerd (pid $(cat "$pidfile")) is starting already"
     return 0
   fi
