@@ -158,3 +158,12 @@ def test_a_game_that_dies_in_its_container_fails_with_its_output_and_leaves_noth
     with pytest.raises(SandboxError, match="no such level: attic"):
         docker_provider.start(spec, ready_timeout=30)
     assert {c.id for c in docker_provider.client.containers.list(all=True)} == before
+
+
+def test_a_configured_base_image_is_used_as_is_or_named_when_missing(docker_provider):
+    from sandboxes.base_image import ensure_base_image
+
+    ours = docker_provider.base_image()
+    assert ensure_base_image(docker_provider.client, configured=ours.tag).tag == ours.tag
+    with pytest.raises(SandboxError, match="closed-loop/no-such-base:1 is not on this engine"):
+        ensure_base_image(docker_provider.client, configured="closed-loop/no-such-base:1")
