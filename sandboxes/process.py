@@ -9,6 +9,7 @@ root, a private /tmp and no network at all; the parent opens the listening socke
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import logging
 import os
@@ -109,11 +110,13 @@ class ProcessBuild(RunningBuild):
         if process is None:
             return
         if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
+            with contextlib.suppress(ProcessLookupError):  # it may exit between poll() and the signal
+                os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=STOP_TIMEOUT)
         forget(process.pid)
 
