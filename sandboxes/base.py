@@ -8,6 +8,7 @@ Lifecycle: `provider.start(...)` builds (or reuses) what the commit needs and st
 from __future__ import annotations
 
 import abc
+import atexit
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,3 +78,22 @@ class SandboxProvider(abc.ABC):
     def cleanup_leftovers(self) -> int:
         """Remove what dead owners left behind; return how many things were removed."""
         return 0
+
+
+_STARTED: set[RunningBuild] = set()
+
+
+def track(build: RunningBuild) -> None:
+    """Remember a started build until `untrack`, so it is stopped even if its owner forgets to."""
+    _STARTED.add(build)
+
+
+def untrack(build: RunningBuild) -> None:
+    _STARTED.discard(build)
+
+
+@atexit.register
+def stop_started_builds() -> None:
+    """Stop every build of this process that is still running (called at interpreter exit)."""
+    for build in list(_STARTED):
+        build.stop()

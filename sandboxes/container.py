@@ -7,20 +7,18 @@ labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove what
 
 from __future__ import annotations
 
-import atexit
 import logging
 import os
 import socket
 import time
 import uuid
-import weakref
 
 import docker
 import docker.errors
 import requests
 
 from games.catalogue import Manifest
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider, track, untrack
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image
@@ -76,6 +74,7 @@ class DockerBuild(RunningBuild):
     def stop(self) -> None:
         if self._final_logs is not None:
             return
+        untrack(self)
         self._final_logs = self.logs()
         # Stop first so the game shuts down cleanly; remove(force) alone would kill it.
         for step in (
@@ -142,8 +141,6 @@ class DockerProvider(SandboxProvider):
         self.pids_limit = pids_limit
         self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
         self._base: BaseImage | None = None
-        self._live: weakref.WeakSet[DockerBuild] = weakref.WeakSet()
-        atexit.register(self._stop_all)
         if cleanup_at_start:
             self.cleanup_leftovers()
 
@@ -200,14 +197,10 @@ class DockerProvider(SandboxProvider):
         except SandboxError:
             container.remove(force=True)  # it exited before publishing its port: keep nothing behind
             raise
-        self._live.add(build)
+        track(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         wait_until_ready(build, manifest, ready_timeout)
         return build
-
-    def _stop_all(self) -> None:
-        for build in list(self._live):
-            build.stop()
 
     def cleanup_leftovers(self) -> int:
         """Remove every container of ours on this host whose owner process is gone. Returns how many."""

@@ -8,7 +8,6 @@ root, a private /tmp and no network at all; the parent opens the listening socke
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import functools
 import logging
@@ -18,11 +17,10 @@ import signal
 import socket
 import subprocess
 import tempfile
-import weakref
 from pathlib import Path
 
 from games.catalogue import Manifest
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider, track, untrack
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.paths import data_dir
 from sandboxes.readiness import wait_until_ready
@@ -121,6 +119,7 @@ class ProcessBuild(RunningBuild):
         forget(process.pid)
 
     def stop(self) -> None:
+        untrack(self)
         self._terminate()
         if self.listener is not None:
             self.listener.close()
@@ -155,14 +154,8 @@ class ProcessProvider(SandboxProvider):
         if isolation == "bwrap" and not bwrap_works():
             raise SandboxError("bubblewrap is missing or may not create namespaces on this host")
         self.isolation = isolation
-        self._live: weakref.WeakSet[ProcessBuild] = weakref.WeakSet()
-        atexit.register(self._stop_all)
         if cleanup_at_start:
             self.cleanup_leftovers()
-
-    def _stop_all(self) -> None:
-        for build in list(self._live):
-            build.stop()
 
     def cleanup_leftovers(self) -> int:
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
@@ -201,7 +194,7 @@ class ProcessProvider(SandboxProvider):
             argv = game_argv
         env[manifest.port_env] = str(port)
         build = ProcessBuild(argv, env, tree.path, port, listener, manifest, ready_timeout)
-        self._live.add(build)
+        track(build)
         log.info(
             "%s: started %s at %s (%s)",
             manifest.name,
