@@ -15,6 +15,15 @@ if [ ! -f .venv/.installed ] || [ pyproject.toml -nt .venv/.installed ]; then
   touch .venv/.installed
 fi
 
+# Headless Chromium renders report.html in the report tests (a real browser, not an HTML parser).
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+  echo "bootstrap: installing chromium (headless rendering of report.html in tests)"
+  APT="env DEBIAN_FRONTEND=noninteractive apt-get"
+  [ "$(id -u)" -ne 0 ] && APT="sudo $APT"
+  $APT install -y --no-install-recommends chromium >/dev/null \
+    || { $APT update -qq && $APT install -y --no-install-recommends chromium >/dev/null; }
+fi
+
 # The container engine (docker.io + dockerd when none answers), mmdebstrap and bubblewrap: see scripts/engine.sh.
 # Then the base image games build on, so tests and the main job find it. CLOSED_LOOP_NO_ENGINE=1 skips both.
 bash scripts/engine.sh

@@ -1,0 +1,128 @@
+"""One markdown file per bug, written like a good issue: what, how to reproduce, where, what happened."""
+
+from __future__ import annotations
+
+import re
+
+from loop.run_record import RunRecord, TrackedBug
+from reports.labels import bug_label, markdown_table, natural_key, short_commit
+from reports.links import run_link
+
+BUGS_DIR = "bugs"
+
+
+def bug_filename(fingerprint: str) -> str:
+    """Stable across sessions and runs (the fingerprint is), and safe on every filesystem."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", fingerprint)[:64] + ".md"
+
+
+def bug_relpath(fingerprint: str) -> str:
+    return f"{BUGS_DIR}/{bug_filename(fingerprint)}"
+
+
+def code_block(text: str, language: str = "") -> str:
+    """A fence longer than any backtick run inside, so evidence that quotes markdown stays verbatim."""
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{language}\n{text.rstrip()}\n{fence}\n"
+
+
+def inline_code(text: str) -> str:
+    """A code span that survives backticks in a command."""
+    if "`" not in text:
+        return f"`{text}`"
+    ticks = "`" * (max(len(m) for m in re.findall(r"`+", text)) + 1)
+    return f"{ticks} {text} {ticks}"
+
+
+def steps_to_reproduce(commands: list[str]) -> str:
+    lines = ["1. Start a new game (`POST /api/agent/new`)."]
+    lines += [f"{i}. Send {inline_code(command)}" for i, command in enumerate(commands, start=2)]
+    return "\n".join(lines) + "\n"
+
+
+def _history(bug: TrackedBug) -> str:
+    if not bug.history:
+        return "_No status change recorded._\n"
+    rows = [
+        {
+            "Session": str(event.session),
+            "Commit": f"`{short_commit(event.commit)}`",
+            "Change": f"{event.from_status or 'new'} → {event.to_status}",
+            "Why": event.reason,
+            "At": event.at,
+        }
+        for event in bug.history
+    ]
+    return markdown_table(rows)
+
+
+def _work_on_bug(run: RunRecord, bug: TrackedBug) -> list[str]:
+    """Attempts and verifications that name this bug, with links relative to bugs/."""
+    lines = []
+    for session in run.sessions:
+        for v in session.verifications:
+            if v.fingerprint == bug.fingerprint:
+                detail = f": {v.detail}" if v.detail else ""
+                lines.append(f"- Session {session.number} verification: **{v.verdict}**{detail}")
+        for attempt in session.attempts:
+            if bug.fingerprint not in attempt.fingerprints:
+                continue
+            links = [
+                f"[{name}]({run_link(run, path, from_dir=BUGS_DIR)})"
+                for name, path in (("patch", attempt.patch_path), ("transcript", attempt.transcript_path))
+                if path
+            ]
+            size = f"+{attempt.lines_added}/-{attempt.lines_removed} lines"
+            lines.append(
+                f"- Session {session.number} repair by `{attempt.agent}`: **{attempt.outcome}**, {size}"
+                + (f" ({', '.join(links)})" if links else "")
+            )
+    return lines
+
+
+def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
+    report = bug.report
+    gt = f" (matches {bug.ground_truth_id})" if bug.ground_truth_id else ""
+    parts = [
+        f"# {report.title}\n",
+        f"- Status: **{bug.status.replace('_', ' ')}**{gt}",
+        f"- Fingerprint: `{bug.fingerprint}`",
+        f"- Type: {report.bug_type.value}; mechanic: {report.mechanic}",
+        f"- Found in session {bug.found_in_session} of run `{run.run_id}` by the {report.source} QA agent"
+        f" (confidence {report.confidence:.2f})",
+        "",
+        "## Summary\n",
+        report.symptom + "\n",
+        "## Steps to reproduce\n",
+        steps_to_reproduce(report.repro),
+        "## Expected\n",
+        report.expected + "\n",
+        "## Actual\n",
+        report.observed + "\n",
+        "## Build\n",
+        f"Game `{run.config.game}` at commit `{report.build_commit or 'unknown'}`.\n",
+        "## Evidence\n",
+        code_block(report.evidence) if report.evidence else "_No trace excerpt attached._\n",
+        "## Status history\n",
+        _history(bug),
+    ]
+    work = _work_on_bug(run, bug)
+    if work:
+        parts += ["## Repairs and verifications\n", "\n".join(work) + "\n"]
+    return "\n".join(parts)
+
+
+def bug_rows(run: RunRecord) -> list[dict[str, str]]:
+    """One row per bug (ground-truth order, then title), for a table artifact next to Table 7."""
+    bugs = sorted(run.bugs.values(), key=lambda b: natural_key(b.ground_truth_id or "~" + b.report.title))
+    return [
+        {
+            "Bug": bug_label(run, bug.fingerprint),
+            "Title": bug.report.title,
+            "Status": bug.status.replace("_", " "),
+            "Found in session": str(bug.found_in_session),
+            "Report": bug_relpath(bug.fingerprint),
+        }
+        for bug in bugs
+    ]
