@@ -10,7 +10,7 @@ import uuid
 import docker.errors
 import git
 import pytest
-from sandbox_games import make_game, play_walkthrough
+from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.game_client import GameClient
 from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
@@ -111,17 +111,7 @@ def test_builds_never_reach_the_network(docker_provider, tmp_path):
         "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n"
         "RUN python -c \"import socket; socket.create_connection(('deb.debian.org', 80), timeout=5)\"\n"
     )
-    game, spec = make_game(
-        tmp_path,
-        """
-        name = "online"
-        title = "Online"
-        genre = "probe"
-        start_command = ["python", "-m", "http.server"]
-        requirements = ""
-        """,
-        {"Dockerfile": dockerfile},
-    )
+    _, spec = make_game(tmp_path, "online", ["python", "-m", "http.server"], {"Dockerfile": dockerfile})
     before = {c.id for c in docker_provider.client.containers.list(all=True)}
     with pytest.raises(SandboxError, match="building .* failed"):
         docker_provider.start(spec)
@@ -140,20 +130,8 @@ def test_auto_picks_docker_when_an_engine_answers():
     assert get_provider("auto").name == "docker"
 
 
-def test_a_game_that_dies_in_its_container_fails_with_its_output_and_leaves_nothing(
-    docker_provider, tmp_path
-):
-    game, spec = make_game(
-        tmp_path,
-        """
-        name = "broken"
-        title = "Broken"
-        genre = "probe"
-        start_command = ["python", "-c", "raise SystemExit('no such level: attic')"]
-        requirements = ""
-        """,
-        {"README": "nothing\n"},
-    )
+def test_a_crashing_game_fails_with_its_output_and_leaves_no_container(docker_provider, tmp_path):
+    _, spec = broken_game(tmp_path)
     before = {c.id for c in docker_provider.client.containers.list(all=True)}
     with pytest.raises(SandboxError, match="no such level: attic"):
         docker_provider.start(spec, ready_timeout=30)

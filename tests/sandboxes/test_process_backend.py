@@ -11,7 +11,7 @@ from pathlib import Path
 import git
 import httpx
 import pytest
-from sandbox_games import make_game, play_walkthrough
+from sandbox_games import broken_game, make_game, play_walkthrough
 
 from games.catalogue import load_game, materialize
 from loop.game_client import GameClient, GameProtocolError
@@ -58,16 +58,9 @@ def test_bubblewrap_works_on_this_machine():
 
 
 def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
+    files = {"netcheck.py": NETCHECK, "requirements.txt": ""}
     game, spec = make_game(
-        tmp_path,
-        """
-        name = "netcheck"
-        title = "Netcheck"
-        genre = "probe"
-        start_command = ["python", "netcheck.py"]
-        requirements = "requirements.txt"
-        """,
-        {"netcheck.py": NETCHECK, "requirements.txt": ""},
+        tmp_path, "netcheck", ["python", "netcheck.py"], files, requirements="requirements.txt"
     )
     spec = BuildSpec(spec.repo_dir, game.manifest.model_copy(update={"health_path": None}), spec.commit)
     with socket.create_server(("127.0.0.1", 0)) as target:
@@ -98,17 +91,7 @@ def test_restart_brings_the_game_back_on_the_same_url(lantern_spec):
 
 
 def test_a_game_that_dies_at_start_fails_with_its_output(tmp_path):
-    game, spec = make_game(
-        tmp_path,
-        """
-        name = "broken"
-        title = "Broken"
-        genre = "probe"
-        start_command = ["python", "-c", "raise SystemExit('no such level: attic')"]
-        requirements = ""
-        """,
-        {"README": "nothing\n"},
-    )
+    _, spec = broken_game(tmp_path)
     with pytest.raises(SandboxError, match="no such level: attic"):
         ProcessProvider().start(spec, ready_timeout=20)
 
