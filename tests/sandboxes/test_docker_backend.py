@@ -28,6 +28,10 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
         state = play_walkthrough(build.url, lantern, lantern_spec.repo_dir)
         build.container.reload()
         attrs = build.container.attrs
+        # What the flags mean inside: not root, root filesystem read-only, /tmp writable.
+        assert build.container.exec_run(["id", "-u"]).output.decode().strip() != "0"
+        assert build.container.exec_run(["touch", "/app/planted"]).exit_code != 0
+        assert build.container.exec_run(["touch", "/tmp/scratch"]).exit_code == 0
     host = attrs["HostConfig"]
     assert state["won"] is True and "debug" not in state
     assert host["ReadonlyRootfs"] is True
