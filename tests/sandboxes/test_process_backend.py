@@ -20,7 +20,7 @@ from sandboxes.paths import data_dir
 from sandboxes.process import ProcessProvider, bwrap_works
 
 NETCHECK = '''
-"""Reports whether it could open a TCP connection to $TARGET_PORT on the host loopback, and its sys.prefix."""
+"""Reports whether it reached $TARGET_PORT on the host loopback, could write its tree, and its sys.prefix."""
 import json, os, socket, sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -29,10 +29,18 @@ try:
     OUTBOUND = "reached"
 except OSError:
     OUTBOUND = "blocked"
+try:
+    with open("planted.txt", "w"):
+        pass
+    os.remove("planted.txt")
+    WRITABLE = True
+except OSError:
+    WRITABLE = False
 
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
-        body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": {"prefix": sys.prefix}}).encode()
+        state = {"prefix": sys.prefix, "tree_writable": WRITABLE}
+        body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": state}).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -70,6 +78,7 @@ def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
         with ProcessProvider("none").start(spec) as plain, GameClient(plain.url) as client:
             outside = client.new_game().observation
     assert inside.message == "blocked"
+    assert inside.state["tree_writable"] is False  # bubblewrap mounts everything read-only
     assert outside.message == "reached"  # the same check does work outside the sandbox
     assert Path(inside.state["prefix"]).parent == data_dir() / "venvs"
 
