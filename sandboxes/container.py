@@ -12,6 +12,7 @@ import os
 import socket
 import time
 import uuid
+from dataclasses import dataclass
 
 import docker
 import docker.errors
@@ -37,6 +38,19 @@ STOP_TIMEOUT = 5
 PORT_WAIT = 10.0
 NOBODY = "65534:65534"
 DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
+
+
+@dataclass(frozen=True)
+class GameContainer:
+    """One container of ours, as `closed-loop sandbox list` shows it."""
+
+    name: str
+    game: str
+    commit: str
+    run: str
+    owner_pid: int
+    owner_alive: bool
+    url: str
 
 
 class DockerBuild(RunningBuild):
@@ -201,6 +215,28 @@ class DockerProvider(SandboxProvider):
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         wait_until_ready(build, manifest, ready_timeout)
         return build
+
+    def running_games(self) -> list[GameContainer]:
+        """Every container of ours on this engine, with its owner and its URL (empty when not running)."""
+        games = []
+        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+            labels = container.labels or {}
+            owner = int(labels.get(OWNER_PID, "0") or 0)
+            ports = [binding for bindings in (container.ports or {}).values() for binding in bindings or []]
+            url = f"http://127.0.0.1:{ports[0]['HostPort']}" if ports else ""
+            alive = labels.get(OWNER_HOST) == socket.gethostname() and owner > 0 and pid_alive(owner)
+            games.append(
+                GameContainer(
+                    container.name,
+                    labels.get(GAME, "?"),
+                    labels.get(COMMIT, ""),
+                    labels.get(OWNER_RUN, ""),
+                    owner,
+                    alive,
+                    url,
+                )
+            )
+        return games
 
     def cleanup_leftovers(self) -> int:
         """Remove every container of ours on this host whose owner process is gone. Returns how many."""
