@@ -1,0 +1,62 @@
+"""`closed-loop qa GAME --agent explorer`: one QA session on a fresh build of a game."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+DEFAULT_STEPS = 600
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from sandboxes.registry import provider_names
+
+    qa = subparsers.add_parser("qa", help="play a game with a QA agent and write its bug reports")
+    qa.add_argument("game", help="catalogue name or folder with a game.toml")
+    qa.add_argument("--agent", default="explorer", help="QA agent (default: explorer)")
+    qa.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"step budget (default {DEFAULT_STEPS})")
+    qa.add_argument("--seed", type=int, default=0, help="exploration seed (default 0)")
+    qa.add_argument("--out", type=Path, default=None, help="where reports and trace go (default: a temp dir)")
+    qa.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
+    qa.set_defaults(func=qa_command)
+
+
+def qa_command(args: argparse.Namespace) -> int:
+    from games.catalogue import load_game, materialize
+    from loop.game_client import GameClient
+    from loop.qa import get_qa_agent, write_session
+    from sandboxes.base import BuildSpec
+    from sandboxes.registry import get_provider
+
+    if not args.verbose:
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+    game = load_game(args.game)
+    try:
+        agent = get_qa_agent(args.agent, progress=lambda line: print(f"qa: {line}", flush=True))
+    except ValueError as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-qa-{game.name}-"))).resolve()
+    with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
+        repo_dir, commit = materialize(game, Path(workspace))
+        print(f"qa: starting {game.name} at {commit[:12]} on the {args.backend} backend", flush=True)
+        build = get_provider(args.backend).start(
+            BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
+        )
+        try:
+            with GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
+                print(f"qa: {args.agent} playing {build.url} for up to {args.steps} steps (seed {args.seed})")
+                result = agent.run_session(
+                    client, build_commit=commit, steps=args.steps, seed=args.seed, out_dir=out_dir
+                )
+        finally:
+            build.stop()
+    write_session(result, out_dir)
+    print(
+        f"qa: {len(result.reports)} report(s) in {result.steps} steps, {result.games_started} games, "
+        f"{result.wall_seconds:.1f}s ({result.stopped_because}); written to {out_dir}"
+    )
+    return 0

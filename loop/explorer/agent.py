@@ -1,0 +1,323 @@
+"""The explorer agent: run() loops on step(); step() picks a command, plays it, and lets the oracles judge.
+
+Collaborators are passed in: the game client, the oracles, the budget and the trace. Exploration is novelty
+first: untried commands in the current state, the rarest in their room first; leads the oracles ask for; then
+a new game replaying the shortest known prefix to a state with untried commands. The same seed gives the same
+session on a deterministic game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from loop.explorer import view
+from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
+from loop.explorer.determinism import DeterminismOracle, observation_key
+from loop.explorer.findings import Finding, shrink_and_confirm
+from loop.explorer.oracles import (
+    DROP_VERBS,
+    DescriptionInteractionOracle,
+    Oracle,
+    default_oracles,
+    phantom_mentions,
+)
+from loop.explorer.rooms import RoomMap
+from loop.explorer.transcript import GameSession, Step
+from loop.game_client import GameClient, GameUnavailable
+from loop.models import BugReport
+from loop.qa import Progress, QASessionResult
+from loop.trace import SessionTrace
+
+# A command that never changed anything in a room ranks as if tried this many more times there.
+INERT_PENALTY = 4
+
+
+class LimitsExceeded(Exception):
+    """The step or wall-clock budget is spent."""
+
+
+class Explored(Exception):
+    """Every known state has had every command tried."""
+
+
+@dataclass
+class Budget:
+    max_steps: int
+    max_seconds: float
+    steps: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def charge(self) -> None:
+        if self.steps >= self.max_steps:
+            raise LimitsExceeded(f"step budget of {self.max_steps} spent")
+        if self.elapsed >= self.max_seconds:
+            raise LimitsExceeded(f"wall-clock budget of {self.max_seconds:.0f}s spent")
+        self.steps += 1
+
+
+@dataclass
+class KnownState:
+    prefix: list[str]
+    state: view.State
+
+
+class Explorer:
+    def __init__(
+        self,
+        client: GameClient,
+        oracles: list[Oracle],
+        budget: Budget,
+        trace: SessionTrace,
+        *,
+        seed: int = 0,
+        build_commit: str = "",
+        max_depth: int = 40,
+        progress: Progress | None = None,
+    ):
+        self.client, self.oracles, self.budget, self.trace = client, oracles, budget, trace
+        self.rng = random.Random(seed)
+        self.build_commit, self.max_depth, self.progress = build_commit, max_depth, progress
+        self.determinism = DeterminismOracle()
+        self.session: GameSession | None = None
+        self.games_started = 0
+        self.verbs: Verbs | None = None
+        self.known_items: set[str] = set()
+        self.states: dict[str, KnownState] = {}
+        self.tried: dict[str, set[str]] = {}
+        self.room_counts: dict[tuple[str, str], int] = {}
+        self.effective: set[tuple[str, str]] = set()
+        self.map = RoomMap()
+        self.displacements_checked: set[tuple[str, str]] = set()
+        self.replies: dict[tuple[str, ...], Step] = {}
+        self.leads_tried: set[tuple[str, str, str]] = set()
+        self.pending: list[str] = []
+        self.plans: list[list[str]] = []
+        self.findings_seen: set[str] = set()
+        self.reports: list[BugReport] = []
+        self.first_report_seconds: float | None = None
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> str:
+        """Explore until a limit; returns why the session stopped."""
+        try:
+            while True:
+                self.step()
+        except (LimitsExceeded, Explored) as stop:
+            return str(stop) or "explored every known state"
+        except GameUnavailable as exc:
+            return f"game unavailable: {exc}"
+
+    def step(self) -> None:
+        if not self.pending:
+            self.pending = self.plan()
+        command = self.pending.pop(0)
+        self.budget.charge()
+        assert self.session is not None
+        self.observe(self.session.send(command))
+
+    # --- choosing what to do --------------------------------------------------------------------
+
+    def plan(self) -> list[str]:
+        """The next commands to play, starting a new game first when the current one has nothing left."""
+        if self.session is None:
+            self._new_game()
+        assert self.session is not None
+        if not self._finished(self.session.state):
+            state = self.session.state
+            room = view.room_id(state)
+            for oracle in self.oracles:
+                for lead in oracle.leads(self.session.steps, self.known_items):
+                    if (oracle.name, room, lead) not in self.leads_tried:
+                        self.leads_tried.add((oracle.name, room, lead))
+                        return [lead]
+            command = self._choose(state)
+            if command is not None:
+                return [command]
+        plan = self.plans.pop(0) if self.plans else self._prefix_to_frontier()
+        if plan is None:
+            raise Explored("explored every known state")
+        self._new_game()
+        assert self.session is not None
+        return plan or [self._choose(self.session.state) or "look"]
+
+    def _finished(self, state: view.State) -> bool:
+        over = bool(state.get("game_over") or state.get("won"))
+        return over or len(self.session.commands if self.session else []) >= self.max_depth
+
+    def _untried(self, state: view.State) -> list[str]:
+        verbs = self.verbs or fallback_verbs()
+        tried = self.tried.get(view.signature(state), set())
+        return [c for c in candidate_commands(verbs, state) if c not in tried]
+
+    def _choose(self, state: view.State) -> str | None:
+        room = view.room_id(state)
+        untried = self._untried(state)
+        if not untried:
+            return None
+        self.rng.shuffle(untried)
+        return min(untried, key=lambda c: self._staleness(room, c))
+
+    def _staleness(self, room: str, command: str) -> int:
+        """How often a command was tried in this room; more if it never changed anything there."""
+        count = self.room_counts.get((room, command), 0)
+        return count if count == 0 or (room, command) in self.effective else count + INERT_PENALTY
+
+    def _prefix_to_frontier(self) -> list[str] | None:
+        open_states = [known for known in self.states.values() if self._untried(known.state)]
+        if not open_states:
+            return None
+        visits = {room: 0 for room in (view.room_id(k.state) for k in open_states)}
+        for (room, _), count in self.room_counts.items():
+            if room in visits:
+                visits[room] += count
+        best = min(open_states, key=lambda k: (visits[view.room_id(k.state)], len(k.prefix)))
+        return list(best.prefix)
+
+    def _new_game(self) -> None:
+        self.session = GameSession(self.client, on_step=self._trace_step)
+        self.games_started += 1
+        self.observe(self.session.steps[0])
+        if self.verbs is None:
+            self.budget.charge()
+            reply = self.session.send("help")
+            self.verbs = (
+                parse_help(reply.message) if reply.observation and reply.observation.success else None
+            )
+            if not self.verbs or not (self.verbs.bare or self.verbs.with_noun):
+                self.verbs = fallback_verbs()
+            self.observe(reply)
+
+    # --- what a step teaches ----------------------------------------------------------------------
+
+    def observe(self, step: Step) -> None:
+        assert self.session is not None
+        state, prefix = step.state, self.session.commands[: step.index]
+        signature, room = view.signature(state), view.room_id(step.before if step.command else state)
+        if step.command is not None:
+            self.tried.setdefault(view.signature(step.before), set()).add(step.command)
+            self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1
+            if signature != view.signature(step.before):
+                self.effective.add((room, step.command))
+        if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
+            self.states[signature] = KnownState(prefix, state)
+        self._check_replay(prefix, step)
+        self.map.learn(step)
+        self._revisit_origin(step)
+        new_items = set(view.visible_items(state) + view.inventory(state)) - self.known_items
+        if new_items:
+            self.known_items |= new_items
+            self._rescan_for_phantoms()
+        for oracle in self.oracles:
+            for anomaly in oracle.judge(self.session.steps, self.known_items):
+                self._found(oracle, Finding(anomaly, prefix))
+
+    def _revisit_origin(self, step: Step) -> None:
+        """After an item is dropped away from where it began, walk back there: does that room forget it?"""
+        item, here = step.noun, view.room_id(step.state)
+        origin = self.map.origin.get(item)
+        if (
+            step.verb not in DROP_VERBS
+            or not step.observation
+            or not step.observation.success
+            or self.pending
+        ):
+            return
+        if origin is None or origin == here or (item, here) in self.displacements_checked:
+            return
+        self.displacements_checked.add((item, here))
+        self.pending = self.map.route(here, origin) or []
+
+    def _check_replay(self, prefix: list[str], step: Step) -> None:
+        recorded = self.replies.setdefault(tuple(prefix), step)
+        if observation_key(recorded) != observation_key(step):
+            anomaly = self.determinism.compare([recorded], [step])
+            if anomaly is not None:
+                self._found(self.determinism, Finding(anomaly, prefix))
+
+    def _rescan_for_phantoms(self) -> None:
+        """Items learned late may have been named earlier by a text that did not show them: go back, try."""
+        for known in list(self.states.values()):
+            room = view.room_id(known.state)
+            for item in phantom_mentions(known.state, self.known_items):
+                lead = (DescriptionInteractionOracle.name, room, f"take {item}")
+                if lead not in self.leads_tried:
+                    self.leads_tried.add(lead)
+                    self.plans.append([*known.prefix, f"take {item}"])
+
+    def _found(self, oracle: Oracle, finding: Finding) -> None:
+        if finding.key in self.findings_seen:
+            return
+        self.findings_seen.add(finding.key)
+        report = shrink_and_confirm(finding, oracle, self.client, build_commit=self.build_commit)
+        if report is None:
+            return
+        self.reports.append(report)
+        if self.first_report_seconds is None:
+            self.first_report_seconds = self.budget.elapsed
+        if self.progress is not None:
+            self.progress(
+                f"step {self.budget.steps}: report {len(self.reports)}: {report.title} "
+                f"(repro: {' / '.join(report.repro) or 'new game'})"
+            )
+        self.trace.append(
+            step=self.budget.steps,
+            game_id="",
+            command=None,
+            latency_ms=0.0,
+            observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
+            kind="report",
+        )
+
+    def _trace_step(self, game_id: str, step: Step) -> None:
+        observation = step.observation.model_dump() if step.observation else {"error": step.error}
+        self.trace.append(
+            step=self.budget.steps,
+            game_id=game_id,
+            command=step.command,
+            latency_ms=step.latency_ms,
+            observation=observation,
+        )
+
+
+class ExplorerQA:
+    """The explorer behind the QAAgent protocol."""
+
+    name = "explorer"
+
+    def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
+        self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
+
+    def run_session(
+        self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
+    ) -> QASessionResult:
+        trace_path = out_dir / "trace.jsonl"
+        budget = Budget(max_steps=steps, max_seconds=self.max_seconds)
+        with SessionTrace(trace_path) as trace:
+            explorer = Explorer(
+                client,
+                default_oracles(),
+                budget,
+                trace,
+                seed=seed,
+                build_commit=build_commit,
+                max_depth=self.max_depth,
+                progress=self.progress,
+            )
+            stopped_because = explorer.run()
+        return QASessionResult(
+            reports=explorer.reports,
+            steps=budget.steps,
+            games_started=explorer.games_started,
+            wall_seconds=round(budget.elapsed, 3),
+            trace_path=trace_path,
+            stopped_because=stopped_because,
+            first_report_seconds=explorer.first_report_seconds,
+        )

@@ -1,0 +1,103 @@
+"""Generic reading of a GBQA-like game state: the conventional keys, never one game's names.
+
+Games differ in spelling (`room` as an object or an id, `location`, `items` or `visible_items`), so every
+accessor tries the common conventions and answers an empty value when the game has no such notion.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+State = dict[str, Any]
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [str(k) for k in value]
+    if isinstance(value, list):
+        names = []
+        for entry in value:
+            if isinstance(entry, dict):
+                entry = entry.get("name") or entry.get("id")
+            if entry is not None:
+                names.append(str(entry))
+        return names
+    return []
+
+
+def _room(state: State) -> dict[str, Any]:
+    room = state.get("room", state.get("location"))
+    return room if isinstance(room, dict) else {}
+
+
+def room_id(state: State) -> str:
+    room = state.get("room", state.get("location", state.get("current_room")))
+    if isinstance(room, dict):
+        return str(room.get("id") or room.get("name") or "")
+    return "" if room is None else str(room)
+
+
+def description(state: State) -> str | None:
+    """The room text the state claims the player sees, or None when the state carries none."""
+    text = _room(state).get("description", state.get("description", state.get("room_description")))
+    return text if isinstance(text, str) else None
+
+
+def exits(state: State) -> list[str]:
+    return _names(_room(state).get("exits", state.get("exits")))
+
+
+def visible_items(state: State) -> list[str]:
+    for key in ("visible_items", "items", "room_items"):
+        if key in state:
+            return _names(state[key])
+    return _names(_room(state).get("items"))
+
+
+def has_visible_items(state: State) -> bool:
+    return any(key in state for key in ("visible_items", "items", "room_items")) or "items" in _room(state)
+
+
+def fixtures(state: State) -> list[str]:
+    return _names(state.get("fixtures", _room(state).get("fixtures")))
+
+
+def inventory(state: State) -> list[str]:
+    return _names(state.get("inventory"))
+
+
+def has_inventory(state: State) -> bool:
+    return "inventory" in state
+
+
+def turn(state: State) -> int | None:
+    value = state.get("turn", state.get("turns", state.get("moves")))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def is_dark(state: State) -> bool:
+    return str(state.get("visibility", "")).lower() == "dark" or state.get("dark") is True
+
+
+def mentions(text: str, name: str) -> bool:
+    """True when `name` appears in `text` as whole words (so 'key' is not found in 'keyhole')."""
+    pattern = r"(?<![\w-])" + r"\s+".join(re.escape(word) for word in name.split()) + r"(?![\w-])"
+    return re.search(pattern, text, flags=re.IGNORECASE) is not None
+
+
+def signature(state: State) -> str:
+    """What makes two states the same for exploration: place, what is where, flags; not the turn counter."""
+    flags = state.get("flags")
+    flag_text = ",".join(f"{k}={v}" for k, v in sorted(flags.items())) if isinstance(flags, dict) else ""
+    return "|".join(
+        [
+            room_id(state),
+            ",".join(sorted(visible_items(state))),
+            ",".join(sorted(inventory(state))),
+            ",".join(sorted(exits(state))),
+            flag_text,
+            "dark" if is_dark(state) else "",
+            str(state.get("game_over", "")),
+        ]
+    )

@@ -1,0 +1,135 @@
+"""Which model answers which role, and how to reach it: from the environment or given explicitly.
+
+Environment:
+  CLOSED_LOOP_MODEL=provider:model             default for every role (e.g. openai:gpt-4.1-mini)
+  CLOSED_LOOP_MODEL_<ROLE>=provider:model      per role: PLANNER, REFLECTION, SUMMARY, CRITIC, REPAIR
+  OPENAI_API_KEY, OPENAI_BASE_URL              providers `openai` (chat completions), `openai-responses`
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL        provider `anthropic` (messages)
+  CLOSED_LOOP_COMPAT_BASE_URL, _API_KEY        provider `compat`: any OpenAI-compatible chat endpoint
+  CLOSED_LOOP_LLM_TIMEOUT, CLOSED_LOOP_LLM_MAX_RETRIES, CLOSED_LOOP_LLM_STREAM, CLOSED_LOOP_PRICES
+Without CLOSED_LOOP_MODEL, a key alone picks a default model of that provider.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from pydantic import BaseModel, Field, SecretStr
+
+from loop.llm.redaction import register_secret
+from loop.llm.types import ROLES, Role
+
+DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}
+
+
+class ModelSpec(BaseModel):
+    provider: str
+    name: str
+
+    @classmethod
+    def parse(cls, text: str) -> ModelSpec:
+        """`provider:model`; a bare model name means provider `openai`."""
+        provider, sep, name = text.strip().partition(":")
+        if not sep:
+            provider, name = "openai", provider
+        if not provider or not name:
+            raise ValueError(f"model spec {text!r} is not provider:model")
+        return cls(provider=provider, name=name)
+
+    def __str__(self) -> str:
+        return f"{self.provider}:{self.name}"
+
+
+class LLMConfig(BaseModel):
+    default_model: str | None = None
+    models: dict[Role, str] = Field(default_factory=dict, description="role -> provider:model")
+    openai_api_key: SecretStr | None = None
+    openai_base_url: str | None = None
+    anthropic_api_key: SecretStr | None = None
+    anthropic_base_url: str | None = None
+    compat_base_url: str | None = None
+    compat_api_key: SecretStr | None = None
+    timeout_s: float = Field(default=120.0, gt=0, description="read timeout of one HTTP request")
+    connect_timeout_s: float = Field(default=10.0, gt=0)
+    max_retries: int = Field(default=3, ge=0, description="retries of 429/5xx/timeouts/garbage per call")
+    retry_base_s: float = Field(default=1.0, ge=0, description="first backoff; doubles each retry")
+    max_retry_wait_s: float = Field(default=30.0, ge=0, description="cap on backoff and on retry-after")
+    max_invalid_replies: int = Field(default=2, ge=0, description="replies sent back with their error")
+    max_output_tokens: int = Field(default=4096, gt=0)
+    stream: bool = Field(default=False, description="stream replies (same result, earlier first byte)")
+    prices_file: Path | None = None
+    strict_response_validation: bool = Field(
+        default=False, description="make the SDKs reject replies that drift from the API schema (tests)"
+    )
+
+    def model_post_init(self, __context: object) -> None:
+        for key in (self.openai_api_key, self.anthropic_api_key, self.compat_api_key):
+            if key is not None:
+                register_secret(key.get_secret_value())
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> LLMConfig:
+        env = os.environ if env is None else env
+
+        def secret(name: str) -> SecretStr | None:
+            return SecretStr(env[name]) if env.get(name) else None
+
+        values: dict[str, object] = {
+            "default_model": env.get("CLOSED_LOOP_MODEL") or None,
+            "models": {
+                r: env[f"CLOSED_LOOP_MODEL_{r.upper()}"]
+                for r in ROLES
+                if env.get(f"CLOSED_LOOP_MODEL_{r.upper()}")
+            },
+            "openai_api_key": secret("OPENAI_API_KEY"),
+            "openai_base_url": env.get("OPENAI_BASE_URL") or None,
+            "anthropic_api_key": secret("ANTHROPIC_API_KEY"),
+            "anthropic_base_url": env.get("ANTHROPIC_BASE_URL") or None,
+            "compat_base_url": env.get("CLOSED_LOOP_COMPAT_BASE_URL") or None,
+            "compat_api_key": secret("CLOSED_LOOP_COMPAT_API_KEY"),
+        }
+        if env.get("CLOSED_LOOP_LLM_TIMEOUT"):
+            values["timeout_s"] = float(env["CLOSED_LOOP_LLM_TIMEOUT"])
+        if env.get("CLOSED_LOOP_LLM_MAX_RETRIES"):
+            values["max_retries"] = int(env["CLOSED_LOOP_LLM_MAX_RETRIES"])
+        if env.get("CLOSED_LOOP_LLM_STREAM"):
+            values["stream"] = env["CLOSED_LOOP_LLM_STREAM"].lower() in ("1", "true", "yes")
+        if env.get("CLOSED_LOOP_PRICES"):
+            values["prices_file"] = Path(env["CLOSED_LOOP_PRICES"])
+        values.update(overrides)
+        return cls.model_validate(values)
+
+    def spec_for(self, role: Role) -> ModelSpec | None:
+        """The model for `role`: its own, else the default, else the default of a provider with a key."""
+        text = self.models.get(role) or self.default_model
+        if text:
+            return ModelSpec.parse(text)
+        if self.openai_api_key:
+            return ModelSpec(provider="openai", name=DEFAULT_MODELS["openai"])
+        if self.anthropic_api_key:
+            return ModelSpec(provider="anthropic", name=DEFAULT_MODELS["anthropic"])
+        return None
+
+    def has_credentials(self, provider: str) -> bool:
+        if provider in ("openai", "openai-responses"):
+            return self.openai_api_key is not None
+        if provider == "anthropic":
+            return self.anthropic_api_key is not None
+        if provider == "compat":
+            return bool(self.compat_base_url or self.openai_base_url)
+        return False
+
+    def is_configured(self, role: Role | None = None) -> bool:
+        """True when `role` (or any role) has a model whose provider can be reached."""
+        for each in (role,) if role else ROLES:
+            spec = self.spec_for(each)
+            if spec is not None and self.has_credentials(spec.provider):
+                return True
+        return False
+
+
+def any_model_configured(env: Mapping[str, str] | None = None) -> bool:
+    """Does the environment name a reachable model? The flows pick offline agents when it does not."""
+    return LLMConfig.from_env(env).is_configured()

@@ -1,0 +1,93 @@
+"""The QA agent protocol every QA agent (explorer, LLM) implements, its session result, and the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from loop.game_client import GameClient
+from loop.models import BugReport
+
+
+class QASessionResult(BaseModel):
+    reports: list[BugReport]
+    steps: int
+    games_started: int
+    wall_seconds: float
+    trace_path: Path
+    tokens: int = 0
+    cost_usd: float = 0.0
+    stopped_because: str = ""
+    first_report_seconds: float | None = None
+
+
+class QAAgent(Protocol):
+    """Plays one running build and reports the bugs it confirmed. Writes its trace under `out_dir`."""
+
+    name: str
+
+    def run_session(
+        self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
+    ) -> QASessionResult: ...
+
+
+Progress = Callable[[str], None]
+"""A one-line progress message sink (the CLI prints them)."""
+
+_AGENTS: dict[str, Callable[..., QAAgent]] = {}
+
+
+def register_qa_agent(name: str, factory: Callable[..., QAAgent]) -> None:
+    """`factory(progress=...)` builds the agent; progress may be None."""
+    _AGENTS[name] = factory
+
+
+def qa_agent_names() -> list[str]:
+    _load_builtin()
+    return sorted(_AGENTS)
+
+
+def get_qa_agent(name: str, progress: Progress | None = None) -> QAAgent:
+    _load_builtin()
+    try:
+        factory = _AGENTS[name]
+    except KeyError:
+        raise ValueError(f"unknown QA agent {name!r} (choose from {', '.join(sorted(_AGENTS))})") from None
+    return factory(progress=progress)
+
+
+def _load_builtin() -> None:
+    if "explorer" not in _AGENTS:
+        from loop.explorer.agent import ExplorerQA
+
+        register_qa_agent("explorer", ExplorerQA)
+
+
+def report_markdown(report: BugReport) -> str:
+    steps = (
+        "\n".join(f"{i}. `{command}`" for i, command in enumerate(report.repro, 1)) or "(a new game shows it)"
+    )
+    return (
+        f"# {report.title}\n\n"
+        f"- fingerprint: `{report.fingerprint}`\n- type: {report.bug_type}\n- mechanic: {report.mechanic}\n"
+        f"- source: {report.source} (oracle `{report.oracle}`, subject `{report.oracle_subject}`)\n"
+        f"- confidence: {report.confidence:.2f}\n- build: `{report.build_commit}`\n\n"
+        f"## Steps to reproduce (from a new game)\n\n{steps}\n\n"
+        f"## Expected\n\n{report.expected}\n\n## Observed\n\n{report.observed}\n\n"
+        f"## Evidence\n\n```\n{report.evidence}\n```\n"
+    )
+
+
+def write_session(result: QASessionResult, out_dir: Path) -> list[Path]:
+    """reports.json (the result, reports included) and one markdown file per report; returns the paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [out_dir / "reports.json"]
+    written[0].write_text(result.model_dump_json(indent=2) + "\n")
+    for number, report in enumerate(result.reports, 1):
+        path = out_dir / f"report-{number:02d}-{report.fingerprint}.md"
+        path.write_text(report_markdown(report))
+        written.append(path)
+    return written

@@ -1,0 +1,120 @@
+"""The round branch `loop/<run>/round-<k>` of a game repository and the work tree agents edit.
+
+The work tree is a `git worktree` outside the repository's own folder, so the main checkout is never touched
+and the branch can be reset to an attempt's base without disturbing anything else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+from pathlib import Path
+
+import git
+
+from loop.models import BugReport
+
+
+class RepairGitError(Exception):
+    """A git operation of the pipeline failed: an infrastructure failure, never the agent's fault."""
+
+
+def branch_name(run_id: str, round_number: int) -> str:
+    safe_run = re.sub(r"[^A-Za-z0-9._-]+", "-", run_id).strip("-.") or "run"
+    return f"loop/{safe_run}/round-{round_number}"
+
+
+class RoundBranch:
+    """One round's branch and its work tree. Attempts stack up on it; a failed attempt is reset away."""
+
+    def __init__(self, repo_dir: Path, worktree_dir: Path, branch: str):
+        self.repo_dir = repo_dir
+        self.worktree_dir = worktree_dir
+        self.branch = branch
+
+    @classmethod
+    def create(
+        cls, repo_dir: Path, worktree_dir: Path, run_id: str, round_number: int, base: str = "HEAD"
+    ) -> RoundBranch:
+        """Make the branch at `base` (or reuse it when a resumed run made it already) and check it out."""
+        name = branch_name(run_id, round_number)
+        try:
+            repo = git.Repo(repo_dir)
+            if name not in repo.heads:
+                repo.create_head(name, repo.commit(base))
+            if worktree_dir.exists():
+                # A crashed run's work tree: registered (remove it) or a bare leftover folder (delete it).
+                with contextlib.suppress(git.GitCommandError):
+                    repo.git.worktree("remove", "--force", str(worktree_dir))
+                shutil.rmtree(worktree_dir, ignore_errors=True)
+            repo.git.worktree("prune")
+            worktree_dir.parent.mkdir(parents=True, exist_ok=True)
+            repo.git.worktree("add", str(worktree_dir), name)
+        except (git.GitCommandError, ValueError) as exc:
+            raise RepairGitError(f"cannot make work tree {worktree_dir} on {name}: {exc}") from exc
+        return cls(repo_dir, worktree_dir, name)
+
+    @property
+    def _repo(self) -> git.Repo:
+        return git.Repo(self.worktree_dir)
+
+    def head(self) -> str:
+        return self._repo.head.commit.hexsha
+
+    def _git(self, *args: str) -> str:
+        try:
+            return self._repo.git.execute(["git", *args])
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"git {' '.join(args)} failed in {self.worktree_dir}: {exc}") from exc
+
+    def stage_all(self) -> None:
+        self._git("add", "-A")
+
+    def staged_diff(self, base: str) -> str:
+        """The unified diff from `base` to the index (what the attempt would commit), text files as text."""
+        return self._git("diff", "--cached", "--no-color", "--no-ext-diff", base)
+
+    def working_diff(self, base: str) -> str:
+        """The diff from `base` to the work tree with new files (evidence of an abandoned attempt)."""
+        self.stage_all()
+        return self.staged_diff(base)
+
+    def commit(self, message: str) -> str:
+        # A repository cloned from a URL may have no identity; the loop commits under its own.
+        identity = ("-c", "user.name=closed-loop", "-c", "user.email=closed-loop@localhost")
+        self._git(*identity, "-c", "commit.gpgsign=false", "commit", "--no-verify", "-m", message)
+        return self.head()
+
+    def reset_to(self, commit: str) -> None:
+        """Put branch, index and work tree back to `commit`, dropping untracked files the attempt made."""
+        self._git("reset", "--hard", commit)
+        self._git("clean", "-ffdx")
+
+    def land(self) -> str:
+        """Fast-forward the repository's checked-out branch to this branch's head; return that commit.
+
+        The next session builds from the repository's own checkout, so this is how a kept patch reaches it.
+        """
+        try:
+            repo = git.Repo(self.repo_dir)
+            repo.git.merge("--ff-only", self.branch)
+            return repo.head.commit.hexsha
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot fast-forward {self.repo_dir} to {self.branch}: {exc}") from exc
+
+    def remove(self) -> None:
+        """Remove the work tree; the branch and its commits stay in the repository."""
+        try:
+            git.Repo(self.repo_dir).git.worktree("remove", "--force", str(self.worktree_dir))
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot remove work tree {self.worktree_dir}: {exc}") from exc
+
+
+def commit_message(agent: str, reports: list[BugReport], run_id: str, round_number: int) -> str:
+    titles = "; ".join(r.title for r in reports) or "no reports"
+    subject = f"repair({agent}): {titles}"
+    if len(subject) > 100:
+        subject = subject[:97] + "..."
+    body = "\n".join(f"- {r.fingerprint} {r.title}" for r in reports)
+    return f"{subject}\n\nRun {run_id}, round {round_number}. Reports:\n{body}\n"

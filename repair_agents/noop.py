@@ -1,0 +1,24 @@
+"""`noop`: changes nothing. Proves that an empty patch is its own outcome, never counted as "not fixed"."""
+
+from __future__ import annotations
+
+from loop.models import BugReport
+from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.registry import AgentContext
+
+NAME = "noop"
+
+
+class NoopAgent(RepairAgent):
+    name = NAME
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        lines = [f"noop: left {len(reports)} report(s) alone"] + [
+            f"- {r.fingerprint} {r.title}" for r in reports
+        ]
+        workspace.transcript_path.write_text("\n".join(lines) + "\n")
+        return Attempt(agent=self.name, detail="changed nothing by design")
+
+
+def create(context: AgentContext) -> RepairAgent:
+    return NoopAgent()
