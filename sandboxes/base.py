@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import abc
 import atexit
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +34,16 @@ class BuildSpec:
     commit: str
     run_id: str = "adhoc"
     env: dict[str, str] = field(default_factory=dict)
+
+
+def game_settings(manifest: Manifest, environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The host's environment variables a game may see: only those named after it (`TOYBOX_BUGS` for toybox).
+
+    Everything else (API keys above all) stays out of the sandbox: a patched game could echo it to an agent.
+    """
+    prefix = manifest.name.upper().replace("-", "_") + "_"
+    source = os.environ if environ is None else environ
+    return {key: value for key, value in source.items() if key.startswith(prefix)}
 
 
 class RunningBuild(abc.ABC):

@@ -19,7 +19,15 @@ import docker.errors
 import requests
 
 from games.catalogue import Manifest
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider, track, untrack
+from sandboxes.base import (
+    BuildSpec,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image
@@ -184,7 +192,7 @@ class DockerProvider(SandboxProvider):
             COMMIT: spec.commit,
         }
         port = manifest.container_port
-        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **spec.env}
+        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **game_settings(manifest), **spec.env}
         name = f"closed-loop-{manifest.name}-{uuid.uuid4().hex[:10]}"
         try:
             container = self.client.containers.run(

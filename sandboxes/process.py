@@ -20,7 +20,15 @@ import tempfile
 from pathlib import Path
 
 from games.catalogue import Manifest
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider, track, untrack
+from sandboxes.base import (
+    BuildSpec,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.paths import data_dir
 from sandboxes.readiness import wait_until_ready
@@ -181,6 +189,7 @@ class ProcessProvider(SandboxProvider):
             "VIRTUAL_ENV": str(venv),
             "HOST": "127.0.0.1",
             "CLOSED_LOOP_GAME": manifest.name,
+            **game_settings(manifest),
             **spec.env,
         }
         listener: socket.socket | None = None

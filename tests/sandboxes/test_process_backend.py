@@ -39,7 +39,8 @@ except OSError:
 
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
-        state = {"prefix": sys.prefix, "tree_writable": WRITABLE}
+        seen = sorted(k for k in os.environ if k in ("NETCHECK_MODE", "OPENAI_API_KEY"))
+        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "seen": seen}
         body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": state}).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
@@ -65,7 +66,9 @@ def test_bubblewrap_works_on_this_machine():
     assert bwrap_works()
 
 
-def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
+def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path, monkeypatch):
+    monkeypatch.setenv("NETCHECK_MODE", "strict")  # named after the game: passed through
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-canary")  # anything else stays out of the sandbox
     files = {"netcheck.py": NETCHECK, "requirements.txt": ""}
     game, spec = make_game(
         tmp_path, "netcheck", ["python", "netcheck.py"], files, requirements="requirements.txt"
@@ -79,6 +82,7 @@ def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
             outside = client.new_game().observation
     assert inside.message == "blocked"
     assert inside.state["tree_writable"] is False  # bubblewrap mounts everything read-only
+    assert inside.state["seen"] == outside.state["seen"] == ["NETCHECK_MODE"]
     assert outside.message == "reached"  # the same check does work outside the sandbox
     assert Path(inside.state["prefix"]).parent == data_dir() / "venvs"
 
