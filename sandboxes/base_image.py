@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,19 +116,16 @@ def _try_pull(client: docker.DockerClient) -> BaseImage | None:
     return _describe(image, PULLED_IMAGE, started)
 
 
-def _host_python_in(rootfs_tar: Path) -> str:
+def _python_in(rootfs_tar: Path) -> str:
     # The suite decides the Python version; read it back from the tarball rather than trusting a table.
-    with tempfile.TemporaryDirectory() as scratch:
-        names = subprocess.run(
-            ["tar", "-tf", str(rootfs_tar), "./usr/bin/"],
-            capture_output=True,
-            text=True,
-            cwd=scratch,
-            timeout=120,
-        ).stdout.split()
-    versions = sorted(
-        {n.rsplit("python", 1)[1] for n in names if n.startswith("./usr/bin/python3.") and n[-1].isdigit()}
+    listing = subprocess.run(
+        ["tar", "-tf", str(rootfs_tar), "./usr/bin/"], capture_output=True, text=True, timeout=120
     )
+    names = listing.stdout.split()
+    found = {
+        n.rsplit("python", 1)[1] for n in names if n.startswith("./usr/bin/python3.") and n[-1].isdigit()
+    }
+    versions = sorted(found, key=lambda v: tuple(int(part) for part in v.split(".")))
     if not versions:
         raise SandboxError(f"{rootfs_tar} holds no /usr/bin/python3.X")
     return versions[-1]
@@ -179,7 +175,7 @@ def _build_local(client: docker.DockerClient) -> BaseImage:
         partial.unlink(missing_ok=True)
         _mmdebstrap(partial)
         partial.rename(tarball)
-    python = _host_python_in(tarball)
+    python = _python_in(tarball)
     changes = [f"ENV {key}={value}" for key, value in ENV.items()]
     changes += [f"LABEL {RECIPE_LABEL}={RECIPE} {PYTHON_LABEL}={python}", 'CMD ["python"]']
     repository, version = tag.split(":")

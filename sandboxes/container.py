@@ -7,19 +7,27 @@ labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove what
 
 from __future__ import annotations
 
-import atexit
 import logging
 import os
 import socket
 import time
 import uuid
-import weakref
+from dataclasses import dataclass
 
 import docker
 import docker.errors
 import requests
 
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from games.catalogue import Manifest
+from sandboxes.base import (
+    BuildSpec,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image
@@ -40,12 +48,32 @@ NOBODY = "65534:65534"
 DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
 
 
+@dataclass(frozen=True)
+class GameContainer:
+    """One container of ours, as `closed-loop sandbox list` shows it."""
+
+    name: str
+    game: str
+    commit: str
+    run: str
+    owner_pid: int
+    owner_alive: bool
+    url: str
+
+
 class DockerBuild(RunningBuild):
     backend = "docker"
 
-    def __init__(self, container: docker.models.containers.Container, container_port: int, image: GameImage):
+    def __init__(
+        self,
+        container: docker.models.containers.Container,
+        image: GameImage,
+        manifest: Manifest,
+        ready_timeout: float,
+    ):
         self.container = container
-        self.container_port = container_port
+        self.container_port = manifest.container_port
+        self.manifest, self.ready_timeout = manifest, ready_timeout
         self.image = image.tag
         self.image_built = image.built  # False when the image of this commit was reused
         self._final_logs: str | None = None
@@ -68,6 +96,7 @@ class DockerBuild(RunningBuild):
     def stop(self) -> None:
         if self._final_logs is not None:
             return
+        untrack(self)
         self._final_logs = self.logs()
         # Stop first so the game shuts down cleanly; remove(force) alone would kill it.
         for step in (
@@ -82,7 +111,7 @@ class DockerBuild(RunningBuild):
                 log.warning("stopping %s: %s", self.container.name, exc)
 
     def restart(self) -> None:
-        """Restart the container in place. The host port may change: read `url` again afterwards."""
+        """Restart the container in place and wait until it is ready. The host port may change: read `url`."""
         if self._final_logs is not None:
             raise SandboxError("this build was stopped; start a new one")
         try:
@@ -90,6 +119,7 @@ class DockerBuild(RunningBuild):
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"restarting {self.container.name} failed: {exc}") from exc
         self.url = self._published_url()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
         if self._final_logs is not None:
@@ -112,8 +142,8 @@ class DockerBuild(RunningBuild):
 class DockerProvider(SandboxProvider):
     """Builds images offline and runs games in hardened containers. EngineUnavailable at once if no engine.
 
-    Limits are per container; the defaults suit a text game. Builds this provider started and did not stop are
-    stopped when the interpreter exits.
+    Leftovers of dead owners are removed at start. Limits are per container; the defaults suit a text game.
+    Builds this provider started and did not stop are stopped when the interpreter exits.
     """
 
     name = "docker"
@@ -125,6 +155,7 @@ class DockerProvider(SandboxProvider):
         cpus: float = 1.0,
         pids_limit: int = 256,
         base_image: str | None = None,
+        cleanup_at_start: bool = True,
     ):
         self.client = connect()
         self.mem_limit = mem_limit
@@ -132,8 +163,8 @@ class DockerProvider(SandboxProvider):
         self.pids_limit = pids_limit
         self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
         self._base: BaseImage | None = None
-        self._live: weakref.WeakSet[DockerBuild] = weakref.WeakSet()
-        atexit.register(self._stop_all)
+        if cleanup_at_start:
+            self.cleanup_leftovers()
 
     def base_image(self) -> BaseImage:
         if self._base is None:
@@ -161,7 +192,7 @@ class DockerProvider(SandboxProvider):
             COMMIT: spec.commit,
         }
         port = manifest.container_port
-        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **spec.env}
+        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **game_settings(manifest), **spec.env}
         name = f"closed-loop-{manifest.name}-{uuid.uuid4().hex[:10]}"
         try:
             container = self.client.containers.run(
@@ -183,15 +214,37 @@ class DockerProvider(SandboxProvider):
             )
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
-        build = DockerBuild(container, port, image)
-        self._live.add(build)
+        try:
+            build = DockerBuild(container, image, manifest, ready_timeout)
+        except SandboxError:
+            container.remove(force=True)  # it exited before publishing its port: keep nothing behind
+            raise
+        track(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         wait_until_ready(build, manifest, ready_timeout)
         return build
 
-    def _stop_all(self) -> None:
-        for build in list(self._live):
-            build.stop()
+    def running_games(self) -> list[GameContainer]:
+        """Every container of ours on this engine, with its owner and its URL (empty when not running)."""
+        games = []
+        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+            labels = container.labels or {}
+            owner = int(labels.get(OWNER_PID, "0") or 0)
+            ports = [binding for bindings in (container.ports or {}).values() for binding in bindings or []]
+            url = f"http://127.0.0.1:{ports[0]['HostPort']}" if ports else ""
+            alive = labels.get(OWNER_HOST) == socket.gethostname() and owner > 0 and pid_alive(owner)
+            games.append(
+                GameContainer(
+                    container.name,
+                    labels.get(GAME, "?"),
+                    labels.get(COMMIT, ""),
+                    labels.get(OWNER_RUN, ""),
+                    owner,
+                    alive,
+                    url,
+                )
+            )
+        return games
 
     def cleanup_leftovers(self) -> int:
         """Remove every container of ours on this host whose owner process is gone. Returns how many."""

@@ -8,7 +8,7 @@ root, a private /tmp and no network at all; the parent opens the listening socke
 
 from __future__ import annotations
 
-import atexit
+import contextlib
 import functools
 import logging
 import os
@@ -17,10 +17,18 @@ import signal
 import socket
 import subprocess
 import tempfile
-import weakref
 from pathlib import Path
 
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from games.catalogue import Manifest
+from sandboxes.base import (
+    BuildSpec,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.paths import data_dir
 from sandboxes.readiness import wait_until_ready
@@ -65,9 +73,17 @@ class ProcessBuild(RunningBuild):
     backend = "process"
 
     def __init__(
-        self, argv: list[str], env: dict[str, str], cwd: Path, port: int, listener: socket.socket | None
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        port: int,
+        listener: socket.socket | None,
+        manifest: Manifest,
+        ready_timeout: float,
     ):
         self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
+        self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
         log_dir = data_dir() / "logs"
@@ -100,26 +116,30 @@ class ProcessBuild(RunningBuild):
         if process is None:
             return
         if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
+            with contextlib.suppress(ProcessLookupError):  # it may exit between poll() and the signal
+                os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=STOP_TIMEOUT)
         forget(process.pid)
 
     def stop(self) -> None:
+        untrack(self)
         self._terminate()
         if self.listener is not None:
             self.listener.close()
             self.listener = None
 
     def restart(self) -> None:
-        """Kill and start the game again on the same URL (the parent still holds the port)."""
+        """Start the game again on the same URL (the parent still holds the port); wait until ready."""
         if self.sandboxed and self.listener is None:
             raise SandboxError("this build was stopped; start a new one")
         self._terminate()
         self._spawn()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
         try:
@@ -136,18 +156,14 @@ class ProcessProvider(SandboxProvider):
 
     name = "process"
 
-    def __init__(self, isolation: str = "auto"):
+    def __init__(self, isolation: str = "auto", *, cleanup_at_start: bool = True):
         if isolation not in ISOLATIONS:
             raise SandboxError(f"unknown isolation {isolation!r} (choose from {', '.join(ISOLATIONS)})")
         if isolation == "bwrap" and not bwrap_works():
             raise SandboxError("bubblewrap is missing or may not create namespaces on this host")
         self.isolation = isolation
-        self._live: weakref.WeakSet[ProcessBuild] = weakref.WeakSet()
-        atexit.register(self._stop_all)
-
-    def _stop_all(self) -> None:
-        for build in list(self._live):
-            build.stop()
+        if cleanup_at_start:
+            self.cleanup_leftovers()
 
     def cleanup_leftovers(self) -> int:
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
@@ -173,6 +189,7 @@ class ProcessProvider(SandboxProvider):
             "VIRTUAL_ENV": str(venv),
             "HOST": "127.0.0.1",
             "CLOSED_LOOP_GAME": manifest.name,
+            **game_settings(manifest),
             **spec.env,
         }
         listener: socket.socket | None = None
@@ -185,8 +202,8 @@ class ProcessProvider(SandboxProvider):
             port = free_port()
             argv = game_argv
         env[manifest.port_env] = str(port)
-        build = ProcessBuild(argv, env, tree.path, port, listener)
-        self._live.add(build)
+        build = ProcessBuild(argv, env, tree.path, port, listener, manifest, ready_timeout)
+        track(build)
         log.info(
             "%s: started %s at %s (%s)",
             manifest.name,

@@ -32,6 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bootstrap.add_argument("--no-pull", action="store_true", help="never pull python:3.12-slim")
     bootstrap.set_defaults(func=bootstrap_command)
 
+    listing = actions.add_parser("list", help="list the game containers of closed-loop runs on this engine")
+    listing.set_defaults(func=list_command)
+
     cleanup = actions.add_parser("cleanup", help="remove containers of dead closed-loop runs")
     cleanup.add_argument("--images", action="store_true", help="also remove unused game images")
     cleanup.set_defaults(func=cleanup_command)
@@ -90,4 +93,15 @@ def cleanup_command(args: argparse.Namespace) -> int:
     print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
     if args.images:
         print(f"removed {provider.remove_game_images()} unused game image(s)")
+    return 0
+
+
+def list_command(args: argparse.Namespace) -> int:
+    from sandboxes.container import DockerProvider
+
+    rows = DockerProvider(cleanup_at_start=False).running_games()
+    print(f"{'container':<32} {'game':<10} {'commit':<10} {'run':<16} {'owner':<12} url")
+    for row in rows:
+        owner = f"{row.owner_pid} ({'alive' if row.owner_alive else 'dead'})"
+        print(f"{row.name:<32} {row.game:<10} {row.commit[:10]:<10} {row.run:<16} {owner:<12} {row.url}")
     return 0

@@ -9,7 +9,7 @@ import pytest
 from sandbox_games import FIXTURES, RUN_ID
 
 from games.catalogue import Game, load_game, materialize
-from sandboxes.base import BuildSpec, EngineUnavailable
+from sandboxes.base import BuildSpec, EngineUnavailable, stop_started_builds
 
 
 @pytest.fixture(scope="session")
@@ -34,7 +34,7 @@ def docker_provider():
         pytest.fail(f"the docker tests need a Docker engine; run scripts/engine.sh: {exc}")
     provider.cleanup_leftovers()
     yield provider
-    provider._stop_all()
+    stop_started_builds()
     mine = {"label": f"{OWNER_PID}={os.getpid()}"}
     for container in provider.client.containers.list(all=True, filters=mine):
         container.remove(force=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import os
-import textwrap
 from pathlib import Path
 
 from games.catalogue import Game, load_game, materialize
@@ -24,12 +24,26 @@ def play_walkthrough(url: str, game: Game, repo_dir: Path) -> dict:
         return client.state(new.game_id)
 
 
-def make_game(root: Path, manifest: str, files: dict[str, str]) -> tuple[Game, BuildSpec]:
+def make_game(
+    root: Path, name: str, start_command: list[str], files: dict[str, str], **manifest: object
+) -> tuple[Game, BuildSpec]:
+    """A throwaway game folder (game.toml + src/ files), materialized as a git repository."""
     folder = root / "game"
     (folder / "src").mkdir(parents=True)
-    (folder / "game.toml").write_text(textwrap.dedent(manifest))
-    for name, text in files.items():
-        (folder / "src" / name).write_text(text)
+    fields = {"name": name, "title": name.title(), "genre": "probe", "start_command": start_command}
+    fields.setdefault("requirements", "")
+    fields.update(manifest)
+    (folder / "game.toml").write_text(
+        "".join(f"{key} = {json.dumps(value)}\n" for key, value in fields.items())
+    )
+    for file_name, text in files.items():
+        (folder / "src" / file_name).write_text(text)
     game = load_game(folder)
     repo_dir, commit = materialize(game, root / "workspace")
     return game, BuildSpec(repo_dir, game.manifest, commit)
+
+
+def broken_game(root: Path) -> tuple[Game, BuildSpec]:
+    """A game that dies at start, saying why."""
+    start = ["python", "-c", "raise SystemExit('no such level: attic')"]
+    return make_game(root, "broken", start, {"README": "nothing\n"})

@@ -10,7 +10,7 @@ import uuid
 import docker.errors
 import git
 import pytest
-from sandbox_games import make_game, play_walkthrough
+from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.game_client import GameClient
 from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
@@ -28,6 +28,10 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
         state = play_walkthrough(build.url, lantern, lantern_spec.repo_dir)
         build.container.reload()
         attrs = build.container.attrs
+        # What the flags mean inside: not root, root filesystem read-only, /tmp writable.
+        assert build.container.exec_run(["id", "-u"]).output.decode().strip() != "0"
+        assert build.container.exec_run(["touch", "/app/planted"]).exit_code != 0
+        assert build.container.exec_run(["touch", "/tmp/scratch"]).exit_code == 0
     host = attrs["HostConfig"]
     assert state["won"] is True and "debug" not in state
     assert host["ReadonlyRootfs"] is True
@@ -85,11 +89,13 @@ def test_the_same_commit_is_not_rebuilt_and_a_new_commit_is(docker_provider, lan
         docker_provider.client.images.remove(rebuilt.tag)
 
 
-def test_restart_brings_a_container_back(docker_provider, lantern_spec):
+def test_restart_brings_a_crashed_container_back(docker_provider, lantern_spec):
     with docker_provider.start(lantern_spec) as build:
+        build.container.kill()
+        assert not build.is_alive()
         build.restart()
+        assert build.is_alive()
         with GameClient(build.url) as client:
-            client.wait_until_ready(30, "/healthz")
             assert client.new_game().game_id
 
 
@@ -109,17 +115,7 @@ def test_builds_never_reach_the_network(docker_provider, tmp_path):
         "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n"
         "RUN python -c \"import socket; socket.create_connection(('deb.debian.org', 80), timeout=5)\"\n"
     )
-    game, spec = make_game(
-        tmp_path,
-        """
-        name = "online"
-        title = "Online"
-        genre = "probe"
-        start_command = ["python", "-m", "http.server"]
-        requirements = ""
-        """,
-        {"Dockerfile": dockerfile},
-    )
+    _, spec = make_game(tmp_path, "online", ["python", "-m", "http.server"], {"Dockerfile": dockerfile})
     before = {c.id for c in docker_provider.client.containers.list(all=True)}
     with pytest.raises(SandboxError, match="building .* failed"):
         docker_provider.start(spec)
@@ -136,3 +132,20 @@ def test_auto_falls_back_to_processes_when_no_engine_answers(monkeypatch):
 
 def test_auto_picks_docker_when_an_engine_answers():
     assert get_provider("auto").name == "docker"
+
+
+def test_a_crashing_game_fails_with_its_output_and_leaves_no_container(docker_provider, tmp_path):
+    _, spec = broken_game(tmp_path)
+    before = {c.id for c in docker_provider.client.containers.list(all=True)}
+    with pytest.raises(SandboxError, match="no such level: attic"):
+        docker_provider.start(spec, ready_timeout=30)
+    assert {c.id for c in docker_provider.client.containers.list(all=True)} == before
+
+
+def test_a_configured_base_image_is_used_as_is_or_named_when_missing(docker_provider):
+    from sandboxes.base_image import ensure_base_image
+
+    ours = docker_provider.base_image()
+    assert ensure_base_image(docker_provider.client, configured=ours.tag).tag == ours.tag
+    with pytest.raises(SandboxError, match="closed-loop/no-such-base:1 is not on this engine"):
+        ensure_base_image(docker_provider.client, configured="closed-loop/no-such-base:1")

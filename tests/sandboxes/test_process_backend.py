@@ -11,7 +11,7 @@ from pathlib import Path
 import git
 import httpx
 import pytest
-from sandbox_games import make_game, play_walkthrough
+from sandbox_games import broken_game, make_game, play_walkthrough
 
 from games.catalogue import load_game, materialize
 from loop.game_client import GameClient, GameProtocolError
@@ -20,7 +20,7 @@ from sandboxes.paths import data_dir
 from sandboxes.process import ProcessProvider, bwrap_works
 
 NETCHECK = '''
-"""Reports whether it could open a TCP connection to $TARGET_PORT on the host loopback, and its sys.prefix."""
+"""Reports whether it reached $TARGET_PORT on the host loopback, could write its tree, and its sys.prefix."""
 import json, os, socket, sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -29,10 +29,19 @@ try:
     OUTBOUND = "reached"
 except OSError:
     OUTBOUND = "blocked"
+try:
+    with open("planted.txt", "w"):
+        pass
+    os.remove("planted.txt")
+    WRITABLE = True
+except OSError:
+    WRITABLE = False
 
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
-        body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": {"prefix": sys.prefix}}).encode()
+        seen = sorted(k for k in os.environ if k in ("NETCHECK_MODE", "OPENAI_API_KEY"))
+        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "seen": seen}
+        body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": state}).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -57,17 +66,12 @@ def test_bubblewrap_works_on_this_machine():
     assert bwrap_works()
 
 
-def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
+def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path, monkeypatch):
+    monkeypatch.setenv("NETCHECK_MODE", "strict")  # named after the game: passed through
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-canary")  # anything else stays out of the sandbox
+    files = {"netcheck.py": NETCHECK, "requirements.txt": ""}
     game, spec = make_game(
-        tmp_path,
-        """
-        name = "netcheck"
-        title = "Netcheck"
-        genre = "probe"
-        start_command = ["python", "netcheck.py"]
-        requirements = "requirements.txt"
-        """,
-        {"netcheck.py": NETCHECK, "requirements.txt": ""},
+        tmp_path, "netcheck", ["python", "netcheck.py"], files, requirements="requirements.txt"
     )
     spec = BuildSpec(spec.repo_dir, game.manifest.model_copy(update={"health_path": None}), spec.commit)
     with socket.create_server(("127.0.0.1", 0)) as target:
@@ -77,6 +81,8 @@ def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path):
         with ProcessProvider("none").start(spec) as plain, GameClient(plain.url) as client:
             outside = client.new_game().observation
     assert inside.message == "blocked"
+    assert inside.state["tree_writable"] is False  # bubblewrap mounts everything read-only
+    assert inside.state["seen"] == outside.state["seen"] == ["NETCHECK_MODE"]
     assert outside.message == "reached"  # the same check does work outside the sandbox
     assert Path(inside.state["prefix"]).parent == data_dir() / "venvs"
 
@@ -86,9 +92,11 @@ def test_restart_brings_the_game_back_on_the_same_url(lantern_spec):
         url = build.url
         with GameClient(url) as client:
             old = client.new_game().game_id
+        build.process.kill()  # a crash
+        build.process.wait(timeout=10)
+        assert not build.is_alive()
         build.restart()
         with GameClient(url) as client:
-            client.wait_until_ready(30, "/healthz")
             assert client.new_game().game_id
             with pytest.raises(GameProtocolError, match="404"):
                 client.state(old)  # games live in memory: a restart forgets them
@@ -96,17 +104,7 @@ def test_restart_brings_the_game_back_on_the_same_url(lantern_spec):
 
 
 def test_a_game_that_dies_at_start_fails_with_its_output(tmp_path):
-    game, spec = make_game(
-        tmp_path,
-        """
-        name = "broken"
-        title = "Broken"
-        genre = "probe"
-        start_command = ["python", "-c", "raise SystemExit('no such level: attic')"]
-        requirements = ""
-        """,
-        {"README": "nothing\n"},
-    )
+    _, spec = broken_game(tmp_path)
     with pytest.raises(SandboxError, match="no such level: attic"):
         ProcessProvider().start(spec, ready_timeout=20)
 
@@ -169,7 +167,15 @@ def test_games_of_a_crashed_owner_do_not_outlive_cleanup(lantern, lantern_spec, 
     assert url.startswith("http://127.0.0.1:"), owner.stderr
     if isolation == "none":
         assert answers(url)  # a plain process outlives its owner ...
-        assert ProcessProvider().cleanup_leftovers() >= 1  # ... until cleanup kills it
-    else:
-        ProcessProvider().cleanup_leftovers()  # bubblewrap's --die-with-parent has killed it already
+        assert ProcessProvider(cleanup_at_start=False).cleanup_leftovers() >= 1  # ... until cleanup kills it
+    # (bubblewrap's --die-with-parent has killed a sandboxed game with its owner already)
+    assert gone_soon(url)
+
+
+def test_a_new_provider_kills_what_crashed_owners_left(lantern, lantern_spec):
+    argv = [sys.executable, "-c", OWNER_THAT_CRASHES, str(lantern.root), str(lantern_spec.repo_dir)]
+    owner = subprocess.run([*argv, lantern_spec.commit, "none"], capture_output=True, text=True, timeout=120)
+    url = owner.stdout.strip()
+    assert answers(url), owner.stderr
+    ProcessProvider()
     assert gone_soon(url)

@@ -56,3 +56,23 @@ def test_sandbox_bootstrap_reuses_the_base_image_and_cleanup_runs(docker_provide
     assert result.returncode == 0, result.stderr
     assert "leftover container" in result.stdout
     assert "leftover game process" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.docker
+def test_engine_script_is_idempotent_when_an_engine_answers():
+    script = Path(__file__).resolve().parents[2] / "scripts" / "engine.sh"
+    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    assert "engine answers already; nothing to do" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.docker
+def test_sandbox_list_shows_a_running_game_with_its_owner_and_url(docker_provider, lantern_spec):
+    with docker_provider.start(lantern_spec) as build:
+        result = subprocess.run([*CLI, "sandbox", "list"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if line.startswith(build.container.name))
+    assert "lantern" in line and lantern_spec.commit[:10] in line and "(alive)" in line
+    assert line.endswith(build.url)
