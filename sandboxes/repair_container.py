@@ -15,7 +15,13 @@ from pathlib import Path
 import docker
 import docker.errors
 
-from sandboxes.base import EngineUnavailable, SandboxError
+from sandboxes.base import SandboxError
+from sandboxes.base_image import find_base_image
+
+# The sandbox layer's owner labels: its cleanup of containers whose owner died covers ours too.
+from sandboxes.container import GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
+from sandboxes.engine import connect
+from sandboxes.owners import pid_alive
 from sandboxes.repair_tree import (
     KILL_GRACE_S,
     MAX_FILE_BYTES,
@@ -34,15 +40,8 @@ from sandboxes.repair_tree import (
 
 log = logging.getLogger(__name__)
 
-# Labels as the sandbox layer puts them on game containers, so its cleanup of dead owners covers ours too.
-OWNER_PID = "closed-loop.owner-pid"
-OWNER_RUN = "closed-loop.owner-run"
-OWNER_HOST = "closed-loop.owner-host"
-GAME = "closed-loop.game"
 ROLE = "closed-loop.role"
 ROLE_REPAIR = "repair-sandbox"
-BASE_RECIPE_LABEL = "closed-loop.base-recipe"
-PULLED_BASE = "python:3.12-slim"
 # Before a write: refuse a directory or a path under a file (a tar entry would turn that file into a
 # directory), and print the file's mode to keep it.
 PREPARE_WRITE = (
@@ -51,16 +50,6 @@ PREPARE_WRITE = (
     'stat -c %a -- "$1" 2>/dev/null; exit 0'
 )
 DOCKER_ERRORS = (docker.errors.DockerException, OSError)
-
-
-def _connect(timeout: float) -> docker.DockerClient:
-    try:
-        client = docker.from_env(timeout=3)
-        client.ping()
-    except (docker.errors.DockerException, OSError) as exc:
-        raise EngineUnavailable(f"the Docker engine does not answer: {exc}") from exc
-    client.api.timeout = timeout
-    return client
 
 
 def sandbox_image(client: docker.DockerClient, game: str) -> str:
@@ -78,21 +67,14 @@ def sandbox_image(client: docker.DockerClient, game: str) -> str:
 
 
 def base_image_tag(client: docker.DockerClient) -> str:
-    """The local base image the sandbox layer made (found by its recipe label), else python:3.12-slim."""
-    images = client.images.list(filters={"label": BASE_RECIPE_LABEL, "dangling": False})
-    tagged = sorted(
-        (tag for image in images if GAME not in (image.labels or {}) for tag in image.tags), reverse=True
-    )
-    if tagged:
-        return tagged[0]
-    try:
-        client.images.get(PULLED_BASE)
-    except docker.errors.ImageNotFound:
-        raise SandboxError(
-            "no base image for the repair sandbox: build one with the docker backend first "
-            f"(an image labelled {BASE_RECIPE_LABEL}) or load {PULLED_BASE}"
-        ) from None
-    return PULLED_BASE
+    """The base image the sandbox layer bootstrapped (or CLOSED_LOOP_BASE_IMAGE); never built here, since that
+    takes minutes an attempt does not have. Raises NoSandboxImage."""
+    base = find_base_image(client, os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None)
+    if base is None:
+        raise NoSandboxImage(
+            "no image for the repair sandbox: build the base image first (`closed-loop sandbox up GAME` does)"
+        )
+    return base.tag
 
 
 def _tar_of_tree(repo_dir: Path) -> bytes:
@@ -194,6 +176,10 @@ def _mirror_link(repo_dir: Path, relative: Path, target: str) -> bool:
     return True
 
 
+class NoSandboxImage(SandboxError):
+    """An engine answers, but it has no image to run a repair sandbox from."""
+
+
 class DockerSandbox(RepairSandbox):
     """A container holding a copy of the tree at /work; `close()` copies it back and removes the container."""
 
@@ -214,7 +200,7 @@ class DockerSandbox(RepairSandbox):
     ):
         super().__init__(repo_dir)
         self._errors = DOCKER_ERRORS
-        self.client = _connect(api_timeout_s)
+        self.client = connect(api_timeout_s)
         self.image = image or sandbox_image(self.client, game)
         remove_orphans(self.client)
         labels = {
@@ -276,9 +262,7 @@ class DockerSandbox(RepairSandbox):
 
     def write_file(self, path: str, text: str) -> None:
         relative = tree_path(path)
-        code, output = self._exec(
-            ["sh", "-c", PREPARE_WRITE, "-", relative]
-        )
+        code, output = self._exec(["sh", "-c", PREPARE_WRITE, "-", relative])
         if code == 3:
             raise SandboxPathError(f"{relative} is a directory")
         if code == 4:
@@ -342,21 +326,9 @@ def remove_orphans(client: docker.DockerClient) -> int:
     host = socket.gethostname()
     for container in client.containers.list(all=True, filters={"label": f"{ROLE}={ROLE_REPAIR}"}):
         labels = container.labels or {}
-        if labels.get(OWNER_HOST) != host or _pid_alive(int(labels.get(OWNER_PID) or 0)):
+        if labels.get(OWNER_HOST) != host or pid_alive(int(labels.get(OWNER_PID) or 0)):
             continue
         with contextlib.suppress(docker.errors.NotFound, docker.errors.APIError):
             container.remove(force=True)
             removed += 1
     return removed
-
-
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from sandboxes.base import EngineUnavailable, SandboxError
 from sandboxes.repair_bubblewrap import BubblewrapSandbox, bubblewrap_works
-from sandboxes.repair_container import DockerSandbox
+from sandboxes.repair_container import DockerSandbox, NoSandboxImage
 from sandboxes.repair_tree import CommandResult, RepairSandbox, SandboxPathError, tree_path
 
 log = logging.getLogger(__name__)
@@ -58,10 +58,10 @@ def open_repair_sandbox(
     if backend in ("auto", "docker"):
         try:
             return DockerSandbox(repo_dir, lifetime_s=lifetime_s, run_id=run_id, game=game, image=image)
-        except EngineUnavailable:
+        except (EngineUnavailable, NoSandboxImage) as exc:
             if backend == "docker":
                 raise
-            log.info("no Docker engine: the repair sandbox falls back to bubblewrap")
+            log.info("repair sandbox falls back to bubblewrap: %s", exc)
     if not bubblewrap_works():
         raise SandboxError("no repair sandbox: no Docker engine answers and bubblewrap cannot run here")
     return BubblewrapSandbox(repo_dir)

@@ -20,6 +20,7 @@ from loop.llm.fake_wire import reply, tool_call
 from loop.repair.protocol import RepairBudget
 from repair_agents.coding.transcript import read_transcript
 from sandboxes.base import EngineUnavailable
+from sandboxes.repair_container import NoSandboxImage
 from sandboxes.repair_sandbox import (
     BubblewrapSandbox,
     DockerSandbox,
@@ -165,6 +166,17 @@ def test_without_an_engine_docker_is_an_engine_error_and_auto_falls_back_to_bubb
 ):
     monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
     with pytest.raises(EngineUnavailable):
+        open_repair_sandbox(scratch_tree, "docker")
+    with open_repair_sandbox(scratch_tree, "auto") as sandbox:
+        assert sandbox.backend == "bubblewrap"
+
+
+@pytest.mark.slow
+def test_an_engine_without_an_image_is_refused_by_docker_and_skipped_by_auto(
+    scratch_tree: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("CLOSED_LOOP_BASE_IMAGE", "closed-loop/no-such-image:missing")
+    with pytest.raises(NoSandboxImage):
         open_repair_sandbox(scratch_tree, "docker")
     with open_repair_sandbox(scratch_tree, "auto") as sandbox:
         assert sandbox.backend == "bubblewrap"
