@@ -10,7 +10,7 @@ How it ends, as the pipeline sees it:
 - its own wall time spent (it stops a margin before the pipeline's hard deadline): `agent_timeout`;
 - the model endpoint down after the LLM layer's retries, or no sandbox: `infrastructure_failure`.
 
-Options (AgentContext.options): `model` (provider:model for role repair), `sandbox` (auto, docker,
+Options (AgentContext.options): `model` or `repair` (provider:model for role repair), `sandbox` (auto, docker,
 bubblewrap), `image` (the docker sandbox's image; default the game's newest image, else the base image),
 `max_turns`, `max_tokens`, `max_cost_usd` (caps when the pipeline's budget sets none; 40 turns by default).
 """
@@ -214,8 +214,10 @@ def create(context: AgentContext) -> RepairAgent:
         choices = ", ".join(BACKENDS)
         raise UnknownAgent(f"the builtin agent's sandbox must be one of {choices}, not {sandbox!r}")
     overrides: dict[str, object] = {}
-    if options.get("model"):
-        overrides["models"] = {"repair": options["model"]}
+    # `model`, or `repair` as the loop's models-by-role mapping names it.
+    model = options.get("model") or options.get("repair")
+    if model:
+        overrides["models"] = {"repair": model}
     try:
         config = LLMConfig.from_env(**overrides)
         spec = config.spec_for("repair")

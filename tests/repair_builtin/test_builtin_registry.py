@@ -26,6 +26,12 @@ def test_builtin_takes_its_model_from_the_options(monkeypatch: pytest.MonkeyPatc
     assert copy.config.anthropic_api_key.get_secret_value() == "sk-ant-test-0123456789"
 
 
+def test_builtin_takes_its_model_from_the_loops_models_by_role(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789")
+    context = AgentContext(options={"planner": "openai:gpt-4.1-mini", "repair": "openai:gpt-5"})
+    assert str(create_agent("builtin", context).config.spec_for("repair")) == "openai:gpt-5"
+
+
 def test_builtin_takes_its_model_from_the_environment(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789")
     monkeypatch.setenv("CLOSED_LOOP_MODEL_REPAIR", "openai:gpt-4.1")
