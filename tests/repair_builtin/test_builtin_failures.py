@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 import pickle
+import socket
 from pathlib import Path
 
 from builtin_fixtures import agent_for, castle_bug2_report, scratch_report, workspace_for
+from pydantic import SecretStr
 
 from games.catalogue import Game, materialize
+from loop.llm import LLMConfig
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply, tool_call
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
+from repair_agents.builtin import BuiltinAgent
 from repair_agents.coding.transcript import read_transcript
 
 WALKTHROUGH_HEAD = "# A winning route through CASTLE: all three key fragments, then the sealed door."
@@ -91,3 +95,25 @@ def test_builtin_turns_malformed_tool_calls_into_error_observations(
     assert answers[7]["content"] == "edited greet.py: replaced 1 occurrence"
     oks = [e["ok"] for e in read_transcript(Path(attempt.transcript or "")) if e["event"] == "tool_call"]
     assert oks == [False] * 6 + [True, True]
+
+
+def test_builtin_declares_infrastructure_failure_when_nothing_listens_at_the_endpoint(
+    scratch_tree: Path, tmp_path: Path
+):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, never listening: connections are refused
+        config = LLMConfig(
+            default_model="openai:gpt-4.1-mini",
+            openai_api_key=SecretStr("sk-test-0123456789"),
+            openai_base_url=f"http://127.0.0.1:{port}/v1",
+            max_retries=1,
+            retry_base_s=0.01,
+        )
+        agent = BuiltinAgent(config, sandbox="bubblewrap")
+        attempt = agent.repair(
+            workspace_for(scratch_tree, tmp_path / "attempt"), [scratch_report()], RepairBudget(max_turns=3)
+        )
+
+    assert attempt.outcome == Outcome.INFRASTRUCTURE_FAILURE
+    assert attempt.detail.startswith("model endpoint failed after 2 attempt(s)")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +22,8 @@ from loop.llm.fake_wire import reply, tool_call
 from loop.repair.protocol import RepairBudget
 from repair_agents.coding.transcript import read_transcript
 from sandboxes.base import EngineUnavailable
-from sandboxes.repair_container import NoSandboxImage
+from sandboxes.engine import connect
+from sandboxes.repair_container import NoSandboxImage, remove_orphans
 from sandboxes.repair_sandbox import (
     BubblewrapSandbox,
     DockerSandbox,
@@ -180,3 +183,27 @@ def test_an_engine_without_an_image_is_refused_by_docker_and_skipped_by_auto(
         open_repair_sandbox(scratch_tree, "docker")
     with open_repair_sandbox(scratch_tree, "auto") as sandbox:
         assert sandbox.backend == "bubblewrap"
+
+
+@pytest.mark.slow
+def test_a_sandbox_whose_owner_was_killed_is_removed_at_the_next_start(scratch_tree: Path):
+    script = (
+        "import sys, time; from pathlib import Path; from sandboxes.repair_sandbox import DockerSandbox; "
+        "box = DockerSandbox(Path(sys.argv[1]), lifetime_s=300); print(box.container.id, flush=True); "
+        "time.sleep(300)"
+    )
+    owner = subprocess.Popen(
+        [sys.executable, "-c", script, str(scratch_tree)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        container_id = (owner.stdout.readline() if owner.stdout else "").strip()
+        assert container_id, "the owner did not start its sandbox"
+    finally:
+        owner.kill()
+        owner.wait(timeout=10)
+    client = connect()
+    assert client.containers.get(container_id).status == "running"  # killed owners leave it behind...
+
+    assert remove_orphans(client) >= 1  # ...until the next start removes it
+    with pytest.raises(docker.errors.NotFound):
+        client.containers.get(container_id)
