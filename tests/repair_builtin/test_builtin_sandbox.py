@@ -202,8 +202,7 @@ def test_a_sandbox_whose_owner_was_killed_is_removed_at_the_next_start(scratch_t
         owner.kill()
         owner.wait(timeout=10)
     client = connect()
-    assert client.containers.get(container_id).status == "running"  # killed owners leave it behind...
-
-    assert remove_orphans(client) >= 1  # ...until the next start removes it
+    # (The sandbox layer's own cleanup, started by anyone on this host, may remove it first: same result.)
+    remove_orphans(client)
     with pytest.raises(docker.errors.NotFound):
         client.containers.get(container_id)
