@@ -1,21 +1,34 @@
 """The built-in coding agent's loop: `run()` loops on `step()`; `step()` is `query()` then `observe()`.
 
-The ways a run ends are exceptions: Submitted (the model called `finish`), LimitsExceeded (turns, tokens, cost
-or wall time), and the LLM layer's ProviderError (the endpoint is down after its retries). A reply without a
-tool call, or a tool call that fails, is shown to the model as an observation and the run goes on.
+The ways a run ends are exceptions: Submitted (the model called `finish`), LimitsExceeded (turns, tokens,
+cost or wall time), and the LLM layer's ProviderError (the endpoint is down after its retries). FormatError
+(a reply without a tool call, tool-call arguments that are not JSON) and a tool call that fails are shown to
+the model as an observation, and the run goes on.
 """
 
 from __future__ import annotations
 
 import time
 
-from loop.llm import BudgetExceeded, ChatModel, LLMReply, Message, ProviderError, ToolCall
+from loop.llm import (
+    BudgetExceeded,
+    ChatModel,
+    GarbageReply,
+    LLMReply,
+    Message,
+    ProviderError,
+    ToolCall,
+)
 from repair_agents.coding.tools import Submitted, Toolbox, ToolFailed, tool_specs
 from repair_agents.coding.transcript import Transcript
 
 MAX_OBSERVATION_CHARS = 16_000
 TRANSCRIPT_OUTPUT_CHARS = 4_000
 NO_TOOL_CALL = "Use one of the tools to work on the repository; call `finish` when the fix is in place."
+
+
+class FormatError(Exception):
+    """The model's reply cannot be acted on; the message tells it why, and the run goes on."""
 
 
 class LimitsExceeded(Exception):
@@ -52,7 +65,11 @@ class CodingAgent:
     def step(self) -> None:
         if self.turns >= self.max_turns:
             raise LimitsExceeded("turns", f"turn budget spent: {self.turns} of {self.max_turns} model calls")
-        self.observe(self.query())
+        try:
+            self.observe(self.query())
+        except FormatError as exc:
+            self.transcript.event("format_error", turn=self.turns, error=str(exc))
+            self.messages.append(Message.user(str(exc)))
 
     def query(self) -> LLMReply:
         self.turns += 1
@@ -62,6 +79,9 @@ class CodingAgent:
         except BudgetExceeded as exc:
             raise LimitsExceeded(exc.limit, str(exc)) from None
         except ProviderError as exc:
+            # Garbage in the tool-call arguments is the model's slip; any other garbage is the endpoint's.
+            if isinstance(exc, GarbageReply) and "tool-call arguments" in str(exc):
+                raise FormatError(f"Your last reply could not be used ({exc}). {NO_TOOL_CALL}") from None
             self.transcript.event(
                 "model_error",
                 turn=self.turns,
@@ -88,9 +108,7 @@ class CodingAgent:
 
     def observe(self, reply: LLMReply) -> None:
         if not reply.tool_calls:
-            self.transcript.event("format_error", turn=self.turns, error="no tool call")
-            self.messages.append(Message.user(NO_TOOL_CALL))
-            return
+            raise FormatError(NO_TOOL_CALL)
         for call in reply.tool_calls:
             started = time.monotonic()
             try:
