@@ -94,7 +94,7 @@ class LLMQASession:
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
         self.first_report_seconds: float | None = None
-        self._system = self._planner_system()
+        self._system = ""
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -102,6 +102,7 @@ class LLMQASession:
         """Play until a limit; returns why the session stopped."""
         try:
             self.recheck_known_bugs()
+            self._system = self._planner_system()  # after the re-check, so the briefing says what it found
             while True:
                 self.step()
         except LimitsExceeded as stop:
