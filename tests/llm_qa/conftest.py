@@ -53,6 +53,11 @@ class CastleRepo:
         repo.index.commit(f"Fix {bug_id}")
         return self.commit
 
+    def revert(self) -> str:
+        """Undo the last commit with a new one (a fix that a later change takes back)."""
+        git.Repo(self.repo_dir).git.revert("HEAD", no_edit=True)
+        return self.commit
+
     @contextmanager
     def running(self) -> Iterator[GameClient]:
         spec = BuildSpec(repo_dir=self.repo_dir, manifest=self.game.manifest, commit=self.commit)

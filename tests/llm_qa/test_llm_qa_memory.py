@@ -100,3 +100,50 @@ def test_without_folding_the_same_measure_shows_the_prompt_growing(
 
     planned = planner_requests(fake_llm.model_requests())
     assert prompt_tokens(planned[39]) > 2 * prompt_tokens(planned[9])
+
+
+@pytest.mark.slow
+def test_a_fixed_bug_that_comes_back_is_reported_as_a_regression_of_the_same_bug(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["take matches", "north", "drop matches", "look"]
+    agent = make_agent()
+    fake_llm.responder = CastleModel(script)
+    results = []
+    for number, change in enumerate([None, lambda: castle_repo.fix("BUG-3"), castle_repo.revert]):
+        if change is not None:
+            change()
+        with castle_repo.running() as client:
+            results.append(
+                agent.run_session(
+                    client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / f"s{number}"
+                )
+            )
+
+    found, after_fix, after_revert = results
+    assert [r.title for r in found.reports] == [DROPPED_TITLE]
+    assert after_fix.reports == []
+    [regression] = after_revert.reports
+    assert regression.fingerprint == found.reports[0].fingerprint  # the same bug, not a new one
+    [bug] = json.loads(agent.memory_file.read_text())["bugs"]
+    assert [h["status"] for h in bug["history"]] == ["open", "fixed", "regressed"]
+    assert bug["status"] == "regressed"
+
+
+def test_game_over_starts_a_new_game(fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path):
+    walkthrough = castle_repo.game.walkthrough_commands(castle_repo.repo_dir)
+    fake_llm.responder = CastleModel([*walkthrough, "look"])
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client,
+            build_commit=castle_repo.commit,
+            steps=len(walkthrough) + 1,
+            seed=0,
+            out_dir=tmp_path / "o",
+        )
+
+    assert result.games_started == 2
+    last_plan = planner_requests(fake_llm.model_requests())[-1]
+    assert '"won":false' in last_plan.body["messages"][1]["content"].split("Now (game 2")[1]
