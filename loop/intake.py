@@ -18,9 +18,9 @@ from loop.game_client import GameClient
 from loop.llm.errors import BudgetExceeded, InvalidReply, LLMError, ProviderError
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import clip, transcript_json
-from loop.llm_qa.replies import Hypothesis, ReplayJudgement, StepsToReproduce
+from loop.llm_qa.replies import Hypothesis, StepsToReproduce
 from loop.llm_qa.roles import ModelRoles
-from loop.llm_qa.verification import Confirmed
+from loop.llm_qa.verification import Confirmed, judge_replay
 from loop.models import BugReport
 
 MAX_REPORT_CHARS = 8000
@@ -75,7 +75,7 @@ def intake(
             check=steps.anomaly,
         )
         try:
-            judgement = _judge(models, hypothesis, transcript)
+            judgement = judge_replay(models, hypothesis, transcript)
         except LLMError as exc:
             verdict.detail = f"judging the transcript failed: {type(exc).__name__}: {clip(str(exc), 200)}"
             return verdict
@@ -88,19 +88,12 @@ def intake(
         verdict.attempts.append(attempt)
         if judgement.anomaly_present:
             verdict.reproduced, verdict.detail = True, judgement.reason
-            verdict.report = BugReport(
-                title=hypothesis.title,
-                symptom=clip(steps.anomaly, 200),
-                expected=steps.expected,
-                observed=steps.anomaly,
-                mechanic=hypothesis.mechanic,
-                bug_type=steps.bug_type,
-                repro=list(steps.commands),
-                evidence=Confirmed(list(steps.commands), played, 1).evidence,
-                confidence=0.7,
+            verdict.report = Confirmed(list(steps.commands), played, 1).report(
+                hypothesis,
                 build_commit=build_commit,
                 source="intake",
-                fingerprint_key=f"intake|{steps.bug_type}|{hypothesis.mechanic}|{hypothesis.title}".lower(),
+                key=f"intake|{steps.bug_type}|{hypothesis.mechanic}|{hypothesis.title}".lower(),
+                confidence=0.7,
             )
             return verdict
         verdict.detail = judgement.reason
@@ -124,16 +117,3 @@ def _synthesize(
         feedback=feedback,
     )
     return models.ask("planner", messages, reply_model).parsed
-
-
-def _judge(models: ModelRoles, hypothesis: Hypothesis, transcript: str) -> ReplayJudgement:
-    messages, reply_model = prompting.conversation(
-        "replay_judge",
-        "replay_judge_step",
-        title=hypothesis.title,
-        observed=hypothesis.observed,
-        expected=hypothesis.expected,
-        check=hypothesis.check,
-        transcript=transcript,
-    )
-    return models.ask("reflection", messages, reply_model).parsed

@@ -26,12 +26,11 @@ from loop.llm_qa.replies import (
     Hypothesis,
     PlannerReply,
     ReflectionReply,
-    ReplayJudgement,
     WorkingSummary,
 )
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
-from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay
+from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay, judge_replay
 from loop.models import BugReport
 from loop.qa import Progress
 from loop.trace import SessionTrace
@@ -190,16 +189,7 @@ class LLMQASession:
         return reflection
 
     def _judge(self, hypothesis: Hypothesis, transcript: str) -> bool:
-        messages, reply_model = prompting.conversation(
-            "replay_judge",
-            "replay_judge_step",
-            title=hypothesis.title,
-            observed=hypothesis.observed,
-            expected=hypothesis.expected,
-            check=hypothesis.check or "(see observed vs expected)",
-            transcript=transcript,
-        )
-        judgement: ReplayJudgement = self.models.ask("reflection", messages, reply_model).parsed
+        judgement = judge_replay(self.models, hypothesis, transcript)
         self._trace("judgement", None, {"hypothesis": hypothesis.title, **judgement.model_dump()})
         return judgement.anomaly_present
 
@@ -240,19 +230,9 @@ class LLMQASession:
             self._trace("dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands})
             self._say(f"step {self.steps}: dropped (did not replay): {hypothesis.title}")
             return
-        report = BugReport(
-            title=known.title if known else hypothesis.title,
-            symptom=clip(hypothesis.observed, 200),
-            expected=hypothesis.expected,
-            observed=hypothesis.observed,
-            mechanic=hypothesis.mechanic,
-            bug_type=hypothesis.bug_type,
-            repro=confirmed.repro,
-            evidence=confirmed.evidence,
-            confidence=0.8,
-            build_commit=self.build_commit,
-            source="llm",
-            fingerprint_key=known.key if known else key,
+        words, report_key = (known.hypothesis(), known.key) if known else (hypothesis, key)
+        report = confirmed.report(
+            words, build_commit=self.build_commit, source="llm", key=report_key, confidence=0.8
         )
         self.confirmed[key] = hypothesis.title
         self._add_report(report, hypothesis.check, regression=known is not None)
@@ -260,14 +240,7 @@ class LLMQASession:
     def recheck_known_bugs(self) -> None:
         """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported."""
         for known in [b for b in self.campaign.bugs if b.checked_commit != self.build_commit][:20]:
-            hypothesis = Hypothesis(
-                title=known.title,
-                observed=known.observed,
-                expected=known.expected,
-                mechanic=known.mechanic,
-                bug_type=known.bug_type,
-                check=known.check,
-            )
+            hypothesis = known.hypothesis()
             try:
                 present, steps = self.verifier.shows(hypothesis, known.repro)
             except UndecidedReplay as exc:
@@ -283,19 +256,9 @@ class LLMQASession:
                 known.set_status(known.status, self.build_commit)
 
     def _known_report(self, known: KnownBug, steps: list[Step]) -> BugReport:
-        return BugReport(
-            title=known.title,
-            symptom=clip(known.observed, 200),
-            expected=known.expected,
-            observed=known.observed,
-            mechanic=known.mechanic,
-            bug_type=known.bug_type,
-            repro=list(known.repro),
-            evidence=Confirmed(list(known.repro), steps, 1).evidence,
-            confidence=0.8,
-            build_commit=self.build_commit,
-            source="llm",
-            fingerprint_key=known.key,
+        replayed = Confirmed(list(known.repro), steps, 1)
+        return replayed.report(
+            known.hypothesis(), build_commit=self.build_commit, source="llm", key=known.key, confidence=0.8
         )
 
     def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
@@ -371,7 +334,7 @@ class LLMQASession:
             kind=kind,
         )
 
-    def _trace_step(self, game_id: str, step: Step) -> None:
+    def _trace_step(self, game_id: str, step: Step, kind: str = "step") -> None:
         observation = step.observation.model_dump() if step.observation else {"error": step.error}
         self.trace.append(
             step=self.steps,
@@ -379,15 +342,8 @@ class LLMQASession:
             command=step.command,
             latency_ms=step.latency_ms,
             observation=observation,
+            kind=kind,
         )
 
     def _trace_replay(self, game_id: str, step: Step) -> None:
-        observation = step.observation.model_dump() if step.observation else {"error": step.error}
-        self.trace.append(
-            step=self.steps,
-            game_id=game_id,
-            command=step.command,
-            latency_ms=step.latency_ms,
-            observation=observation,
-            kind="replay",
-        )
+        self._trace_step(game_id, step, kind="replay")

@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from loop.llm_qa.observations import clip
+from loop.llm_qa.replies import Hypothesis
 from loop.models import BugReport, BugType
 
 SCHEMA_VERSION = 1
@@ -58,6 +59,16 @@ class KnownBug(BaseModel):
     found_commit: str
     checked_commit: str
     history: list[StatusChange] = Field(default_factory=list)
+
+    def hypothesis(self) -> Hypothesis:
+        return Hypothesis(
+            title=self.title,
+            observed=self.observed,
+            expected=self.expected,
+            mechanic=self.mechanic,
+            bug_type=self.bug_type,
+            check=self.check,
+        )
 
     def set_status(self, status: BugStatus, commit: str) -> None:
         self.checked_commit = commit

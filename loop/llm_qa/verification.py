@@ -14,8 +14,11 @@ from loop.explorer.shrink import ddmin
 from loop.explorer.transcript import Step, play
 from loop.game_client import GameClient
 from loop.llm.errors import BudgetExceeded, LLMError
-from loop.llm_qa.observations import step_text, transcript_json
-from loop.llm_qa.replies import Hypothesis
+from loop.llm_qa import prompting
+from loop.llm_qa.observations import clip, step_text, transcript_json
+from loop.llm_qa.replies import Hypothesis, ReplayJudgement
+from loop.llm_qa.roles import ModelRoles
+from loop.models import BugReport
 
 EVIDENCE_STEPS = 4
 
@@ -33,6 +36,39 @@ class Confirmed:
     @property
     def evidence(self) -> str:
         return "\n".join(step_text(step, with_state=False) for step in self.steps[-EVIDENCE_STEPS:])
+
+    def report(
+        self, hypothesis: Hypothesis, *, build_commit: str, source: str, key: str, confidence: float
+    ) -> BugReport:
+        """The report this replay supports: the hypothesis's words, the replayed repro and its evidence."""
+        return BugReport(
+            title=hypothesis.title,
+            symptom=clip(hypothesis.observed, 200),
+            expected=hypothesis.expected,
+            observed=hypothesis.observed,
+            mechanic=hypothesis.mechanic,
+            bug_type=hypothesis.bug_type,
+            repro=list(self.repro),
+            evidence=self.evidence,
+            confidence=confidence,
+            build_commit=build_commit,
+            source=source,
+            fingerprint_key=key,
+        )
+
+
+def judge_replay(models: ModelRoles, hypothesis: Hypothesis, transcript: str) -> ReplayJudgement:
+    """Ask the reflection model whether `transcript` (JSON from transcript_json) shows the hypothesis."""
+    messages, reply_model = prompting.conversation(
+        "replay_judge",
+        "replay_judge_step",
+        title=hypothesis.title,
+        observed=hypothesis.observed,
+        expected=hypothesis.expected,
+        check=hypothesis.check or "(see observed vs expected)",
+        transcript=transcript,
+    )
+    return models.ask("reflection", messages, reply_model).parsed
 
 
 class UndecidedReplay(Exception):
