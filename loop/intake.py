@@ -14,7 +14,7 @@ import json
 from pydantic import BaseModel, Field
 
 from loop.explorer.transcript import play
-from loop.game_client import GameClient
+from loop.game_client import GameClient, GameError
 from loop.llm.errors import BudgetExceeded, InvalidReply, LLMError, ProviderError
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import clip, transcript_json
@@ -64,7 +64,11 @@ def intake(
         except (InvalidReply, ProviderError, BudgetExceeded) as exc:
             verdict.detail = f"step synthesis failed: {type(exc).__name__}: {clip(str(exc), 200)}"
             return verdict
-        played = play(client, steps.commands)
+        try:
+            played = play(client, steps.commands)
+        except GameError as exc:
+            verdict.detail = f"the game failed to start a new game: {exc}"
+            return verdict
         transcript = transcript_json(played)
         hypothesis = Hypothesis(
             title=steps.title or clip(steps.anomaly, 150),

@@ -15,7 +15,7 @@ from typing import Any
 
 from loop.explorer import view
 from loop.explorer.transcript import GameSession, Step
-from loop.game_client import GameClient, GameUnavailable
+from loop.game_client import GameClient, GameError
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
@@ -108,8 +108,8 @@ class LLMQASession:
             return str(stop)
         except BudgetExceeded as exc:
             return f"LLM {exc.limit} budget spent: {exc}"
-        except GameUnavailable as exc:
-            return f"game unavailable: {exc}"
+        except GameError as exc:  # a dead game is a finding for the loop, not a crash of the session
+            return f"game failed: {type(exc).__name__}: {exc}"
 
     def step(self) -> None:
         if self.steps >= self.max_steps:

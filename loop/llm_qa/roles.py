@@ -57,6 +57,10 @@ class ModelRoles:
             raise
         self.counts["repaired_replies"] += reply.invalid_replies
         self.counts["provider_retries"] += reply.retries
+        if not tools and not isinstance(reply.parsed, reply_model):
+            # A tool call nobody offered: as unusable as prose, and must not reach the agent as None.
+            self.counts["malformed_replies"] += 1
+            raise InvalidReply(f"{role}: answered with tool calls instead of {reply_model.__name__}")
         return reply
 
     def totals(self) -> dict[str, int]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+from loop.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
 from loop.llm.session import Budget
 from loop.trace import read_trace
+from sandboxes.process import free_port
 
 from .castle_model import DROPPED_TITLE, CastleModel
 
@@ -91,3 +93,13 @@ def test_the_token_budget_stops_the_session_cleanly(
     assert result.stopped_because.startswith("LLM tokens budget spent")
     assert 0 < result.steps < 500
     assert agent.memory_file.is_file()  # the session's notes were still written
+
+
+def test_a_game_that_is_gone_ends_the_session_with_a_reason(fake_llm: FakeLLMServer, make_agent, tmp_path):
+    fake_llm.responder = CastleModel(SCRIPT)
+    agent = make_agent()
+
+    with GameClient(f"http://127.0.0.1:{free_port()}", timeout=2) as client:
+        result = agent.run_session(client, build_commit="dead", steps=5, seed=0, out_dir=tmp_path / "o")
+
+    assert result.steps == 0 and result.stopped_because.startswith("game failed: GameUnavailable")
