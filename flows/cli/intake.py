@@ -42,7 +42,7 @@ def intake_command(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     try:
         models = ModelRoles.configured()
-    except RequestRejected as exc:
+    except (RequestRejected, ValueError) as exc:
         print(f"closed-loop: error: intake needs a model: {exc}", file=sys.stderr)
         return 2
     out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-intake-{game.name}-"))).resolve()

@@ -46,7 +46,7 @@ class LLMQA:
     ):
         if models is None:
             try:
-                models = ModelRoles.configured(config, LLMSession(budget))
+                models = ModelRoles.configured(config, LLMSession(budget) if budget else None)
             except RequestRejected as exc:
                 raise ValueError(f"the llm QA agent needs a model: {exc}") from None
         self.models, self.progress, self.settings = models, progress, settings or Settings()

@@ -6,16 +6,38 @@ kept in one place. The typed errors of the LLM layer pass through: the agent dec
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from loop.llm.client import ChatModel
 from loop.llm.config import LLMConfig
 from loop.llm.errors import InvalidReply, ProviderError
-from loop.llm.session import LLMSession
+from loop.llm.session import Budget, LLMSession
 from loop.llm.types import LLMReply, Message, Role, Tool
+
+if TYPE_CHECKING:  # the client pulls in both SDKs (seconds); listing QA agents must not pay for that
+    from loop.llm.client import ChatModel
+
+
+BUDGET_VARIABLES = {
+    "CLOSED_LOOP_LLM_MAX_TOKENS": "max_tokens",
+    "CLOSED_LOOP_LLM_MAX_COST_USD": "max_cost_usd",
+    "CLOSED_LOOP_LLM_MAX_WALL_S": "max_wall_s",
+}
+
+
+def budget_from_env(env: Mapping[str, str] | None = None) -> Budget:
+    """A session budget from the environment; an unset variable is no limit. Bad values raise ValueError."""
+    env = os.environ if env is None else env
+    values = {field: env[name] for name, field in BUDGET_VARIABLES.items() if env.get(name)}
+    try:
+        return Budget.model_validate(values)
+    except ValidationError as exc:
+        raise ValueError(f"bad LLM budget in the environment: {exc.errors()[0]['msg']} ({values})") from None
 
 
 @dataclass
@@ -32,7 +54,7 @@ class ModelRoles:
         from loop.llm.client import model_for
 
         config = config or LLMConfig.from_env()
-        session = session or LLMSession()
+        session = session or LLMSession(budget_from_env())
         models = {
             role: model_for(role, config, session=session) for role in ("planner", "reflection", "summary")
         }
