@@ -9,7 +9,6 @@ never reported again as new. The file is rewritten once per session (atomically)
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Literal
@@ -19,6 +18,7 @@ from pydantic import BaseModel, Field
 from loop.llm_qa.observations import clip
 from loop.llm_qa.replies import Hypothesis
 from loop.models import BugReport, BugType
+from loop.paths import data_dir
 
 SCHEMA_VERSION = 1
 MAX_NOTES = 20
@@ -26,11 +26,7 @@ BugStatus = Literal["open", "fixed", "regressed"]
 
 
 def default_data_dir() -> Path:
-    """$CLOSED_LOOP_DATA_DIR, else $XDG_DATA_HOME/closed-loop, else ~/.local/share/closed-loop."""
-    if os.environ.get("CLOSED_LOOP_DATA_DIR"):
-        return Path(os.environ["CLOSED_LOOP_DATA_DIR"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "closed-loop"
+    return data_dir()
 
 
 def memory_path(game: str, data_dir: Path | None = None) -> Path:

@@ -92,7 +92,7 @@ def run_cli(fake: FakeLLMServer, *args: str, data_dir: Path) -> subprocess.Compl
         "OPENAI_API_KEY": "sk-fake-0000000000000000",
         "OPENAI_BASE_URL": fake.openai_base_url,
         "CLOSED_LOOP_LLM_TIMEOUT": "10",
-        "CLOSED_LOOP_DATA_DIR": str(data_dir),
+        "CLOSED_LOOP_DATA": str(data_dir),
     }
     return subprocess.run(
         [sys.executable, "-m", "flows.cli", *args], capture_output=True, text=True, timeout=300, env=env
