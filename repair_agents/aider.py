@@ -16,10 +16,18 @@ from pathlib import Path
 
 from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.cli_agent import Endpoint, cost_usd, endpoint_for, output_tail, task_prompt, timed_out
+from repair_agents.cli_agent import (
+    Endpoint,
+    endpoint_for,
+    installed_tool,
+    output_tail,
+    priced_attempt,
+    task_prompt,
+    timed_out,
+)
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext, UnknownAgent
-from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec
 
 NAME = "aider"
 TOOL = ToolSpec(NAME, "0.86.2", "pip", "aider-chat", "aider", max_python=(3, 13))
@@ -112,13 +120,8 @@ class AiderAgent(RepairAgent):
             return stopped
         tokens_in, tokens_out = tokens(run.output)
         applied = APPLIED.findall(run.output)
-        attempt = Attempt(
-            agent=self.name,
-            tokens_in=tokens_in,
-            tokens_out=tokens_out,
-            cost_usd=cost_usd(self.endpoint.model, tokens_in, tokens_out),
-            detail=f"aider applied {len(applied)} edit(s): {', '.join(sorted(set(applied))) or 'none'}",
-        )
+        detail = f"aider applied {len(applied)} edit(s): {', '.join(sorted(set(applied))) or 'none'}"
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
         endpoint_error = ENDPOINT_ERROR.search(run.output)
         if endpoint_error and not applied:
             detail = f"aider could not reach the model: {endpoint_error.group(0)}"
@@ -131,8 +134,5 @@ class AiderAgent(RepairAgent):
 
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
-    try:
-        binary = find_or_install(TOOL)
-    except ToolInstallError as exc:
-        raise UnknownAgent(f"cannot install Aider: {exc}") from None
+    binary = installed_tool(TOOL)
     return AiderAgent(binary, endpoint)

@@ -15,16 +15,17 @@ from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
-    cost_usd,
     endpoint_for,
+    installed_tool,
     max_turns,
     output_tail,
+    priced_attempt,
     task_prompt,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext, UnknownAgent
-from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec
 
 NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.
@@ -109,13 +110,7 @@ class ClaudeCodeAgent(RepairAgent):
         subtype = str(result.get("subtype", ""))
         text = str(result.get("result") or "")
         detail = f"claude {subtype} after {result.get('num_turns', '?')} turn(s): {text[:200]}"
-        attempt = Attempt(
-            agent=self.name,
-            tokens_in=tokens_in,
-            tokens_out=tokens_out,
-            cost_usd=cost_usd(self.endpoint.model, tokens_in, tokens_out),
-            detail=detail,
-        )
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
         if result.get("is_error") and text.startswith("API Error"):
             return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
         return attempt
@@ -123,8 +118,5 @@ class ClaudeCodeAgent(RepairAgent):
 
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "anthropic")
-    try:
-        binary = find_or_install(TOOL)
-    except ToolInstallError as exc:
-        raise UnknownAgent(f"cannot install Claude Code: {exc}") from None
+    binary = installed_tool(TOOL)
     return ClaudeCodeAgent(binary, endpoint, max_turns(context))

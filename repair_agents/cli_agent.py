@@ -8,6 +8,7 @@ tokens are priced with our own table, so the agents compare fairly whatever each
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import SecretStr
 
@@ -18,6 +19,7 @@ from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
 from repair_agents.registry import AgentContext, UnknownAgent
+from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
 
 DEFAULT_MAX_TURNS = 30
 TAIL_CHARS = 300
@@ -79,8 +81,18 @@ def max_turns(context: AgentContext) -> int:
         raise UnknownAgent(f"option max_turns must be a number, not {given!r}") from None
 
 
-def cost_usd(model: str, tokens_in: int, tokens_out: int) -> float:
-    return PriceTable.load().cost(model, Usage(input_tokens=tokens_in, output_tokens=tokens_out))
+def priced_attempt(agent: str, model: str, tokens_in: int, tokens_out: int, detail: str = "") -> Attempt:
+    """The attempt's agent-side facts, its cost computed from its tokens with our price table."""
+    cost = PriceTable.load().cost(model, Usage(input_tokens=tokens_in, output_tokens=tokens_out))
+    return Attempt(agent=agent, tokens_in=tokens_in, tokens_out=tokens_out, cost_usd=cost, detail=detail)
+
+
+def installed_tool(spec: ToolSpec) -> Path:
+    """The tool's binary, installed into the shared cache if need be; a failure is the user's to fix."""
+    try:
+        return find_or_install(spec)
+    except ToolInstallError as exc:
+        raise UnknownAgent(f"cannot install {spec.name}: {exc}") from None
 
 
 def timed_out(agent: str, run: CliRun, tool: str) -> Attempt | None:

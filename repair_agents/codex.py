@@ -15,10 +15,18 @@ from typing import Any
 
 from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.cli_agent import Endpoint, cost_usd, endpoint_for, output_tail, task_prompt, timed_out
+from repair_agents.cli_agent import (
+    Endpoint,
+    endpoint_for,
+    installed_tool,
+    output_tail,
+    priced_attempt,
+    task_prompt,
+    timed_out,
+)
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext, UnknownAgent
-from repair_agents.tool_install import ToolInstallError, ToolSpec, data_dir, find_or_install
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec, data_dir
 
 NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")
@@ -124,12 +132,7 @@ class CodexAgent(RepairAgent):
             return stopped
         found = events(run.output)
         tokens_in, tokens_out, turns = usage_of(found)
-        attempt = Attempt(
-            agent=self.name,
-            tokens_in=tokens_in,
-            tokens_out=tokens_out,
-            cost_usd=cost_usd(self.endpoint.model, tokens_in, tokens_out),
-        )
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out)
         failure = failure_of(found)
         if failure is not None:
             # A turn that fails is the model endpoint failing (Codex retries it first): not the game's doing.
@@ -143,8 +146,5 @@ class CodexAgent(RepairAgent):
 
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
-    try:
-        binary = find_or_install(TOOL)
-    except ToolInstallError as exc:
-        raise UnknownAgent(f"cannot install Codex: {exc}") from None
+    binary = installed_tool(TOOL)
     return CodexAgent(binary, endpoint)

@@ -17,16 +17,17 @@ from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
-    cost_usd,
     endpoint_for,
+    installed_tool,
     max_turns,
     output_tail,
+    priced_attempt,
     task_prompt,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext, UnknownAgent
-from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec
 
 NAME = "mini-swe-agent"
 # The litellm that mini-swe-agent pulls hangs in retries on every tool call unless `mcp` is importable.
@@ -99,13 +100,8 @@ class MiniSweAgent(RepairAgent):
         status = str(info.get("exit_status") or "")
         calls = (info.get("model_stats") or {}).get("api_calls", 0)
         tokens_in, tokens_out = trajectory_usage(trajectory)
-        attempt = Attempt(
-            agent=self.name,
-            tokens_in=tokens_in,
-            tokens_out=tokens_out,
-            cost_usd=cost_usd(self.endpoint.model, tokens_in, tokens_out),
-            detail=f"mini {status or 'ended'} after {calls} model call(s)",
-        )
+        detail = f"mini {status or 'ended'} after {calls} model call(s)"
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
         if status in ENDPOINT_FAILURES:
             return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
         return attempt
@@ -113,8 +109,5 @@ class MiniSweAgent(RepairAgent):
 
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
-    try:
-        binary = find_or_install(TOOL)
-    except ToolInstallError as exc:
-        raise UnknownAgent(f"cannot install mini-swe-agent: {exc}") from None
+    binary = installed_tool(TOOL)
     return MiniSweAgent(binary, endpoint, max_turns(context))

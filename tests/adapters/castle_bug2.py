@@ -9,16 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.benchmark import Benchmark
-from games.catalogue import Game
+from games.catalogue import Game, load_game
 from loop.explorer.replay import replay_report
 from loop.game_client import GameClient
 from loop.models import BugReport, BugType
+from loop.repair.pipeline import RepairRound
+from loop.repair.protocol import Attempt, Outcome
+from repair_agents.tool_install import ToolSpec, find_or_install
 from sandboxes.base import BuildSpec
 from sandboxes.registry import get_provider
 
 WORLD = "castle/world.py"
 LEAKY = "The bedside drawer is shut; a small key rattles inside it."
 FIXED = "The bedside drawer is shut."
+INDENT = " " * 12  # of the closed_text line in world.py
 
 
 def bug2_report() -> BugReport:
@@ -49,3 +53,29 @@ def bug2_seen(game: Game, repo_dir: Path) -> tuple[bool, bool]:
         probe = benchmark.run_probe(benchmark.bug("BUG-2"), client).present
         replay = replay_report(bug2_report(), client).anomaly_present
     return probe, replay
+
+
+def ready_tool(spec: ToolSpec, game: Game, repair_round: RepairRound) -> Path:
+    """The tool, installed by the adapter's own install code (cached after once); BUG-2 is there before."""
+    binary = find_or_install(spec)
+    assert binary.name == spec.binary and binary.exists()
+    assert bug2_seen(game, repair_round.branch.worktree_dir) == (True, True)
+    return binary
+
+
+def assert_bug2_fixed(game: Game, repair_round: RepairRound, attempt: Attempt) -> None:
+    """Patched through the pipeline, only the one line changed, and both the probe and the replay agree."""
+    assert attempt.outcome == Outcome.PATCHED, (attempt.detail, attempt.agent_note)
+    assert repair_round.head == attempt.commit
+    assert [f.path for f in attempt.diff_stats.files] == [WORLD]
+    assert f'+{INDENT}closed_text="{FIXED}",' in attempt.diff
+    assert bug2_seen(game, repair_round.branch.worktree_dir) == (False, False)
+
+
+def assert_task_is_the_report(text: str) -> None:
+    """The tool's task carries the report and nothing of the benchmark's ground truth."""
+    report = bug2_report()
+    assert report.title in text and report.repro[-1] in text
+    ground_truth = Benchmark(load_game("castle")).bug("BUG-2")
+    for hidden in ("BUG-2", ground_truth.observed_fault, ground_truth.minimal_reproduction):
+        assert hidden not in text

@@ -12,19 +12,27 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import FIXED, LEAKY, WORLD, bug2_report, bug2_seen
+from castle_bug2 import (
+    FIXED,
+    INDENT,
+    LEAKY,
+    WORLD,
+    assert_bug2_fixed,
+    assert_task_is_the_report,
+    bug2_report,
+    ready_tool,
+)
 
 from games.catalogue import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Outcome, RepairBudget
+from loop.repair.protocol import RepairBudget
 from repair_agents import aider
 from repair_agents.registry import AgentContext, create_agent
 
 pytestmark = pytest.mark.slow
 MODEL = "gpt-4.1-mini"
-INDENT = " " * 12
 OTHER_LINE = "The bedside drawer stands open."  # in world.py, in no report: seen once Aider adds the file
 EDIT = (
     "The closed drawer's text gives the key away.\n\n"
@@ -47,10 +55,7 @@ def scripted_model():
 def test_aider_fixes_castle_bug_2(
     castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ):
-    binary = aider.find_or_install(aider.TOOL)  # its own venv, cached after once
-    assert binary.name == "aider"
-    worktree = castle_round.branch.worktree_dir
-    assert bug2_seen(castle, worktree) == (True, True)
+    ready_tool(aider.TOOL, castle, castle_round)
     fake_llm.responder = scripted_model()
     monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-aider-key")
@@ -59,12 +64,9 @@ def test_aider_fixes_castle_bug_2(
 
     attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=300))
 
-    assert attempt.outcome == Outcome.PATCHED, (attempt.detail, attempt.agent_note)
+    # Only the fix: no .gitignore entry, no history or tags cache in the repository.
+    assert_bug2_fixed(castle, castle_round, attempt)
     assert attempt.agent_note == f"aider applied 1 edit(s): {WORLD}"
-    # Only the fix: no .gitignore entry, no history files in the repository.
-    assert [f.path for f in attempt.diff_stats.files] == [WORLD]
-    assert f'+{INDENT}closed_text="{FIXED}",' in attempt.diff
-    assert bug2_seen(castle, worktree) == (False, False)
     assert (Path(attempt.attempt_dir) / "aider.chat.history.md").is_file()
     # Tokens read from its output (2.4k + 3.1k sent, 20 + 90 received) and priced with our table.
     assert (attempt.tokens_in, attempt.tokens_out) == (5500, 110)
@@ -72,5 +74,4 @@ def test_aider_fixes_castle_bug_2(
     calls = fake_llm.model_requests()
     assert len(calls) == 2
     assert all(r.path == "/v1/chat/completions" and not r.stream and r.body["model"] == MODEL for r in calls)
-    prompt = json.dumps(calls[0].body["messages"])
-    assert "take small key" in prompt and "BUG-2" not in prompt
+    assert_task_is_the_report(json.dumps(calls[0].body["messages"]))

@@ -11,13 +11,21 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import FIXED, LEAKY, WORLD, bug2_report, bug2_seen
+from castle_bug2 import (
+    FIXED,
+    LEAKY,
+    WORLD,
+    assert_bug2_fixed,
+    assert_task_is_the_report,
+    bug2_report,
+    ready_tool,
+)
 
 from games.catalogue import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Outcome, RepairBudget
+from loop.repair.protocol import RepairBudget
 from repair_agents import codex
 from repair_agents.registry import AgentContext, create_agent
 from repair_agents.tool_install import data_dir
@@ -45,10 +53,7 @@ def scripted_model():
 def test_codex_fixes_castle_bug_2(
     castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ):
-    binary = codex.find_or_install(codex.TOOL)  # the adapter's own install (cached after once)
-    assert binary.name == "codex"
-    worktree = castle_round.branch.worktree_dir
-    assert bug2_seen(castle, worktree) == (True, True)
+    ready_tool(codex.TOOL, castle, castle_round)
     fake_llm.responder = scripted_model()
     monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-codex-key")
@@ -57,20 +62,16 @@ def test_codex_fixes_castle_bug_2(
 
     attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=240))
 
-    assert attempt.outcome == Outcome.PATCHED, (attempt.detail, attempt.agent_note)
-    assert [f.path for f in attempt.diff_stats.files] == [WORLD]
-    assert f'+{" " * 12}closed_text="{FIXED}",' in attempt.diff
-    assert bug2_seen(castle, worktree) == (False, False)
+    assert_bug2_fixed(castle, castle_round, attempt)
     # Usage from its JSONL events, priced with our table; its raw events are kept in the attempt dir.
+    raw = codex.events((Path(attempt.attempt_dir) / "codex-events.jsonl").read_text())
+    assert codex.usage_of(raw)[:2] == (attempt.tokens_in, attempt.tokens_out)
     assert attempt.tokens_in > 1200 and attempt.tokens_out >= 30
     assert attempt.cost_usd == pytest.approx((attempt.tokens_in * 0.40 + attempt.tokens_out * 1.60) / 1e6)
-    raw = codex.events((Path(attempt.attempt_dir) / "codex-events.jsonl").read_text())
-    assert [e for e in raw if e["type"] == "turn.completed"]
-    # Our fake got every model call, streamed, with our model; the prompt holds the report only.
+    # Our fake got every model call, streamed, with our model; the task holds the report only.
     calls = fake_llm.model_requests()
     assert len(calls) == 4 and all(r.path == "/v1/responses" and r.stream for r in calls)
     assert all(r.body["model"] == MODEL for r in calls)
-    prompt = json.dumps(calls[0].body["input"])
-    assert "take small key" in prompt and "BUG-2" not in prompt
+    assert_task_is_the_report(json.dumps(calls[0].body["input"]))
     # The per-attempt CODEX_HOME (under the data dir, not a temp dir) is gone afterwards.
     assert not list((data_dir() / "codex-homes").glob("adapter-test-round-1-*"))

@@ -11,13 +11,21 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import FIXED, LEAKY, WORLD, bug2_report, bug2_seen
+from castle_bug2 import (
+    FIXED,
+    LEAKY,
+    WORLD,
+    assert_bug2_fixed,
+    assert_task_is_the_report,
+    bug2_report,
+    ready_tool,
+)
 
 from games.catalogue import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Outcome, RepairBudget
+from loop.repair.protocol import RepairBudget
 from repair_agents import mini_swe_agent
 from repair_agents.registry import AgentContext, create_agent
 
@@ -43,10 +51,7 @@ def scripted_model():
 def test_mini_swe_agent_fixes_castle_bug_2(
     castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ):
-    binary = mini_swe_agent.find_or_install(mini_swe_agent.TOOL)  # its own venv, cached after once
-    assert binary.name == "mini"
-    worktree = castle_round.branch.worktree_dir
-    assert bug2_seen(castle, worktree) == (True, True)
+    ready_tool(mini_swe_agent.TOOL, castle, castle_round)
     fake_llm.responder = scripted_model()
     monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-mini-key")
@@ -54,10 +59,7 @@ def test_mini_swe_agent_fixes_castle_bug_2(
 
     attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=240))
 
-    assert attempt.outcome == Outcome.PATCHED, (attempt.detail, attempt.agent_note)
-    assert [f.path for f in attempt.diff_stats.files] == [WORLD]
-    assert f'+{" " * 12}closed_text="{FIXED}",' in attempt.diff
-    assert bug2_seen(castle, worktree) == (False, False)
+    assert_bug2_fixed(castle, castle_round, attempt)
     assert attempt.agent_note == "mini Submitted after 3 model call(s)"
     # Tokens from its trajectory, priced with our table, and the trajectory kept in the attempt dir.
     trajectory = json.loads((Path(attempt.attempt_dir) / mini_swe_agent.TRAJECTORY).read_text())
@@ -67,7 +69,6 @@ def test_mini_swe_agent_fixes_castle_bug_2(
     calls = fake_llm.model_requests()
     assert len(calls) == 3
     assert all(r.path == "/v1/chat/completions" and r.body["model"] == MODEL for r in calls)
-    prompt = json.dumps(calls[0].body["messages"])
-    assert "take small key" in prompt and "BUG-2" not in prompt
+    assert_task_is_the_report(json.dumps(calls[0].body["messages"]))
     # The key went by environment, not argv (the transcript keeps argv).
     assert "sk-fake-mini-key" not in Path(attempt.transcript or "").read_text()
