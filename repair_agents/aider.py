@@ -73,8 +73,7 @@ class AiderAgent(RepairAgent):
 
     def argv(self, attempt_dir: Path, task: str) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
-        if self.endpoint.base_url:
-            argv += ["--openai-api-base", self.endpoint.base_url]
+        argv += ["--openai-api-base", self.endpoint.base_url]
         argv += [
             "--yes-always",
             "--no-auto-commits",
@@ -99,10 +98,14 @@ class AiderAgent(RepairAgent):
     def env(self, attempt_dir: Path) -> dict[str, str]:
         home = attempt_dir / "aider-home"
         (home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
-        (home / PRICE_CACHE).write_text("{}")
+        # Not empty: Aider takes an empty cache for a missing one and fetches it again.
+        (home / PRICE_CACHE).write_text('{"closed-loop": {"note": "priced with closed-loop\'s own table"}}')
         return {
             "HOME": str(home),
             "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
+            # litellm prefers these to --openai-api-base: they must not be stale ones inherited.
+            "OPENAI_BASE_URL": self.endpoint.base_url,
+            "OPENAI_API_BASE": self.endpoint.base_url,
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         }
 

@@ -88,12 +88,13 @@ class ClaudeCodeAgent(RepairAgent):
         env = {
             "HOME": str(home),
             "CLAUDE_CONFIG_DIR": str(home / ".claude"),
+            "ANTHROPIC_BASE_URL": self.endpoint.base_url,
             "ANTHROPIC_API_KEY": self.endpoint.api_key.get_secret_value(),
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            # Its default retries a dead endpoint (even a 401) for minutes, past most budgets.
+            "CLAUDE_CODE_MAX_RETRIES": str(self.endpoint.max_retries),
             "DISABLE_AUTOUPDATER": "1",
         }
-        if self.endpoint.base_url:
-            env["ANTHROPIC_BASE_URL"] = self.endpoint.base_url
         return env
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
@@ -111,7 +112,7 @@ class ClaudeCodeAgent(RepairAgent):
         text = str(result.get("result") or "")
         detail = f"claude {subtype} after {result.get('num_turns', '?')} turn(s): {text[:200]}"
         attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
-        if result.get("is_error") and text.startswith("API Error"):
+        if result.get("is_error") and (result.get("api_error_status") or "API Error" in text):
             return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
         return attempt
 

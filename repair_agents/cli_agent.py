@@ -22,6 +22,7 @@ from repair_agents.registry import AgentContext, UnknownAgent
 from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
 
 DEFAULT_MAX_TURNS = 30
+DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 TAIL_CHARS = 300
 
 
@@ -50,8 +51,9 @@ class Endpoint:
     """A model and where to reach it, as one tool must be told (picklable: it travels to the worker)."""
 
     model: str
-    base_url: str | None
+    base_url: str
     api_key: SecretStr
+    max_retries: int = 3  # of a failed model call, for the tools that let us say
 
 
 def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
@@ -70,7 +72,9 @@ def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
             f"no {provider} model for the repair role: set CLOSED_LOOP_MODEL_REPAIR={provider}:<model> "
             "or give the option model=<name>"
         )
-    return Endpoint(model=model, base_url=base_url, api_key=key)
+    # Always explicit: a tool must never fall back on a base URL left in the environment it inherits.
+    base_url = base_url or DEFAULT_BASE_URLS[provider]
+    return Endpoint(model=model, base_url=base_url, api_key=key, max_retries=config.max_retries)
 
 
 def max_turns(context: AgentContext) -> int:

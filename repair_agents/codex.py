@@ -32,10 +32,9 @@ NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")
 PROVIDER_ID = "closedloop"
 KEY_VARIABLE = "CLOSED_LOOP_CODEX_API_KEY"
-OPENAI_URL = "https://api.openai.com/v1"
 
 
-def provider_config(base_url: str) -> str:
+def provider_config(base_url: str, max_retries: int) -> str:
     return (
         f'model_provider = "{PROVIDER_ID}"\n\n'
         f"[model_providers.{PROVIDER_ID}]\n"
@@ -43,6 +42,8 @@ def provider_config(base_url: str) -> str:
         f"base_url = {json.dumps(base_url)}\n"
         f'env_key = "{KEY_VARIABLE}"\n'
         'wire_api = "responses"\n'
+        f"request_max_retries = {max_retries}\n"
+        f"stream_max_retries = {max_retries}\n"
     )
 
 
@@ -120,7 +121,7 @@ class CodexAgent(RepairAgent):
         if home.exists():
             shutil.rmtree(home)
         home.mkdir(parents=True)
-        (home / "config.toml").write_text(provider_config(self.endpoint.base_url or OPENAI_URL))
+        (home / "config.toml").write_text(provider_config(self.endpoint.base_url, self.endpoint.max_retries))
         env = {"CODEX_HOME": str(home), KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
         try:
             run = run_cli(self.argv(workspace, task_prompt(reports)), workspace, budget, env=env)

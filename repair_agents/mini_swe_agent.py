@@ -69,16 +69,18 @@ class MiniSweAgent(RepairAgent):
     def argv(self, trajectory: Path, task: str) -> list[str]:
         argv = [str(self.binary), "-y", "--exit-immediately", "-m", f"openai/{self.endpoint.model}"]
         argv += ["-c", "mini.yaml", "-c", f"agent.step_limit={self.turns}"]
-        if self.endpoint.base_url:
-            argv += ["-c", f"model.model_kwargs.api_base={self.endpoint.base_url}"]
+        argv += ["-c", f"model.model_kwargs.api_base={self.endpoint.base_url}"]
         return [*argv, "-o", str(trajectory), "-t", task]
 
     def env(self, workspace: RepairWorkspace) -> dict[str, str]:
         return {
             "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
+            "OPENAI_BASE_URL": self.endpoint.base_url,  # never a stale one inherited
+            "OPENAI_API_BASE": self.endpoint.base_url,
             "MSWEA_GLOBAL_CONFIG_DIR": str(workspace.attempt_dir / "mini-config"),
             "MSWEA_CONFIGURED": "true",
             "MSWEA_SILENT_STARTUP": "1",
+            "MSWEA_MODEL_RETRY_STOP_AFTER_ATTEMPT": str(1 + self.endpoint.max_retries),
             # Its own cost figure is not ours; a model litellm cannot price must not stop the run.
             "MSWEA_COST_TRACKING": "ignore_errors",
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
