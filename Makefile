@@ -1,9 +1,9 @@
 .PHONY: castle test lint
 
-# The main job: the CASTLE loop (until the loop exists: validate CASTLE end to end).
+# The main job: a local Prefect server and serve process, then `prefect deployment run closed-loop/castle --watch`.
 castle:
 	bash scripts/bootstrap.sh
-	.venv/bin/closed-loop games validate castle
+	.venv/bin/closed-loop castle
 
 # The whole test suite, slow tests included.
 test:

@@ -95,7 +95,8 @@ class GameClient:
         if response.status_code >= 500:
             raise GameServerError(response.status_code, response.text)
         if response.status_code >= 400:
-            raise GameProtocolError(f"{method} {path} answered HTTP {response.status_code}: {response.text[:300]}")
+            status = response.status_code
+            raise GameProtocolError(f"{method} {path} answered HTTP {status}: {response.text[:300]}")
         try:
             body = response.json()
         except ValueError as exc:
@@ -137,7 +138,7 @@ class GameClient:
         return _strip(body.get("state", {}), self.hidden_fields)
 
     def wait_until_ready(self, timeout: float = 30.0, health_path: str | None = "/api/health") -> None:
-        """Poll the health path (or `/new` when the game has none) until it answers, or raise GameUnavailable."""
+        """Poll the health path (or `/new` when the game has none) until it answers; else GameUnavailable."""
         deadline = time.monotonic() + timeout
         last_error = "no answer"
         while time.monotonic() < deadline:

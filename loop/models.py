@@ -29,7 +29,7 @@ class Difficulty(StrEnum):
 
 
 class BugReport(BaseModel):
-    """A bug report from a QA agent (explorer, LLM agent or intake): enough for a person or an agent to act on."""
+    """A bug report from a QA agent (explorer, LLM agent or intake): enough for anyone to act on."""
 
     title: str
     symptom: str

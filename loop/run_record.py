@@ -13,11 +13,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.lifecycle import BugStatus
 from loop.models import BugReport
 
 SCHEMA_VERSION = 1
 
-BugStatus = Literal["open", "patched", "verified_fixed", "regressed"]
 StepName = Literal["build", "verify", "qa", "critic", "repair"]
 
 
@@ -57,7 +57,7 @@ class TrackedBug(BaseModel):
     fingerprint: str
     report: BugReport
     ground_truth_id: str | None = None
-    status: BugStatus = "open"
+    status: BugStatus = BugStatus.OPEN
     found_in_session: int
     history: list[LifecycleEvent] = Field(default_factory=list)
 
@@ -67,7 +67,7 @@ class VerificationRecord(BaseModel):
     ground_truth_id: str | None = None
     replay_fixed: bool
     probe_fixed: bool | None = None
-    verdict: Literal["verified_fixed", "still_open", "regressed", "replay_only", "probe_only", "crashed"]
+    verdict: str = Field(description="loop.verification.Verdict")
     detail: str = ""
 
 
@@ -144,6 +144,9 @@ class RunRecord(BaseModel):
     head_commit: str
     ground_truth: list[GroundTruthSummary] = Field(default_factory=list)
     bugs: dict[str, TrackedBug] = Field(default_factory=dict)
+    ledger_baseline: dict[str, BugStatus] = Field(
+        default_factory=dict, description="the ledger's status of this game's bugs when the run started"
+    )
     sessions: list[SessionRecord] = Field(default_factory=list)
 
     @classmethod

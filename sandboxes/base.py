@@ -8,6 +8,9 @@ Lifecycle: `provider.start(...)` builds (or reuses) what the commit needs and st
 from __future__ import annotations
 
 import abc
+import atexit
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +34,16 @@ class BuildSpec:
     commit: str
     run_id: str = "adhoc"
     env: dict[str, str] = field(default_factory=dict)
+
+
+def game_settings(manifest: Manifest, environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The host's environment variables a game may see: only those named after it (`TOYBOX_BUGS` for toybox).
+
+    Everything else (API keys above all) stays out of the sandbox: a patched game could echo it to an agent.
+    """
+    prefix = manifest.name.upper().replace("-", "_") + "_"
+    source = os.environ if environ is None else environ
+    return {key: value for key, value in source.items() if key.startswith(prefix)}
 
 
 class RunningBuild(abc.ABC):
@@ -71,9 +84,28 @@ class SandboxProvider(abc.ABC):
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         """Build (or reuse) and start `spec`; return once the game answers its health check.
 
-        Raises SandboxError when the build fails or the game never becomes ready (with its logs in the message).
+        Raises SandboxError when the build fails or the game never becomes ready (its logs in the message).
         """
 
     def cleanup_leftovers(self) -> int:
         """Remove what dead owners left behind; return how many things were removed."""
         return 0
+
+
+_STARTED: set[RunningBuild] = set()
+
+
+def track(build: RunningBuild) -> None:
+    """Remember a started build until `untrack`, so it is stopped even if its owner forgets to."""
+    _STARTED.add(build)
+
+
+def untrack(build: RunningBuild) -> None:
+    _STARTED.discard(build)
+
+
+@atexit.register
+def stop_started_builds() -> None:
+    """Stop every build of this process that is still running (called at interpreter exit)."""
+    for build in list(_STARTED):
+        build.stop()

@@ -1,20 +1,45 @@
-"""The process backend: the game as a local child process on a free loopback port.
+"""The process backend: the game as a child process in its own venv, on a loopback port the parent chose.
 
-First version: runs the manifest's start command with this interpreter. (Per-game venvs from the wheelhouse and
-bubblewrap isolation are the sandbox issue's work.)
+Where bubblewrap works (`bwrap --unshare-all` succeeds), the game runs in fresh namespaces with a read-only
+root, a private /tmp and no network at all; the parent opens the listening socket on the host and
+`sandboxes/relay.py` serves it into the namespace. Elsewhere the game runs as a plain child process.
+`python` in the manifest's start command means the game venv's python.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import logging
 import os
+import shutil
+import signal
 import socket
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from loop.game_client import GameClient, GameUnavailable
-from sandboxes.base import BuildSpec, RunningBuild, SandboxError, SandboxProvider
+from games.catalogue import Manifest
+from sandboxes.base import (
+    BuildSpec,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
+from sandboxes.owners import forget, kill_orphans, record
+from sandboxes.paths import data_dir
+from sandboxes.readiness import wait_until_ready
+from sandboxes.source_tree import export_tree
+from sandboxes.wheelhouse import game_venv
+
+log = logging.getLogger(__name__)
+
+RELAY = Path(__file__).resolve().parent / "relay.py"
+STOP_TIMEOUT = 5.0
+ISOLATIONS = ("auto", "bwrap", "none")
 
 
 def free_port() -> int:
@@ -23,22 +48,98 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@functools.cache
+def bwrap_works() -> bool:
+    """True when bubblewrap may create namespaces here (some hosts and containers forbid it)."""
+    if shutil.which("bwrap") is None:
+        return False
+    probe = ["bwrap", "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"]
+    try:
+        return subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
+def _bwrap_prefix(tree: Path, venv: Path) -> list[str]:
+    argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
+    argv += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    # Re-expose what the game needs in case it lives under /tmp, which the tmpfs above hides.
+    for path in (tree, venv, RELAY.parent):
+        argv += ["--ro-bind", str(path), str(path)]
+    return [*argv, "--chdir", str(tree)]
+
+
 class ProcessBuild(RunningBuild):
     backend = "process"
 
-    def __init__(self, process: subprocess.Popen, url: str, log_path: Path):
-        self.process = process
-        self.url = url
-        self.log_path = log_path
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        port: int,
+        listener: socket.socket | None,
+        manifest: Manifest,
+        ready_timeout: float,
+    ):
+        self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
+        self.manifest, self.ready_timeout = manifest, ready_timeout
+        self.url = f"http://127.0.0.1:{port}"
+        self.sandboxed = listener is not None
+        log_dir = data_dir() / "logs"
+        log_dir.mkdir(exist_ok=True)
+        handle, name = tempfile.mkstemp(
+            prefix=f"{env.get('CLOSED_LOOP_GAME', 'game')}-", suffix=".log", dir=log_dir
+        )
+        os.close(handle)
+        self.log_path = Path(name)
+        self.process: subprocess.Popen[bytes] | None = None
+        self._spawn()
+
+    def _spawn(self) -> None:
+        pass_fds = (self.listener.fileno(),) if self.listener is not None else ()
+        with self.log_path.open("ab") as log_file:
+            self.process = subprocess.Popen(
+                self.argv,
+                cwd=self.cwd,
+                env=self.env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                pass_fds=pass_fds,
+                start_new_session=True,
+            )
+        record(self.process.pid, self.env.get("CLOSED_LOOP_GAME", "game"))
+
+    def _terminate(self) -> None:
+        process = self.process
+        if process is None:
+            return
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):  # it may exit between poll() and the signal
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=STOP_TIMEOUT)
+        forget(process.pid)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
+        untrack(self)
+        self._terminate()
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+
+    def restart(self) -> None:
+        """Start the game again on the same URL (the parent still holds the port); wait until ready."""
+        if self.sandboxed and self.listener is None:
+            raise SandboxError("this build was stopped; start a new one")
+        self._terminate()
+        self._spawn()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
         try:
@@ -47,26 +148,68 @@ class ProcessBuild(RunningBuild):
             return ""
 
     def is_alive(self) -> bool:
-        return self.process.poll() is None
+        return self.process is not None and self.process.poll() is None
 
 
 class ProcessProvider(SandboxProvider):
+    """Games as local processes. `isolation`: `auto` (bubblewrap when it works), `bwrap`, or `none`."""
+
     name = "process"
 
+    def __init__(self, isolation: str = "auto", *, cleanup_at_start: bool = True):
+        if isolation not in ISOLATIONS:
+            raise SandboxError(f"unknown isolation {isolation!r} (choose from {', '.join(ISOLATIONS)})")
+        if isolation == "bwrap" and not bwrap_works():
+            raise SandboxError("bubblewrap is missing or may not create namespaces on this host")
+        self.isolation = isolation
+        if cleanup_at_start:
+            self.cleanup_leftovers()
+
+    def cleanup_leftovers(self) -> int:
+        """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
+        return kill_orphans()
+
+    @property
+    def uses_bwrap(self) -> bool:
+        return self.isolation == "bwrap" or (self.isolation == "auto" and bwrap_works())
+
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
-        port = free_port()
-        argv = [sys.executable if arg == "python" else arg for arg in spec.manifest.start_command]
-        env = {**os.environ, **spec.env, spec.manifest.port_env: str(port), "PYTHONUNBUFFERED": "1"}
-        log_path = Path(tempfile.mkstemp(prefix=f"closed-loop-{spec.manifest.name}-", suffix=".log")[1])
-        with log_path.open("wb") as log:
-            process = subprocess.Popen(
-                argv, cwd=spec.repo_dir, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
-            )
-        build = ProcessBuild(process, f"http://127.0.0.1:{port}", log_path)
-        try:
-            with GameClient(build.url) as client:
-                client.wait_until_ready(ready_timeout, spec.manifest.health_path)
-        except GameUnavailable as exc:
-            build.stop()
-            raise SandboxError(f"{spec.manifest.name} did not start: {exc}\n{build.logs(40)}") from exc
+        manifest = spec.manifest
+        tree = export_tree(spec)
+        requirements = tree.path / manifest.requirements if manifest.requirements else None
+        venv = game_venv(requirements)
+        python = str(venv / "bin" / "python")
+        game_argv = [python if arg == "python" else arg for arg in manifest.start_command]
+        env = {
+            "PATH": f"{venv / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+            "HOME": "/tmp",
+            "LANG": os.environ.get("LANG", "C.UTF-8"),
+            "PYTHONUNBUFFERED": "1",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "VIRTUAL_ENV": str(venv),
+            "HOST": "127.0.0.1",
+            "CLOSED_LOOP_GAME": manifest.name,
+            **game_settings(manifest),
+            **spec.env,
+        }
+        listener: socket.socket | None = None
+        if self.uses_bwrap:
+            listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+            port = listener.getsockname()[1]
+            argv = [*_bwrap_prefix(tree.path, venv), python, str(RELAY), str(listener.fileno()), str(port)]
+            argv += ["--", *game_argv]
+        else:
+            port = free_port()
+            argv = game_argv
+        env[manifest.port_env] = str(port)
+        build = ProcessBuild(argv, env, tree.path, port, listener, manifest, ready_timeout)
+        track(build)
+        log.info(
+            "%s: started %s at %s (%s)",
+            manifest.name,
+            tree.tree_id[:12],
+            build.url,
+            "bubblewrap, no network" if listener else "plain process",
+        )
+        wait_until_ready(build, manifest, ready_timeout)
         return build

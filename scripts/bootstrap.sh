@@ -23,3 +23,10 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
   $APT install -y --no-install-recommends chromium >/dev/null \
     || { $APT update -qq && $APT install -y --no-install-recommends chromium >/dev/null; }
 fi
+
+# The container engine (docker.io + dockerd when none answers), mmdebstrap and bubblewrap: see scripts/engine.sh.
+# Then the base image games build on, so tests and the main job find it. CLOSED_LOOP_NO_ENGINE=1 skips both.
+bash scripts/engine.sh
+if [ "${CLOSED_LOOP_NO_ENGINE:-0}" != "1" ] && timeout 10 docker info >/dev/null 2>&1; then
+  .venv/bin/closed-loop sandbox bootstrap
+fi

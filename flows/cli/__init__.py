@@ -12,10 +12,11 @@ import logging
 import pkgutil
 import sys
 
+from flows.local_server import LocalServerError
 from games.catalogue import CatalogueError
 from sandboxes.base import SandboxError
 
-USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, FileNotFoundError)
+USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, LocalServerError, FileNotFoundError)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(name)s %(message)s"
     )
+    logging.getLogger("httpx").setLevel(logging.DEBUG if args.verbose else logging.WARNING)
     try:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:

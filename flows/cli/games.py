@@ -6,11 +6,12 @@ import argparse
 import logging
 from typing import TYPE_CHECKING
 
-from games.catalogue import list_games, load_game
+from games.catalogue import CatalogueError, Game, list_games, load_game
+from sandboxes.base import SandboxError, SandboxProvider
 from sandboxes.registry import provider_names
 
 if TYPE_CHECKING:
-    from loop.validation import VariantRun
+    from loop.validation import ValidationReport, VariantRun
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,7 +26,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "probe fires on the shipped build and is quiet once patched, the walkthrough wins, and the game's "
         "own tests pass. Exit 0 when all hold, 1 when a check fails, 2 for a broken game or benchmark.",
     )
-    validate.add_argument("name", help="a catalogue name (e.g. castle) or a folder with a game.toml")
+    validate.add_argument(
+        "name", nargs="?", help="a catalogue name (e.g. castle) or a folder with a game.toml"
+    )
+    validate.add_argument(
+        "--all",
+        action="store_true",
+        help="validate every catalogue game in turn and end with a summary; exit 1 if any is not valid",
+    )
     validate.add_argument("--backend", default="auto", choices=provider_names(), help="sandbox backend")
     validate.add_argument("--json", action="store_true", help="print the report as JSON after the table")
     validate.set_defaults(func=validate_command)
@@ -59,20 +67,64 @@ def _tests_cell(variant: VariantRun) -> str:
 
 
 def validate_command(args: argparse.Namespace) -> int:
-    from loop.validation import ALL_GOLD, SHIPPED, validate_game
     from sandboxes.registry import get_provider
 
+    if args.all == bool(args.name):
+        raise CatalogueError("give either a game or --all")
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request drowns the progress lines
-    game = load_game(args.name)
-    provider = get_provider(args.backend)
-    report = validate_game(game, provider, progress=lambda line: print(line, flush=True))
+    if args.all:
+        games = list_games()
+        provider = get_provider(args.backend)
+        outcomes = [_validate_in_turn(game, provider, args.json) for game in games]
+        _print_summary(games, outcomes)
+        return 0 if all(outcome == "valid" for outcome in outcomes) else 1
+    report = _validate(load_game(args.name), get_provider(args.backend), args.json)
+    return 0 if report.ok else 1
 
+
+def _validate(game: Game, provider: SandboxProvider, as_json: bool) -> ValidationReport:
+    from loop.validation import validate_game
+
+    report = validate_game(game, provider, progress=lambda line: print(line, flush=True))
+    _print_report(report)
+    if as_json:
+        print(report.model_dump_json(indent=2))
+    return report
+
+
+def _validate_in_turn(game: Game, provider: SandboxProvider, as_json: bool) -> str:
+    """One game of `--all`: "valid", "NOT valid" or "broken: <why>" (a broken game does not stop the rest)."""
+    print(f"== {game.name} ==", flush=True)
+    try:
+        report = _validate(game, provider, as_json)
+    except (CatalogueError, SandboxError) as exc:
+        print(f"{game.name}: broken: {exc}", flush=True)
+        return f"broken: {exc}"
+    print(flush=True)
+    return "valid" if report.ok else "NOT valid"
+
+
+def _print_summary(games: list[Game], outcomes: list[str]) -> None:
+    from games.benchmark import Benchmark
+
+    print(f"{'game':<12} {'genre':<14} {'bugs':>4}  verdict")
+    for game, outcome in zip(games, outcomes, strict=True):
+        bugs = len(Benchmark(game).bugs) if game.benchmark_dir else 0
+        print(f"{game.name:<12} {game.manifest.genre:<14} {bugs:>4}  {outcome[:200]}")
+    valid = sum(outcome == "valid" for outcome in outcomes)
+    print(f"{valid} of {len(outcomes)} games valid")
+
+
+def _print_report(report: ValidationReport) -> None:
+    from loop.validation import ALL_GOLD, SHIPPED
+
+    width = max([20, *(len(bug.bug_type) for bug in report.bugs)])
     print()
-    print(f"{'bug':<8} {'type':<20} {'difficulty':<10} {'shipped':<8} {'gold':<8} {'all gold':<8} ok")
+    print(f"{'bug':<8} {'type':<{width}} {'difficulty':<10} {'shipped':<8} {'gold':<8} {'all gold':<8} ok")
     for bug in report.bugs:
         print(
-            f"{bug.id:<8} {bug.bug_type:<20} {bug.difficulty:<10} "
+            f"{bug.id:<8} {bug.bug_type:<{width}} {bug.difficulty:<10} "
             f"{_probe_cell(bug.shipped.present, True):<8} {_probe_cell(bug.gold.present, False):<8} "
             f"{_probe_cell(bug.together.present, False):<8} {_mark(bug.ok)}"
         )
@@ -92,6 +144,3 @@ def validate_command(args: argparse.Namespace) -> int:
         elif variant.tests_passed is False:
             print(f"  {variant.name} test output:\n{variant.tests_output}")
     print(f"{report.game}: {'valid' if report.ok else 'NOT valid'} (backend {report.backend})")
-    if args.json:
-        print(report.model_dump_json(indent=2))
-    return 0 if report.ok else 1

@@ -35,20 +35,29 @@ class RoundBranch:
 
     @classmethod
     def create(
-        cls, repo_dir: Path, worktree_dir: Path, run_id: str, round_number: int, base: str = "HEAD"
+        cls,
+        repo_dir: Path,
+        worktree_dir: Path,
+        run_id: str,
+        round_number: int,
+        base: str = "HEAD",
+        *,
+        restart: bool = False,
     ) -> RoundBranch:
-        """Make the branch at `base` (or reuse it when a resumed run made it already) and check it out."""
+        """Make the branch at `base` (or continue it when a resumed run made it already; with `restart`, reset
+        it to `base`) and check it out in `worktree_dir`. A work tree left by a killed run is removed first,
+        even one killed while git was creating it, which leaves it locked."""
         name = branch_name(run_id, round_number)
         try:
             repo = git.Repo(repo_dir)
-            if name not in repo.heads:
-                repo.create_head(name, repo.commit(base))
             if worktree_dir.exists():
                 # A crashed run's work tree: registered (remove it) or a bare leftover folder (delete it).
                 with contextlib.suppress(git.GitCommandError):
-                    repo.git.worktree("remove", "--force", str(worktree_dir))
+                    repo.git.worktree("remove", "--force", "--force", str(worktree_dir))  # even when locked
                 shutil.rmtree(worktree_dir, ignore_errors=True)
             repo.git.worktree("prune")
+            if restart or name not in repo.heads:
+                repo.git.branch("--force", name, repo.commit(base).hexsha)
             worktree_dir.parent.mkdir(parents=True, exist_ok=True)
             repo.git.worktree("add", str(worktree_dir), name)
         except (git.GitCommandError, ValueError) as exc:

@@ -67,7 +67,9 @@ class RepairRound:
         test_timeout: float = 300.0,
         ready_timeout: float = 60.0,
         on_progress: Progress | None = None,
+        restart: bool = False,
     ):
+        """`restart` resets a branch a killed run left behind to `base` instead of continuing it."""
         self.game = game
         self.run_dir = run_dir
         self.run_id = run_id
@@ -77,7 +79,12 @@ class RepairRound:
         self.ready_timeout = ready_timeout
         self._progress = on_progress or (lambda message: log.info("%s", message))
         self.branch = RoundBranch.create(
-            repo_dir, run_dir / "worktrees" / f"round-{round_number}", run_id, round_number, base
+            repo_dir,
+            run_dir / "worktrees" / f"round-{round_number}",
+            run_id,
+            round_number,
+            base,
+            restart=restart,
         )
         self.attempts_dir = run_dir / "attempts" / f"round-{round_number}"
         self.attempts: list[Attempt] = []

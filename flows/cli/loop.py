@@ -1,0 +1,116 @@
+"""`closed-loop run | castle | up | down | status | serve`: the loop, locally or through Prefect."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from loop.run_record import LoopConfig
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    run = subparsers.add_parser("run", help="run one loop in this process (Prefect without a server)")
+    run.add_argument("game", nargs="?", default="castle")
+    run.add_argument(
+        "--qa-agent", default="auto", help="explorer | llm | auto (llm when a model is configured)"
+    )
+    run.add_argument("--repair-agent", default="auto", help="gold | noop | builtin | ... | auto")
+    run.add_argument("--max-rounds", type=int, default=LoopConfig().max_rounds)
+    run.add_argument("--steps", type=int, default=LoopConfig().steps, help="QA step budget per session")
+    run.add_argument("--mode", choices=["player", "qa"], default="player")
+    run.add_argument("--backend", default="auto", help="auto | docker | process")
+    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--run-id", help="resume this run (a killed run continues at its last finished step)")
+    run.set_defaults(func=run_command)
+
+    castle = subparsers.add_parser(
+        "castle", help="the main job: start the local Prefect server and serve, run closed-loop/castle, wait"
+    )
+    castle.set_defaults(func=castle_command)
+
+    up = subparsers.add_parser(
+        "up", help="start the local Prefect server and the serve process in the background"
+    )
+    up.set_defaults(func=up_command)
+    down = subparsers.add_parser("down", help="stop the serve process, then the local Prefect server")
+    down.set_defaults(func=down_command)
+    status = subparsers.add_parser(
+        "status", help="is the local Prefect server up, and are the deployments served"
+    )
+    status.set_defaults(func=status_command)
+    serve = subparsers.add_parser(
+        "serve", help="serve the deployments (castle, nightly, compare) in the foreground"
+    )
+    serve.set_defaults(func=serve_command)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    from flows.closed_loop import closed_loop
+
+    report = closed_loop(
+        game=args.game,
+        qa_agent=args.qa_agent,
+        repair_agent=args.repair_agent,
+        max_rounds=args.max_rounds,
+        steps=args.steps,
+        mode=args.mode,
+        backend=args.backend,
+        seed=args.seed,
+        run_id=args.run_id,
+    )
+    print(f"report: {report}")
+    return 0
+
+
+def up_command(args: argparse.Namespace) -> int:
+    from flows.local_server import up
+
+    up()
+    return 0
+
+
+def down_command(args: argparse.Namespace) -> int:
+    from flows.local_server import down
+
+    down()
+    return 0
+
+
+def status_command(args: argparse.Namespace) -> int:
+    from flows.local_server import status
+
+    state = status()
+    print(json.dumps(state, indent=2))
+    return 0 if state["server_healthy"] and state["castle_deployment_ready"] else 1
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    from flows.deployments import serve_forever
+
+    serve_forever()
+    return 0
+
+
+def castle_command(args: argparse.Namespace) -> int:
+    import time
+
+    from flows.local_server import prefect_env, up
+    from loop.closed_loop import runs_root
+
+    up()
+    started = time.time()
+    prefect = str(Path(sys.executable).with_name("prefect"))
+    print("$ prefect deployment run closed-loop/castle --watch", flush=True)
+    result = subprocess.run(
+        [prefect, "deployment", "run", "closed-loop/castle", "--watch"], env=prefect_env(), timeout=3 * 3600
+    )
+    fresh = [p for p in runs_root().glob("*/report.md") if p.stat().st_mtime >= started]
+    if fresh:
+        print(f"report: {max(fresh, key=lambda p: p.stat().st_mtime)}")
+    elif result.returncode == 0:
+        print(f"closed-loop: the run finished but wrote no report under {runs_root()}", file=sys.stderr)
+        return 1
+    return result.returncode

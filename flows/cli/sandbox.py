@@ -1,0 +1,107 @@
+"""`closed-loop sandbox ...`: run a game by hand, prepare the base image, clean up leftovers."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from games.catalogue import load_game, materialize
+from sandboxes.base import BuildSpec, EngineUnavailable
+from sandboxes.registry import get_provider, provider_names
+
+POLL = 0.5
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    sandbox = subparsers.add_parser("sandbox", help="run games in sandboxes (docker or process)")
+    actions = sandbox.add_subparsers(dest="sandbox_command", required=True, metavar="ACTION")
+
+    up = actions.add_parser("up", help="start a game and keep it running until Ctrl-C")
+    up.add_argument("game", help="catalogue name, folder with a game.toml, or git URL (with --manifest)")
+    up.add_argument("--backend", choices=provider_names(), default="auto")
+    up.add_argument("--commit", default=None, help="revision to run (default: the repository's HEAD)")
+    up.add_argument("--repo", type=Path, default=None, help="run this git repository instead of a fresh copy")
+    up.add_argument("--manifest", type=Path, default=None, help="game.toml for a game given by URL or folder")
+    up.add_argument("--ready-timeout", type=float, default=60.0)
+    up.add_argument("--seconds", type=float, default=None, help="stop after this long (default: Ctrl-C)")
+    up.set_defaults(func=up_command)
+
+    bootstrap = actions.add_parser("bootstrap", help="build (or find) the base image games are built on")
+    bootstrap.add_argument("--no-pull", action="store_true", help="never pull python:3.12-slim")
+    bootstrap.set_defaults(func=bootstrap_command)
+
+    listing = actions.add_parser("list", help="list the game containers of closed-loop runs on this engine")
+    listing.set_defaults(func=list_command)
+
+    cleanup = actions.add_parser("cleanup", help="remove containers of dead closed-loop runs")
+    cleanup.add_argument("--images", action="store_true", help="also remove unused game images")
+    cleanup.set_defaults(func=cleanup_command)
+
+
+def up_command(args: argparse.Namespace) -> int:
+    game = load_game(args.game, args.manifest)
+    if args.repo is not None:
+        repo_dir, commit = args.repo.resolve(), args.commit or "HEAD"
+    else:
+        workspace = Path(tempfile.mkdtemp(prefix=f"closed-loop-{game.name}-"))
+        repo_dir, initial = materialize(game, workspace)
+        commit = args.commit or initial
+    provider = get_provider(args.backend)
+    build = provider.start(BuildSpec(repo_dir, game.manifest, commit), ready_timeout=args.ready_timeout)
+    with build:
+        print(f"{game.name} ({provider.name}) at {build.url}", flush=True)
+        print(f"repository: {repo_dir} @ {commit}", flush=True)
+        deadline = None if args.seconds is None else time.monotonic() + args.seconds
+        # Unbounded on purpose without --seconds: Ctrl-C ends it (KeyboardInterrupt stops the build).
+        while deadline is None or time.monotonic() < deadline:
+            if not build.is_alive():
+                print(f"{game.name} exited:\n{build.logs(40)}", flush=True)
+                return 1
+            time.sleep(POLL)
+    return 0
+
+
+def bootstrap_command(args: argparse.Namespace) -> int:
+    from sandboxes.base_image import ensure_base_image
+    from sandboxes.engine import connect
+
+    started = time.monotonic()
+    base = ensure_base_image(connect(), allow_pull=not args.no_pull)
+    verb = "built" if base.built else "reused"
+    size = base.size_bytes or 0
+    print(
+        f"base image {base.tag} (Python {base.python_version}, {size / 2**20:.0f} MB): "
+        f"{verb} in {time.monotonic() - started:.1f}s"
+    )
+    return 0
+
+
+def cleanup_command(args: argparse.Namespace) -> int:
+    from sandboxes.process import ProcessProvider
+
+    killed = ProcessProvider().cleanup_leftovers()
+    print(f"killed {killed} leftover game process(es)")
+    from sandboxes.container import DockerProvider
+
+    try:
+        provider = DockerProvider()
+    except EngineUnavailable as exc:
+        print(f"no container engine, no containers to clean up ({exc})")
+        return 0
+    print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
+    if args.images:
+        print(f"removed {provider.remove_game_images()} unused game image(s)")
+    return 0
+
+
+def list_command(args: argparse.Namespace) -> int:
+    from sandboxes.container import DockerProvider
+
+    rows = DockerProvider(cleanup_at_start=False).running_games()
+    print(f"{'container':<32} {'game':<10} {'commit':<10} {'run':<16} {'owner':<12} url")
+    for row in rows:
+        owner = f"{row.owner_pid} ({'alive' if row.owner_alive else 'dead'})"
+        print(f"{row.name:<32} {row.game:<10} {row.commit[:10]:<10} {row.run:<16} {owner:<12} {row.url}")
+    return 0

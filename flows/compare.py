@@ -1,0 +1,71 @@
+"""The `compare-repair-agents` flow: the same frozen reports and commit given to several repair agents, each
+verified the same way, results side by side. Agents run as concurrent Prefect tasks, at most
+`CLOSED_LOOP_SANDBOX_LIMIT` at once (each starts sandboxes)."""
+
+from __future__ import annotations
+
+import os
+
+from prefect import flow, get_run_logger, task
+from prefect.artifacts import create_markdown_artifact, create_table_artifact
+from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ThreadPoolTaskRunner
+
+from games.catalogue import load_game
+from loop.closed_loop import new_run_id, runs_root
+from loop.comparison import AgentResult, FrozenReports, compare_agent, freeze
+from reports.compare import COMPARISON_FILE, ComparisonRecord, agent_rows, write_comparison_reports
+
+SANDBOX_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))
+
+
+@task(name="freeze reports", cache_policy=NO_CACHE)
+def freeze_reports(game: str, work_dir, qa_agent: str, steps: int, seed: int, backend: str) -> FrozenReports:
+    return freeze(load_game(game), work_dir, qa_agent=qa_agent, steps=steps, seed=seed, backend=backend)
+
+
+@task(name="repair and verify", cache_policy=NO_CACHE, task_run_name="{agent}")
+def repair_and_verify(
+    frozen: FrozenReports, agent: str, work_dir, backend: str, wall_seconds: float
+) -> AgentResult:
+    return compare_agent(frozen, agent, work_dir, backend=backend, wall_seconds=wall_seconds)
+
+
+@flow(name="compare-repair-agents", task_runner=ThreadPoolTaskRunner(max_workers=SANDBOX_LIMIT))
+def compare_repair_agents(
+    game: str = "castle",
+    agents: list[str] | None = None,
+    qa_agent: str = "explorer",
+    steps: int = 300,
+    seed: int = 0,
+    backend: str = "auto",
+    wall_seconds: float = 900.0,
+) -> str:
+    """Freeze one QA session's reports, then give them to every agent; returns the comparison's path."""
+    logger = get_run_logger()
+    agents = agents or ["gold", "noop"]
+    comparison_id = new_run_id(f"compare-{game}")
+    out_dir = runs_root() / comparison_id
+    out_dir.mkdir(parents=True)
+    frozen = freeze_reports(game, out_dir / "frozen", qa_agent, steps, seed, backend)
+    logger.info(
+        "%d frozen report(s) at %s; agents: %s", len(frozen.reports), frozen.commit[:10], ", ".join(agents)
+    )
+    futures = [
+        repair_and_verify.submit(frozen, agent, out_dir / "agents", backend, wall_seconds) for agent in agents
+    ]
+    results: list[AgentResult] = [future.result() for future in futures]
+    record = ComparisonRecord(
+        comparison_id=comparison_id,
+        game=game,
+        commit=frozen.commit,
+        agents=agents,
+        bugs=frozen.bugs(),
+        attempts={result.agent: result.attempts for result in results},
+        verdicts=[verdict for result in results for verdict in result.verdicts],
+    )
+    record.save(out_dir / COMPARISON_FILE)
+    paths = write_comparison_reports(out_dir)
+    create_markdown_artifact(key="compare-repair-agents", markdown=paths["comparison.md"].read_text())
+    create_table_artifact(key="compare-repair-agents-totals", table=agent_rows(record))
+    return str(paths["comparison.md"])

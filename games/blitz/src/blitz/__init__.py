@@ -1,0 +1,1 @@
+"""BLITZ: a grid action game advanced by commands."""

@@ -1,0 +1,1 @@
+"""COLONY: a deterministic trading and colony simulation over twenty days (GBQA agent API)."""

@@ -1,0 +1,1 @@
+"""CRAWL: a deterministic turn-based dungeon crawl."""

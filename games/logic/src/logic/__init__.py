@@ -1,0 +1,1 @@
+"""LOGIC: a box-pushing puzzle with undo, redo and a save slot."""

@@ -1,0 +1,1 @@
+"""SIEGE: a small deterministic turn-based strategy game against a scripted opponent (GBQA agent API)."""

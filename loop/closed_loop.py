@@ -1,0 +1,176 @@
+"""One discover-and-repair loop on one game, step by step, resumable at every step.
+
+`LoopRun` owns `runs/<run_id>/`: run.json (the record, saved after every step), workspace/repo (the game's
+repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). The Prefect flow calls
+its
+steps as tasks; a plain script can call them too. A step already recorded as finished is skipped, so a killed
+run started again with the same run id continues where it stopped and duplicates nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+
+import git
+from pydantic import TypeAdapter
+
+from games.benchmark import Benchmark
+from games.catalogue import Game, load_game, materialize
+from loop.ledger import Ledger
+from loop.ledger_sync import mirror_run
+from loop.models import BugReport
+from loop.run_record import GroundTruthSummary, LoopConfig, RunRecord, SessionRecord, now
+from sandboxes.base import BuildSpec, RunningBuild
+from sandboxes.registry import get_provider
+
+log = logging.getLogger(__name__)
+REPORTS = TypeAdapter(list[BugReport])
+
+
+def runs_root() -> Path:
+    return Path(os.environ.get("CLOSED_LOOP_RUNS", "runs")).resolve()
+
+
+def new_run_id(game: str) -> str:
+    return f"{game}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
+class LoopRun:
+    """A loop run on disk. Create or resume with `LoopRun.open`."""
+
+    def __init__(self, run_dir: Path, record: RunRecord, game: Game):
+        self.run_dir = run_dir
+        self.record = record
+        self.game = game
+        self.benchmark = Benchmark(game) if game.benchmark_dir else None
+        self.provider = get_provider(record.config.backend)
+
+    # ---- lifecycle of the run -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, config: LoopConfig, run_id: str | None = None, runs_dir: Path | None = None) -> LoopRun:
+        root = runs_dir or runs_root()
+        if run_id and (root / run_id / "run.json").is_file():
+            record = RunRecord.load(root / run_id / "run.json")
+            log.info("resuming run %s at session %d", run_id, len(record.sessions))
+            return cls(root / run_id, record, load_game(record.config.game))
+        game = load_game(config.game)
+        run_id = run_id or new_run_id(game.name)
+        run_dir = root / run_id
+        run_dir.mkdir(parents=True, exist_ok=False)
+        repo_dir, commit = materialize(game, run_dir / "workspace")
+        benchmark = Benchmark(game) if game.benchmark_dir else None
+        record = RunRecord(
+            run_id=run_id,
+            config=config,
+            repo_dir=str(repo_dir),
+            base_commit=commit,
+            head_commit=commit,
+            ground_truth=[
+                GroundTruthSummary(id=bug.id, bug_type=bug.bug_type, difficulty=str(bug.difficulty))
+                for bug in (benchmark.bugs if benchmark else [])
+            ],
+        )
+        with Ledger() as ledger:
+            record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
+        run = cls(run_dir, record, game)
+        run.save()
+        log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
+        return run
+
+    @property
+    def run_id(self) -> str:
+        return self.record.run_id
+
+    @property
+    def config(self) -> LoopConfig:
+        return self.record.config
+
+    @property
+    def repo_dir(self) -> Path:
+        return Path(self.record.repo_dir)
+
+    def save(self) -> None:
+        self.record.save(self.run_dir / "run.json")
+
+    def session(self, number: int) -> SessionRecord:
+        return self.record.sessions[number - 1]
+
+    def next_session(self) -> int | None:
+        """The session to work on: an unfinished one (resume), a new one, or None when the run is over."""
+        if self.record.status != "running":
+            return None
+        if self.record.sessions:
+            last = self.record.sessions[-1]
+            if "repair" not in last.finished_steps:
+                return last.number
+            if last.number >= self.config.max_rounds:
+                self.finish(f"max rounds ({self.config.max_rounds}) reached")
+                return None
+        number = len(self.record.sessions) + 1
+        self.record.sessions.append(SessionRecord(number=number, commit=self.record.head_commit))
+        self.save()
+        return number
+
+    def finish(self, reason: str, status: str = "finished") -> None:
+        self.record.status = status
+        self.record.stop_reason = reason
+        self.record.finished_at = now()
+        self.save()
+        self.mirror()
+        log.info("run %s %s: %s", self.run_id, status, reason)
+
+    def mark(self, number: int, step: str) -> None:
+        session = self.session(number)
+        if step not in session.finished_steps:
+            session.finished_steps.append(step)
+        self.save()
+        self.mirror()
+
+    def mirror(self) -> None:
+        """Bring the ledger up to date with run.json (idempotent)."""
+        with Ledger() as ledger:
+            mirror_run(self.record, ledger)
+
+    def done(self, number: int, step: str) -> bool:
+        return step in self.session(number).finished_steps
+
+    def needs_build(self, number: int) -> bool:
+        return not (self.done(number, "verify") and self.done(number, "qa"))
+
+    def spec(self, commit: str, repo_dir: Path | None = None) -> BuildSpec:
+        return BuildSpec(repo_dir or self.repo_dir, self.game.manifest, commit, run_id=self.run_id)
+
+    def start_build(self, number: int) -> RunningBuild:
+        """Build and start the session's commit (the repo's work tree is checked out at it first, because the
+        process backend runs the work tree)."""
+        commit = self.session(number).commit
+        repo = git.Repo(self.repo_dir)
+        if repo.head.commit.hexsha != commit:
+            repo.git.checkout("--detach", commit)
+        log.info("session %d: starting build %s (%s)", number, commit[:10], self.provider.name)
+        return self.provider.start(self.spec(commit))
+
+    def session_dir(self, number: int) -> Path:
+        path = self.run_dir / "sessions" / f"session-{number}"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def session_reports(self, number: int) -> list[BugReport]:
+        reports: list[BugReport] = []
+        for name in ("findings.json", "reports.json"):
+            path = self.session_dir(number) / name
+            if path.is_file():
+                reports.extend(REPORTS.validate_json(path.read_bytes()))
+        return reports
+
+    def write_session_reports(self, number: int, name: str, reports: list[BugReport]) -> Path:
+        path = self.session_dir(number) / name
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
+        os.replace(tmp, path)
+        return path

@@ -1,0 +1,109 @@
+"""One interface for every critic: which ground-truth bug (if any) does each report describe?
+
+A critic proposes one candidate per report; `Critic.match` then validates the ids against the ground truth
+and assigns one-to-one over the session: the best report of a bug matches it, a further report of the same bug
+is a duplicate (not a miss, not a false positive).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from games.benchmark import Benchmark
+from loop.models import BugReport
+
+
+class CriticMatch(BaseModel):
+    """A critic's decision about one report."""
+
+    fingerprint: str
+    bug_id: str | None = Field(description="matched ground-truth id; None when the report matches no bug")
+    score: float = Field(ge=0.0, le=1.0)
+    rationale: str = ""
+    duplicate: bool = Field(default=False, description="another report of this session matched the bug first")
+    critic: str = ""
+
+
+class Disagreement(BaseModel):
+    fingerprint: str
+    title: str
+    verdicts: dict[str, str | None]
+
+
+class Critic(abc.ABC):
+    """Benchmark-mode judge of reports. Subclasses implement `candidates`; callers use `match`."""
+
+    name: str
+
+    @abc.abstractmethod
+    def candidates(self, reports: Sequence[BugReport], benchmark: Benchmark) -> list[CriticMatch]:
+        """One proposal per report, in order; ids may be unvalidated and may repeat across reports."""
+
+    def match(self, reports: Sequence[BugReport], benchmark: Benchmark) -> list[CriticMatch]:
+        proposals = self.candidates(reports, benchmark)
+        if len(proposals) != len(reports):
+            raise ValueError(f"critic {self.name} judged {len(proposals)} of {len(reports)} reports")
+        for proposal in proposals:
+            proposal.critic = self.name
+        return assign_one_to_one(proposals, {bug.id for bug in benchmark.bugs})
+
+
+def assign_one_to_one(proposals: Sequence[CriticMatch], known_ids: set[str]) -> list[CriticMatch]:
+    """Validate ids and keep one match per ground-truth bug; the others become duplicates of it."""
+    checked: list[CriticMatch] = []
+    for proposal in proposals:
+        if proposal.bug_id is not None and proposal.bug_id not in known_ids:
+            proposal = proposal.model_copy(
+                update={
+                    "bug_id": None,
+                    "rationale": f"{proposal.rationale} [unknown id {proposal.bug_id!r} dropped]",
+                }
+            )
+        checked.append(proposal.model_copy(update={"duplicate": False}))
+    best: dict[str, int] = {}
+    for index, proposal in enumerate(checked):
+        if proposal.bug_id is None:
+            continue
+        holder = best.get(proposal.bug_id)
+        if holder is None or proposal.score > checked[holder].score:
+            best[proposal.bug_id] = index
+    for index, proposal in enumerate(checked):
+        if proposal.bug_id is not None and best[proposal.bug_id] != index:
+            proposal.duplicate = True
+    return checked
+
+
+def disagreements(
+    reports: Sequence[BugReport], verdicts: dict[str, Sequence[CriticMatch]]
+) -> list[Disagreement]:
+    """Reports on which critics (by name) named different ground-truth bugs."""
+    found = []
+    for index, report in enumerate(reports):
+        named = {critic: matches[index].bug_id for critic, matches in verdicts.items()}
+        if len(set(named.values())) > 1:
+            found.append(Disagreement(fingerprint=report.fingerprint, title=report.title, verdicts=named))
+    return found
+
+
+class CriticPanel(BaseModel):
+    """Every critic's matches for one session (the first critic's are the ones the loop uses)."""
+
+    primary: str
+    matches: dict[str, list[CriticMatch]]
+    disagreements: list[Disagreement]
+
+    def used(self) -> list[CriticMatch]:
+        return self.matches[self.primary]
+
+
+def run_critics(critics: Sequence[Critic], reports: Sequence[BugReport], benchmark: Benchmark) -> CriticPanel:
+    """Run several critics on the same reports; where they name different bugs, say so."""
+    if not critics:
+        raise ValueError("run_critics needs at least one critic")
+    matches = {critic.name: critic.match(reports, benchmark) for critic in critics}
+    return CriticPanel(
+        primary=critics[0].name, matches=matches, disagreements=disagreements(reports, matches)
+    )

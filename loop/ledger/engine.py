@@ -1,0 +1,56 @@
+"""Where the ledger lives and how it is opened: SQLite under the data directory by default, PostgreSQL by URL.
+
+SQLite is made safe for two runs at once: WAL (readers never block the writer), a busy timeout (a writer
+waits for the other instead of failing), and `BEGIN IMMEDIATE` (a transaction takes the write lock when it
+starts, so two writers cannot both read, then both fail to upgrade their lock).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+
+BUSY_TIMEOUT_SECONDS = 30.0
+
+
+def data_dir() -> Path:
+    """The project's data directory: env CLOSED_LOOP_DATA, default ./data."""
+    return Path(os.environ.get("CLOSED_LOOP_DATA", "data")).expanduser()
+
+
+def default_url() -> str:
+    """env CLOSED_LOOP_LEDGER_URL, else the SQLite file data/ledger.sqlite."""
+    url = os.environ.get("CLOSED_LOOP_LEDGER_URL")
+    if url:
+        return url
+    return f"sqlite:///{(data_dir() / 'ledger.sqlite').resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith(("postgresql://", "postgres://")):
+        # to SQLAlchemy a plain postgresql:// means psycopg2; closed-loop ships psycopg 3 (extra `postgres`)
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    database = url.split("///", 1)[-1]
+    if database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
+
+    @event.listens_for(engine, "connect")
+    def _configure(dbapi_connection, _record) -> None:
+        # take transaction control from the driver so that "begin" below can say IMMEDIATE
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin_immediate(connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine

@@ -1,0 +1,87 @@
+"""A bug's life across sessions: open -> patched -> verified_fixed, back to open when a fix fails,
+regressed when a later commit brings a verified bug back (and patched again from there).
+
+Every change is an event with the session, the commit it was judged on and why, so a status can always be
+traced to the session and build that produced it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class BugStatus(StrEnum):
+    OPEN = "open"
+    PATCHED = "patched"
+    VERIFIED_FIXED = "verified_fixed"
+    REGRESSED = "regressed"
+
+
+ALLOWED: dict[BugStatus, frozenset[BugStatus]] = {
+    BugStatus.OPEN: frozenset({BugStatus.PATCHED}),
+    BugStatus.PATCHED: frozenset({BugStatus.VERIFIED_FIXED, BugStatus.OPEN}),
+    BugStatus.VERIFIED_FIXED: frozenset({BugStatus.REGRESSED}),
+    BugStatus.REGRESSED: frozenset({BugStatus.PATCHED}),
+}
+
+#: statuses in which a bug still needs a repair
+UNRESOLVED = frozenset({BugStatus.OPEN, BugStatus.REGRESSED})
+
+
+class IllegalTransition(ValueError):
+    """A status change the lifecycle does not allow (e.g. open -> verified_fixed without a patch)."""
+
+
+@dataclass(frozen=True)
+class LifecycleEvent:
+    """One status change. `from_status` is None for the event that opens the bug."""
+
+    from_status: BugStatus | None
+    to_status: BugStatus
+    session: int
+    commit: str
+    reason: str
+
+
+def check_transition(current: BugStatus, target: BugStatus) -> None:
+    if target not in ALLOWED[current]:
+        allowed = ", ".join(sorted(ALLOWED[current])) or "nothing"
+        raise IllegalTransition(f"a bug cannot go from {current} to {target} (from {current}: {allowed})")
+
+
+@dataclass
+class BugLifecycle:
+    """The status of one bug and the events that led to it."""
+
+    events: list[LifecycleEvent] = field(default_factory=list)
+
+    @classmethod
+    def opened(cls, session: int, commit: str, reason: str) -> BugLifecycle:
+        return cls([LifecycleEvent(None, BugStatus.OPEN, session, commit, reason)])
+
+    @classmethod
+    def replay(cls, events: list[LifecycleEvent]) -> BugLifecycle:
+        """Rebuild a lifecycle from stored events, checking every step (a corrupt history raises)."""
+        if not events or events[0].from_status is not None or events[0].to_status != BugStatus.OPEN:
+            raise IllegalTransition("a bug's history must start with the event that opens it")
+        lifecycle = cls([events[0]])
+        for event in events[1:]:
+            if event.from_status != lifecycle.status:
+                raise IllegalTransition(f"event from {event.from_status} but the bug was {lifecycle.status}")
+            lifecycle.move(event.to_status, event.session, event.commit, event.reason)
+        return lifecycle
+
+    @property
+    def status(self) -> BugStatus:
+        if not self.events:
+            raise IllegalTransition("a bug without events has no status; open it first")
+        return self.events[-1].to_status
+
+    def move(self, target: BugStatus, session: int, commit: str, reason: str) -> LifecycleEvent:
+        """Change the status, or raise IllegalTransition and leave the lifecycle as it was."""
+        current = self.status
+        check_transition(current, target)
+        event = LifecycleEvent(current, target, session, commit, reason)
+        self.events.append(event)
+        return event

@@ -1,0 +1,290 @@
+"""The steps of one session of a `LoopRun`: verify, QA, critic, stop rule, repair.
+
+Each step is idempotent: it returns at once when the record says it finished, and records itself as finished
+only after its results are saved, so a run killed in the middle of a step redoes that step and nothing else.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from loop.closed_loop import LoopRun
+from loop.critic.differential import DifferentialCritic
+from loop.explorer.replay import replay_report
+from loop.game_client import GameClient
+from loop.lifecycle import UNRESOLVED, BugStatus, check_transition
+from loop.metrics import ReportFacts, SessionFacts, loop_metrics
+from loop.models import BugReport
+from loop.qa import get_qa_agent
+from loop.repair.pipeline import RepairRound
+from loop.repair.protocol import Outcome, RepairBudget, attempt_record
+from loop.run_record import LifecycleEvent, TrackedBug, VerificationRecord
+from loop.verification import TrackedBug as BugUnderCheck
+from loop.verification import Verifier
+from repair_agents.registry import AgentContext, create_agent
+from sandboxes.base import RunningBuild
+
+log = logging.getLogger(__name__)
+
+
+def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit: str, reason: str) -> None:
+    check_transition(BugStatus(bug.status), target)
+    bug.history.append(
+        LifecycleEvent(
+            session=session, commit=commit, from_status=bug.status, to_status=target, reason=reason
+        )
+    )
+    bug.status = target
+    log.info(
+        "%s (%s): %s -> %s: %s",
+        bug.ground_truth_id or bug.fingerprint,
+        bug.report.title,
+        bug.history[-1].from_status,
+        target,
+        reason,
+    )
+
+
+def verify(run: LoopRun, number: int) -> None:
+    """Replay every patched bug (and re-check every verified one) on the session's build, with the probes."""
+    if run.done(number, "verify"):
+        return
+    session = run.session(number)
+    checks = [
+        BugUnderCheck(
+            key=bug.fingerprint,
+            report=bug.report,
+            status=BugStatus(bug.status),
+            ground_truth=run.benchmark.bug(bug.ground_truth_id)
+            if run.benchmark and bug.ground_truth_id
+            else None,
+        )
+        for bug in run.record.bugs.values()
+        if bug.status in (BugStatus.PATCHED, BugStatus.VERIFIED_FIXED)
+    ]
+    session.verifications = []
+    findings: list[BugReport] = []
+    if checks:
+        run.start_build(number).stop()  # check the work tree out at the session's commit and warm the image
+        verifier = Verifier(run.provider, run.spec(session.commit), replay_report, run.benchmark)
+        result = verifier.run(checks, gate=False)  # the repair pipeline gated this commit already
+        for check in result.bugs:
+            bug = run.record.bugs[check.key]
+            target = check.target_status
+            if target is not None and target != bug.status:
+                move(run, bug, target, number, session.commit, check.reason)
+            session.verifications.append(
+                VerificationRecord(
+                    fingerprint=bug.fingerprint,
+                    ground_truth_id=bug.ground_truth_id,
+                    replay_fixed=check.replay_fixed,
+                    probe_fixed=check.probe_fixed,
+                    verdict=str(check.verdict),
+                    detail=check.detail,
+                )
+            )
+        findings = result.findings
+    run.write_session_reports(number, "findings.json", findings)
+    run.mark(number, "verify")
+
+
+def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
+    """Play the build with the QA agent; its confirmed reports are saved for the critic."""
+    if run.done(number, "qa"):
+        return
+    session = run.session(number)
+    agent = get_qa_agent(run.config.qa_agent, progress=lambda message: log.info("qa: %s", message))
+    out_dir = run.session_dir(number)
+    with GameClient(build.url, strip_fields=run.game.manifest.strip_fields) as client:
+        result = agent.run_session(
+            client,
+            build_commit=session.commit,
+            steps=run.config.steps,
+            seed=run.config.seed + number,
+            out_dir=out_dir,
+        )
+    run.write_session_reports(number, "reports.json", result.reports)
+    session.qa_steps = result.steps
+    session.qa_wall_seconds = result.wall_seconds
+    session.qa_tokens = result.tokens
+    session.qa_cost_usd = result.cost_usd
+    session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
+    log.info(
+        "session %d: %s played %d steps, %d report(s) (%s)",
+        number,
+        agent.name,
+        result.steps,
+        len(result.reports),
+        result.stopped_because,
+    )
+    run.mark(number, "qa")
+
+
+def criticize(run: LoopRun, number: int) -> None:
+    """Sort the session's reports into new bugs, duplicates and (benchmark mode) false positives."""
+    if run.done(number, "critic"):
+        return
+    session = run.session(number)
+    session.new_bugs, session.duplicates, session.false_positives, session.matches = [], [], [], {}
+    fresh: list[BugReport] = []
+    for report in run.session_reports(number):
+        known = run.record.bugs.get(report.fingerprint)
+        if known is not None or report.fingerprint in {r.fingerprint for r in fresh}:
+            session.duplicates.append(report.fingerprint)
+            session.matches[report.fingerprint] = known.ground_truth_id if known else None
+            if known is not None and known.status == BugStatus.VERIFIED_FIXED:
+                move(run, known, BugStatus.REGRESSED, number, session.commit, "QA found it again")
+        else:
+            fresh.append(report)
+    matched = _match(run, number, fresh)
+    tracked_ids = {bug.ground_truth_id for bug in run.record.bugs.values() if bug.ground_truth_id}
+    for report in fresh:
+        bug_id = matched.get(report.fingerprint)
+        session.matches[report.fingerprint] = bug_id
+        if run.benchmark is not None and bug_id is None:
+            session.false_positives.append(report.fingerprint)
+        elif bug_id is not None and bug_id in tracked_ids:
+            session.duplicates.append(report.fingerprint)
+            continue
+        tracked_ids.add(bug_id)
+        session.new_bugs.append(report.fingerprint)
+        run.record.bugs[report.fingerprint] = TrackedBug(
+            fingerprint=report.fingerprint,
+            report=report,
+            ground_truth_id=bug_id,
+            found_in_session=number,
+            history=[
+                LifecycleEvent(
+                    session=number,
+                    commit=session.commit,
+                    from_status=None,
+                    to_status="open",
+                    reason=f"reported by {report.source}",
+                )
+            ],
+        )
+    update_metrics(run)
+    run.mark(number, "critic")
+
+
+def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str | None]:
+    if run.benchmark is None or not reports:
+        return {}
+    session = run.session(number)
+    critic = DifferentialCritic(
+        run.provider,
+        run.game.manifest,
+        run.repo_dir,
+        session.commit,
+        replay_report,
+        run.run_dir / "critic",
+        run_id=run.run_id,
+    )
+    matches = critic.match(reports, run.benchmark)
+    return {m.fingerprint: (None if m.duplicate else m.bug_id) for m in matches}
+
+
+def update_metrics(run: LoopRun) -> None:
+    """Recompute every session's cumulative Table-7 metrics from the record."""
+    history = []
+    for session in run.record.sessions:
+        keys = {
+            bug.fingerprint: (bug.ground_truth_id if run.benchmark else bug.fingerprint)
+            for bug in run.record.bugs.values()
+        }
+
+        def verdict_keys(verdict: str, session=session, keys=keys) -> set[str]:
+            return {
+                keys[v.fingerprint]
+                for v in session.verifications
+                if v.verdict == verdict and keys.get(v.fingerprint)
+            }
+
+        history.append(
+            SessionFacts(
+                number=session.number,
+                reports=[
+                    ReportFacts(fp, session.matches.get(fp) if run.benchmark else fp)
+                    for fp in [*session.new_bugs, *session.duplicates, *session.false_positives]
+                ],
+                verified_fixed=verdict_keys("verified_fixed"),
+                regressed=verdict_keys("regressed"),
+                patched={
+                    keys[fp]
+                    for a in session.attempts
+                    if a.outcome == Outcome.PATCHED
+                    for fp in a.fingerprints
+                    if keys.get(fp)
+                },
+                steps=session.qa_steps,
+                tokens=session.qa_tokens,
+                cost_usd=session.qa_cost_usd,
+                wall_seconds=session.qa_wall_seconds,
+            )
+        )
+    metrics = loop_metrics(history, run.benchmark.bugs if run.benchmark else None)
+    for session, row in zip(run.record.sessions, metrics.sessions, strict=True):
+        session.metrics = row.to_record()
+
+
+def decide_stop(run: LoopRun, number: int) -> bool:
+    """Stop at max rounds, or after a session that verified everything pending, found nothing new, and left
+    nothing open (the paper's third session)."""
+    session = run.session(number)
+    if number >= run.config.max_rounds:
+        run.finish(f"max rounds ({run.config.max_rounds}) reached")
+        return True
+    statuses = [BugStatus(bug.status) for bug in run.record.bugs.values()]
+    if not session.new_bugs and not any(s in UNRESOLVED or s == BugStatus.PATCHED for s in statuses):
+        run.finish(f"session {number} verified everything pending, found nothing new, and nothing is open")
+        return True
+    return False
+
+
+def repair(run: LoopRun, number: int) -> None:
+    """Give the unresolved bugs to the repair agent on this round's branch; a patched commit is the head."""
+    if run.done(number, "repair"):
+        return
+    session = run.session(number)
+    unresolved = [bug for bug in run.record.bugs.values() if BugStatus(bug.status) in UNRESOLVED]
+    if unresolved:
+        context = AgentContext(
+            benchmark=run.benchmark,
+            matches={bug.fingerprint: bug.ground_truth_id for bug in unresolved if bug.ground_truth_id},
+            options=dict(run.config.models),
+        )
+        agent = create_agent(run.config.repair_agent, context)
+        budget = RepairBudget(wall_seconds=run.config.repair_timeout_s)
+        with RepairRound(
+            run.game,
+            run.repo_dir,
+            run.run_dir,
+            run.run_id,
+            number,
+            base=session.commit,
+            backend=run.config.backend,
+            on_progress=lambda message: log.info("repair: %s", message),
+        ) as round_:
+            attempts = round_.run(
+                agent,
+                [bug.report for bug in unresolved],
+                budget,
+                per_report=run.config.reports_per_attempt == "one",
+            )
+            head = round_.head
+        session.attempts = [attempt_record(attempt) for attempt in attempts]
+        for attempt in attempts:
+            if attempt.outcome == Outcome.PATCHED:
+                for fingerprint in attempt.reports:
+                    move(
+                        run,
+                        run.record.bugs[fingerprint],
+                        BugStatus.PATCHED,
+                        number,
+                        attempt.commit or head,
+                        f"{attempt.agent} patch {str(attempt.commit)[:10]}, gate green",
+                    )
+        run.record.head_commit = head
+        update_metrics(run)
+    run.mark(number, "repair")

@@ -1,0 +1,191 @@
+"""Session-level metrics of the loop, per session and cumulative, as in GBQA's Table 7.
+
+Benchmark mode (the game has ground truth): discovery rate = distinct ground-truth bugs matched by some
+report so far / ground-truth bugs; fixing rate = ground-truth bugs whose fix is verified (replay and probe
+agree) / ground-truth bugs. A user's own game has no ground truth: the denominator is then the confirmed
+unique bugs (by fingerprint), and only the fixing rate (verified fixes / confirmed bugs) is defined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from loop import run_record
+from loop.models import GroundTruthBug
+
+
+@dataclass(frozen=True)
+class ReportFacts:
+    """One report of a session as the critic saw it: `bug_id` is the matched ground-truth id, or None."""
+
+    fingerprint: str
+    bug_id: str | None = None
+
+
+@dataclass
+class SessionFacts:
+    """What happened in one session. Bug keys: ground-truth ids in benchmark mode, else fingerprints."""
+
+    number: int
+    reports: list[ReportFacts] = field(default_factory=list)
+    verified_fixed: set[str] = field(default_factory=set)
+    regressed: set[str] = field(default_factory=set)
+    patched: set[str] = field(default_factory=set)
+    steps: int = 0
+    tokens: int = 0
+    cost_usd: float = 0.0
+    wall_seconds: float = 0.0
+
+
+class DifficultyCounts(BaseModel):
+    total: int
+    discovered: int
+    fixed: int
+
+
+class SessionMetrics(BaseModel):
+    """One row of Table 7 (plus what a user needs to trust it)."""
+
+    session: int
+    benchmark: bool
+    reports: int
+    new_bugs: list[str]
+    duplicates: int
+    false_positives: int | None
+    verified_fixed: list[str]
+    regressed: list[str]
+    patched: list[str]
+    discovered: int
+    fixed: int
+    denominator: int
+    discovery_rate: float | None
+    fixing_rate: float | None
+    by_difficulty: dict[str, DifficultyCounts] = {}
+    steps: int = 0
+    tokens: int = 0
+    cost_usd: float = 0.0
+    wall_seconds: float = 0.0
+
+    @property
+    def discovery_text(self) -> str:
+        return f"{self.discovered}/{self.denominator}" if self.benchmark else f"{self.discovered} confirmed"
+
+    @property
+    def fixing_text(self) -> str:
+        return f"{self.fixed}/{self.denominator}"
+
+    def to_record(self) -> run_record.SessionMetrics:
+        """The same numbers in run.json's shape."""
+        return run_record.SessionMetrics(
+            ground_truth_total=self.denominator if self.benchmark else None,
+            discovered=self.discovered,
+            fixed_verified=self.fixed,
+            discovery_rate=self.discovery_rate,
+            fixing_rate=self.fixing_rate,
+            confirmed_bugs=self.discovered,
+            new_reports=self.reports,
+            duplicates=self.duplicates,
+            false_positives=self.false_positives or 0,
+            per_difficulty={level: counts.model_dump() for level, counts in self.by_difficulty.items()},
+        )
+
+
+class LoopMetrics(BaseModel):
+    sessions: list[SessionMetrics]
+    total: SessionMetrics | None
+
+
+def _bug_key(report: ReportFacts, benchmark: bool) -> str | None:
+    return report.bug_id if benchmark else report.fingerprint
+
+
+def loop_metrics(
+    history: Sequence[SessionFacts], ground_truth: Sequence[GroundTruthBug] | None
+) -> LoopMetrics:
+    """Per-session and cumulative metrics. `ground_truth` None means a game without a benchmark."""
+    benchmark = ground_truth is not None
+    known_ids = {bug.id for bug in ground_truth or ()}
+    discovered: list[str] = []
+    fixed: set[str] = set()
+    rows: list[SessionMetrics] = []
+    for facts in sorted(history, key=lambda f: f.number):
+        new_bugs: list[str] = []
+        duplicates = false_positives = 0
+        for report in facts.reports:
+            key = _bug_key(report, benchmark)
+            if key is None:
+                false_positives += 1
+                continue
+            if benchmark and key not in known_ids:
+                raise ValueError(f"session {facts.number}: report matched unknown ground-truth id {key!r}")
+            if key in discovered:
+                duplicates += 1
+            else:
+                discovered.append(key)
+                new_bugs.append(key)
+        # verification opens a session, so regressions and confirmations apply before this session's reports
+        fixed = (fixed - facts.regressed) | facts.verified_fixed
+        denominator = len(known_ids) if benchmark else len(discovered)
+        rows.append(
+            SessionMetrics(
+                session=facts.number,
+                benchmark=benchmark,
+                reports=len(facts.reports),
+                new_bugs=new_bugs,
+                duplicates=duplicates,
+                false_positives=false_positives if benchmark else None,
+                verified_fixed=sorted(facts.verified_fixed),
+                regressed=sorted(facts.regressed),
+                patched=sorted(facts.patched),
+                discovered=len(discovered),
+                fixed=len(fixed),
+                denominator=denominator,
+                discovery_rate=(len(discovered) / denominator if denominator else 0.0) if benchmark else None,
+                fixing_rate=len(fixed) / denominator if denominator else None,
+                by_difficulty=_by_difficulty(ground_truth, set(discovered), fixed) if benchmark else {},
+                steps=facts.steps,
+                tokens=facts.tokens,
+                cost_usd=facts.cost_usd,
+                wall_seconds=facts.wall_seconds,
+            )
+        )
+    return LoopMetrics(sessions=rows, total=_total(rows))
+
+
+def _by_difficulty(
+    ground_truth: Sequence[GroundTruthBug] | None, discovered: set[str], fixed: set[str]
+) -> dict[str, DifficultyCounts]:
+    counts: dict[str, DifficultyCounts] = {}
+    for bug in ground_truth or ():
+        row = counts.setdefault(str(bug.difficulty), DifficultyCounts(total=0, discovered=0, fixed=0))
+        row.total += 1
+        row.discovered += bug.id in discovered
+        row.fixed += bug.id in fixed
+    return counts
+
+
+def _total(rows: list[SessionMetrics]) -> SessionMetrics | None:
+    """The summary row: final rates, every session's findings and usage summed."""
+    if not rows:
+        return None
+    last = rows[-1]
+    fp = [row.false_positives for row in rows if row.false_positives is not None]
+    return last.model_copy(
+        update={
+            "session": 0,
+            "reports": sum(row.reports for row in rows),
+            "new_bugs": [bug for row in rows for bug in row.new_bugs],
+            "duplicates": sum(row.duplicates for row in rows),
+            "false_positives": sum(fp) if last.benchmark else None,
+            "verified_fixed": sorted({bug for row in rows for bug in row.verified_fixed}),
+            "regressed": sorted({bug for row in rows for bug in row.regressed}),
+            "patched": sorted({bug for row in rows for bug in row.patched}),
+            "steps": sum(row.steps for row in rows),
+            "tokens": sum(row.tokens for row in rows),
+            "cost_usd": sum(row.cost_usd for row in rows),
+            "wall_seconds": sum(row.wall_seconds for row in rows),
+        }
+    )

@@ -1,0 +1,294 @@
+"""Verification of a round: did the patched bugs go away on the new build, and did verified ones stay away?
+
+For each patched bug: replay its report with the replay judge and, in benchmark mode, run the hidden probe of
+its ground-truth bug. Verified fixed only when both agree the bug is gone; a replay that no longer shows the
+anomaly while the probe still fires is reported as exactly that and the bug goes back to open. A replay that
+crashes the game is a finding (a crash report comes back), and the build is restarted for the next bug. Every
+verified bug is re-checked the same way: one whose replay or probe fires again has regressed. The regression
+gate runs the game's own tests and the winning walkthrough on the new commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from games.benchmark import Benchmark
+from games.catalogue import CatalogueError, Game, Manifest
+from loop.game_client import GameClient, GameError
+from loop.lifecycle import BugStatus
+from loop.models import BugReport, BugType, GroundTruthBug
+from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
+
+log = logging.getLogger(__name__)
+GATE_TIMEOUT_SECONDS = 600.0
+WALKTHROUGH_MAX_COMMANDS = 2000
+
+
+class ReplayOutcome(Protocol):
+    """What a replay judge answers (loop.explorer.replay.ReplayVerdict has this shape)."""
+
+    anomaly_present: bool
+    transcript: Any
+    detail: str
+    crashed: bool
+
+
+ReplayJudge = Callable[[BugReport, GameClient], ReplayOutcome]
+
+
+class Verdict(StrEnum):
+    VERIFIED_FIXED = "verified_fixed"
+    STILL_OPEN = "still_open"
+    REPLAY_ONLY = "replay_only"  # replay fixed but the probe still fires
+    PROBE_ONLY = "probe_only"  # the probe is quiet but the replay still shows the anomaly
+    CRASHED = "crashed"  # the replay crashed the game: a finding
+    STILL_FIXED = "still_fixed"
+    REGRESSED = "regressed"
+
+
+@dataclass
+class TrackedBug:
+    """A bug the loop tracks: key (ground-truth id or fingerprint), the report that shows it, status."""
+
+    key: str
+    report: BugReport
+    status: BugStatus
+    ground_truth: GroundTruthBug | None = None
+
+
+@dataclass
+class BugVerification:
+    key: str
+    verdict: Verdict
+    replay_fixed: bool
+    probe_fixed: bool | None
+    detail: str
+    transcript: Any = None
+    finding: BugReport | None = None
+    regression_check: bool = False  # the bug was verified_fixed already; this checked that it stayed so
+
+    @property
+    def target_status(self) -> BugStatus | None:
+        """The lifecycle move this verdict calls for (None: status stays)."""
+        if self.regression_check:
+            return BugStatus.REGRESSED if self.verdict == Verdict.REGRESSED else None
+        return {
+            Verdict.VERIFIED_FIXED: BugStatus.VERIFIED_FIXED,
+            Verdict.STILL_OPEN: BugStatus.OPEN,
+            Verdict.REPLAY_ONLY: BugStatus.OPEN,
+            Verdict.PROBE_ONLY: BugStatus.OPEN,
+            Verdict.CRASHED: BugStatus.OPEN,
+            Verdict.REGRESSED: BugStatus.REGRESSED,
+        }.get(self.verdict)
+
+    @property
+    def reason(self) -> str:
+        return f"{self.verdict}: {self.detail}"
+
+
+@dataclass
+class GateResult:
+    tests_passed: bool | None
+    walkthrough_won: bool | None
+    detail: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.tests_passed is not False and self.walkthrough_won is not False
+
+
+@dataclass
+class VerificationRound:
+    commit: str
+    bugs: list[BugVerification] = field(default_factory=list)
+    gate: GateResult | None = None
+
+    @property
+    def findings(self) -> list[BugReport]:
+        return [check.finding for check in self.bugs if check.finding is not None]
+
+    def by_verdict(self, verdict: Verdict) -> list[str]:
+        return [check.key for check in self.bugs if check.verdict == verdict]
+
+
+class Verifier:
+    """Verifies one build (`spec`): starts it, restarts it after a crash, stops it when done."""
+
+    def __init__(
+        self,
+        provider: SandboxProvider,
+        spec: BuildSpec,
+        judge: ReplayJudge,
+        benchmark: Benchmark | None = None,
+        *,
+        ready_timeout: float = 60.0,
+    ):
+        self.provider, self.spec, self.judge, self.benchmark = provider, spec, judge, benchmark
+        self.ready_timeout = ready_timeout
+        self._build: RunningBuild | None = None
+
+    @property
+    def manifest(self) -> Manifest:
+        return self.spec.manifest
+
+    @contextmanager
+    def _client(self) -> Iterator[GameClient]:
+        if self._build is None or not self._build.is_alive():
+            if self._build is not None:
+                self._build.stop()
+            self._build = self.provider.start(self.spec, ready_timeout=self.ready_timeout)
+        with GameClient(self._build.url, strip_fields=self.manifest.strip_fields) as client:
+            yield client
+
+    def close(self) -> None:
+        if self._build is not None:
+            self._build.stop()
+            self._build = None
+
+    def run(self, bugs: Sequence[TrackedBug], *, gate: bool = True) -> VerificationRound:
+        """Verify patched bugs, re-check verified ones for regressions, then run the regression gate."""
+        result = VerificationRound(commit=self.spec.commit)
+        try:
+            for bug in bugs:
+                if bug.status == BugStatus.PATCHED:
+                    result.bugs.append(self._check(bug, regression=False))
+                elif bug.status == BugStatus.VERIFIED_FIXED:
+                    result.bugs.append(self._check(bug, regression=True))
+            if gate:
+                result.gate = self.gate()
+        finally:
+            self.close()
+        return result
+
+    def _check(self, bug: TrackedBug, *, regression: bool) -> BugVerification:
+        with self._client() as client:
+            replay = self.judge(bug.report, client)
+        crash_report = bug.report.bug_type == BugType.CRASH
+        if replay.crashed:
+            self.close()
+        if replay.crashed and not crash_report:
+            # a crash is a new finding; neither this bug's anomaly nor its absence was seen
+            log.info("replay of %s crashed the game on %s", bug.key, self.spec.commit[:10])
+            return BugVerification(
+                bug.key,
+                Verdict.CRASHED,
+                False,
+                None,
+                f"the replay crashed the game: {replay.detail}",
+                replay.transcript,
+                _crash_finding(bug, replay),
+                regression_check=regression,
+            )
+        replay_fixed = not (replay.anomaly_present or (crash_report and replay.crashed))
+        probe_fixed, probe_detail = self._probe(bug)
+        both = replay_fixed and probe_fixed is not False
+        detail = f"replay: {replay.detail or ('anomaly gone' if replay_fixed else 'anomaly still shows')}"
+        if probe_fixed is not None:
+            detail += f"; probe: {probe_detail}"
+        if regression:
+            verdict = Verdict.STILL_FIXED if both else Verdict.REGRESSED
+        elif both:
+            verdict = Verdict.VERIFIED_FIXED
+        elif replay_fixed:
+            verdict = Verdict.REPLAY_ONLY
+        elif probe_fixed:
+            verdict = Verdict.PROBE_ONLY
+        else:
+            verdict = Verdict.STILL_OPEN
+        return BugVerification(
+            bug.key,
+            verdict,
+            replay_fixed,
+            probe_fixed,
+            detail,
+            replay.transcript,
+            regression_check=regression,
+        )
+
+    def _probe(self, bug: TrackedBug) -> tuple[bool | None, str]:
+        if self.benchmark is None or bug.ground_truth is None:
+            return None, "no probe (no ground truth)"
+        try:
+            with self._client() as client:
+                result = self.benchmark.run_probe(bug.ground_truth, client)
+        except GameError as exc:  # includes a probe's "inconclusive": absence was not shown
+            if self._build is not None and not self._build.is_alive():
+                self.close()
+            return False, f"the probe could not finish ({exc}): not counted as fixed"
+        if result.present:
+            return False, f"{bug.ground_truth.id} still fires: {result.evidence[:200]}"
+        return True, f"{bug.ground_truth.id} quiet"
+
+    def gate(self) -> GateResult:
+        """The game's own tests in the repository, and the walkthrough must still win."""
+        tests_passed, details = None, []
+        if self.manifest.test_command:
+            tests_passed, output = run_game_tests(self.spec.repo_dir, self.manifest)
+            details.append(f"tests {'passed' if tests_passed else 'failed'}: {output[-500:]}")
+        won = None
+        if self.manifest.walkthrough:
+            try:
+                commands = Game(self.spec.repo_dir, self.manifest, self.spec.repo_dir).walkthrough_commands()
+            except CatalogueError as exc:
+                won, detail = False, str(exc)
+            else:
+                won, detail = self._play_walkthrough(commands)
+            details.append(detail)
+        return GateResult(tests_passed, won, "\n".join(details))
+
+    def _play_walkthrough(self, commands: list[str]) -> tuple[bool, str]:
+        try:
+            with self._client() as client:
+                game_id = client.new_game().game_id
+                for command in commands[:WALKTHROUGH_MAX_COMMANDS]:
+                    observation = client.command(game_id, command)
+                won = bool(observation.state.get(self.manifest.won_field))
+        except GameError as exc:
+            self.close()
+            return False, f"walkthrough broke the game: {exc}"
+        return (
+            won,
+            "walkthrough wins" if won else f"walkthrough does not win (last: {observation.message[:200]})",
+        )
+
+
+def run_game_tests(repo_dir: Path, manifest: Manifest) -> tuple[bool, str]:
+    """Run manifest.test_command in the repo (`python` is this interpreter, as in the process backend)."""
+    argv = [sys.executable if arg == "python" else arg for arg in manifest.test_command or []]
+    try:
+        done = subprocess.run(
+            argv,
+            cwd=repo_dir,
+            capture_output=True,
+            text=True,
+            timeout=GATE_TIMEOUT_SECONDS,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        return False, f"the game's tests did not finish in {GATE_TIMEOUT_SECONDS:.0f}s"
+    return done.returncode == 0, (done.stdout + done.stderr).strip()
+
+
+def _crash_finding(bug: TrackedBug, replay: ReplayOutcome) -> BugReport:
+    return BugReport(
+        title=f"Game crashes replaying: {bug.report.title}"[:200],
+        symptom="the game stopped answering (or answered 5xx) while the report's steps were replayed",
+        expected="the game answers every command",
+        observed=replay.detail or "the game crashed",
+        mechanic=bug.report.mechanic,
+        bug_type=BugType.CRASH,
+        repro=list(bug.report.repro),
+        evidence=str(replay.transcript)[-1000:] if replay.transcript else "",
+        confidence=1.0,
+        build_commit=bug.report.build_commit,
+        source="verification",
+        fingerprint_key=f"crash|{bug.report.fingerprint}",
+    )

@@ -1,0 +1,203 @@
+"""The base image every game's Dockerfile builds FROM (`ARG BASE_IMAGE`), made once per machine.
+
+Order of preference: `$CLOSED_LOOP_BASE_IMAGE`; our own local image when already built; `python:3.12-slim`
+when present or pullable; else a Debian bookworm root filesystem written by mmdebstrap and imported, with a
+venv at /opt/venv first on PATH so `python` and `pip` behave as in the official image. bookworm ships Python
+3.11, the host's Python here, so one wheelhouse serves both the docker and the process backend.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import docker
+import docker.errors
+import requests
+
+from sandboxes.base import SandboxError
+from sandboxes.paths import data_dir, file_lock, short_hash
+
+log = logging.getLogger(__name__)
+
+SUITE = "bookworm"
+MIRROR = "http://deb.debian.org/debian"
+LOCAL_REPOSITORY = "closed-loop/python-base"
+PULLED_IMAGE = "python:3.12-slim"
+RECIPE_LABEL = "closed-loop.base-recipe"
+PYTHON_LABEL = "closed-loop.python"
+MMDEBSTRAP_TIMEOUT = 900
+PULL_TIMEOUT = 300
+
+# What goes into the image; its hash is the image's label, so changing the recipe rebuilds once.
+PACKAGES = ["python3", "python3-venv", "passwd", "adduser"]
+TRIM = [
+    "/usr/share/doc/*",
+    "/usr/share/man/*",
+    "/usr/share/info/*",
+    "/usr/share/locale/*",
+    "/var/lib/apt/lists/*",
+    "/var/cache/apt/*",
+    "/var/log/*",
+    "/etc/resolv.conf",
+    "/etc/hostname",
+]
+ENV = {
+    "PATH": "/opt/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    "VIRTUAL_ENV": "/opt/venv",
+    "LANG": "C.UTF-8",
+    "PYTHONUNBUFFERED": "1",
+    "PYTHONDONTWRITEBYTECODE": "1",
+}
+RECIPE = short_hash(SUITE, ",".join(PACKAGES), ",".join(TRIM), repr(sorted(ENV.items())), "v1")
+
+
+@dataclass(frozen=True)
+class BaseImage:
+    tag: str
+    python_version: str  # "3.11": the wheelhouse for this image must match it
+    built: bool = False  # True when this call built or pulled it
+    seconds: float = 0.0
+    size_bytes: int = 0
+
+
+def _python_of(image: docker.models.images.Image) -> str | None:
+    labels = image.labels or {}
+    if labels.get(PYTHON_LABEL):
+        return labels[PYTHON_LABEL]
+    for item in image.attrs.get("Config", {}).get("Env") or []:
+        if item.startswith("PYTHON_VERSION="):
+            return ".".join(item.split("=", 1)[1].split(".")[:2])
+    return None
+
+
+def _describe(image: docker.models.images.Image, tag: str, started: float | None = None) -> BaseImage:
+    python = _python_of(image)
+    if python is None:
+        raise SandboxError(
+            f"base image {tag} says nothing of its Python (label {PYTHON_LABEL} or PYTHON_VERSION)"
+        )
+    seconds = time.monotonic() - started if started is not None else 0.0
+    return BaseImage(tag, python, started is not None, round(seconds, 1), int(image.attrs.get("Size", 0)))
+
+
+def _existing(client: docker.DockerClient, tag: str) -> docker.models.images.Image | None:
+    try:
+        return client.images.get(tag)
+    except docker.errors.ImageNotFound:
+        return None
+
+
+def _local_tag() -> str:
+    return f"{LOCAL_REPOSITORY}:{SUITE}-{RECIPE}"
+
+
+def find_base_image(client: docker.DockerClient, configured: str | None = None) -> BaseImage | None:
+    """The base image already on this engine, without building or pulling anything."""
+    for tag in [configured] if configured else [_local_tag(), PULLED_IMAGE]:
+        image = _existing(client, tag)
+        if image is not None:
+            return _describe(image, tag)
+    return None
+
+
+def _try_pull(client: docker.DockerClient) -> BaseImage | None:
+    started = time.monotonic()
+    repository, tag = PULLED_IMAGE.split(":")
+    try:
+        image = client.images.pull(repository, tag=tag)
+    except (docker.errors.DockerException, requests.exceptions.RequestException) as exc:
+        log.info("cannot pull %s (%s); building a local base image instead", PULLED_IMAGE, str(exc)[:200])
+        return None
+    return _describe(image, PULLED_IMAGE, started)
+
+
+def _python_in(rootfs_tar: Path) -> str:
+    # The suite decides the Python version; read it back from the tarball rather than trusting a table.
+    listing = subprocess.run(
+        ["tar", "-tf", str(rootfs_tar), "./usr/bin/"], capture_output=True, text=True, timeout=120
+    )
+    names = listing.stdout.split()
+    found = {
+        n.rsplit("python", 1)[1] for n in names if n.startswith("./usr/bin/python3.") and n[-1].isdigit()
+    }
+    versions = sorted(found, key=lambda v: tuple(int(part) for part in v.split(".")))
+    if not versions:
+        raise SandboxError(f"{rootfs_tar} holds no /usr/bin/python3.X")
+    return versions[-1]
+
+
+def _mmdebstrap(target: Path) -> None:
+    if shutil.which("mmdebstrap") is None:
+        raise SandboxError(
+            "mmdebstrap is not installed (run scripts/bootstrap.sh, or apt-get install mmdebstrap)"
+        )
+    trim = " ".join(f'"$1"{path}' for path in TRIM)
+    argv = [
+        "mmdebstrap",
+        "--variant=apt",
+        "--mode=root",
+        "--format=tar",
+        f"--include={','.join(PACKAGES)}",
+        "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr",
+        "--dpkgopt=path-exclude=/usr/share/doc/*",
+        "--dpkgopt=path-exclude=/usr/share/man/*",
+        "--dpkgopt=path-exclude=/usr/share/locale/*",
+        '--customize-hook=chroot "$1" python3 -m venv /opt/venv',
+        f"--customize-hook=rm -rf {trim}",
+        SUITE,
+        str(target),
+        MIRROR,
+    ]
+    log.info("mmdebstrap: writing a %s root filesystem (takes one to three minutes)", SUITE)
+    try:
+        result = subprocess.run(
+            argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=MMDEBSTRAP_TIMEOUT
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise SandboxError(f"mmdebstrap did not finish in {MMDEBSTRAP_TIMEOUT}s") from exc
+    if result.returncode != 0:
+        raise SandboxError(f"mmdebstrap failed ({result.returncode}): {result.stderr[-2000:]}")
+
+
+def _build_local(client: docker.DockerClient) -> BaseImage:
+    started = time.monotonic()
+    tag = _local_tag()
+    work = data_dir() / "base-image"
+    work.mkdir(exist_ok=True)
+    tarball = work / f"{SUITE}-{RECIPE}.tar"
+    partial = tarball.with_suffix(".tar.partial")
+    if not tarball.is_file():
+        partial.unlink(missing_ok=True)
+        _mmdebstrap(partial)
+        partial.rename(tarball)
+    python = _python_in(tarball)
+    changes = [f"ENV {key}={value}" for key, value in ENV.items()]
+    changes += [f"LABEL {RECIPE_LABEL}={RECIPE} {PYTHON_LABEL}={python}", 'CMD ["python"]']
+    repository, version = tag.split(":")
+    log.info("importing %s (%d MB tarball) as %s", tarball.name, tarball.stat().st_size // 2**20, tag)
+    client.api.import_image(src=str(tarball), repository=repository, tag=version, changes=changes)
+    image = client.images.get(tag)
+    tarball.unlink()  # the image holds it now; the tarball would only fill the disk
+    return _describe(image, tag, started)
+
+
+def ensure_base_image(
+    client: docker.DockerClient, *, configured: str | None = None, allow_pull: bool = True
+) -> BaseImage:
+    """The base image, built or pulled on first use and reused after. Safe to call from several processes."""
+    found = find_base_image(client, configured)
+    if found is not None:
+        return found
+    if configured:
+        raise SandboxError(f"base image {configured} is not on this engine (docker pull or docker load it)")
+    with file_lock("base-image", machine_wide=True):
+        found = find_base_image(client)  # a peer may have built it while we waited for the lock
+        if found is not None:
+            return found
+        pulled = _try_pull(client) if allow_pull else None
+        return pulled or _build_local(client)

@@ -1,0 +1,78 @@
+"""Run a game inside a network namespace and serve it on a socket the parent opened outside it.
+
+Usage (run as a file, by the game venv's python, inside bubblewrap --unshare-net):
+    python relay.py LISTEN_FD PORT -- GAME_ARGV...
+
+The parent binds 127.0.0.1:PORT on the host and passes the listening socket as LISTEN_FD. The game binds the
+same PORT inside the namespace (its own loopback, so nothing collides) and has no route out; this relay copies
+bytes between the two. Stdlib only: it runs in the game's venv, where closed-loop is not installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import socket
+import subprocess
+import sys
+import threading
+
+CONNECT_TIMEOUT = 5.0
+BUFFER = 65536
+
+
+def _pipe(source: socket.socket, sink: socket.socket) -> None:
+    try:
+        while chunk := source.recv(BUFFER):
+            sink.sendall(chunk)
+    except OSError:
+        pass
+    finally:
+        for sock, how in ((sink, socket.SHUT_WR), (source, socket.SHUT_RD)):
+            with contextlib.suppress(OSError):
+                sock.shutdown(how)
+
+
+def _serve(client: socket.socket, port: int) -> None:
+    try:
+        upstream = socket.create_connection(("127.0.0.1", port), timeout=CONNECT_TIMEOUT)
+    except OSError:
+        client.close()  # the game is not listening yet: the caller sees a dropped connection and retries
+        return
+    upstream.settimeout(None)
+    back = threading.Thread(target=_pipe, args=(upstream, client), daemon=True)
+    back.start()
+    _pipe(client, upstream)
+    back.join()
+    client.close()
+    upstream.close()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 4 or argv[2] != "--":
+        print(__doc__, file=sys.stderr)
+        return 2
+    listener = socket.socket(fileno=int(argv[0]))
+    port = int(argv[1])
+    game = subprocess.Popen(argv[3:])
+
+    def forward(signum: int, _frame: object) -> None:
+        game.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+
+    def accept_loop() -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=_serve, args=(client, port), daemon=True).start()
+
+    threading.Thread(target=accept_loop, daemon=True).start()
+    return game.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,21 @@
+"""`closed-loop games validate blitz`: the whole proof on real BLITZ builds."""
+
+from __future__ import annotations
+
+import pytest
+
+from flows.cli import main
+from games.benchmark import Benchmark
+from games.catalogue import load_game
+
+pytestmark = pytest.mark.slow
+
+
+def test_validate_blitz_proves_every_bug_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "validate", "blitz", "--backend", "process"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for bug in Benchmark(load_game("blitz")).bugs:
+        row = next(line for line in lines if line.startswith(f"{bug.id} "))
+        assert row.endswith("present  absent   absent   ok"), row
+    assert "walkthrough: shipped wins, all gold wins  ok" in lines
+    assert "blitz: valid (backend process)" in lines

@@ -1,0 +1,106 @@
+"""The two-room game (tests/critic/minigame: two injected bugs, probes, gold patches), a small replay judge.
+
+The judge stands in for the explorer's `replay_report`: it replays a report's commands in a new game and
+checks the last message with the report's oracle ("mentions" or "omits" its subject).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from games.benchmark import Benchmark
+from games.catalogue import Game, load_game, materialize
+from loop.game_client import GameClient, GameError
+from loop.models import BugReport
+
+MINIGAME = Path(__file__).parent / "minigame"
+
+
+@dataclass
+class Replay:
+    anomaly_present: bool
+    detail: str
+    crashed: bool = False
+    transcript: list[str] = field(default_factory=list)
+
+
+def oracle_judge(report: BugReport, client: GameClient) -> Replay:
+    transcript: list[str] = []
+    try:
+        game_id = client.new_game().game_id
+        message = ""
+        for command in report.repro:
+            message = client.command(game_id, command).message
+            transcript.append(f"> {command}\n{message}")
+    except GameError as exc:
+        return Replay(False, f"game failed: {exc}", crashed=True, transcript=transcript)
+    mentioned = report.oracle_subject.lower() in message.lower()
+    present = mentioned if report.oracle == "mentions" else not mentioned
+    return Replay(
+        present,
+        f"last message {'mentions' if mentioned else 'omits'} {report.oracle_subject!r}",
+        transcript=transcript,
+    )
+
+
+def make_report(title: str, repro: list[str], oracle: str, subject: str, mechanic: str) -> BugReport:
+    return BugReport(
+        title=title,
+        symptom=title,
+        expected="-",
+        observed="-",
+        mechanic=mechanic,
+        repro=repro,
+        oracle=oracle,
+        oracle_subject=subject,
+    )
+
+
+KEY_LEAK = make_report(
+    "Bedroom shows the small key while the drawer is closed",
+    ["go bedroom", "look"],
+    "mentions",
+    "small key",
+    "room description",
+)
+DROPPED_LAMP = make_report(
+    "Dropped lamp missing from the room description",
+    ["take lamp", "go bedroom", "drop lamp", "look"],
+    "omits",
+    "lamp",
+    "drop",
+)
+DROPPED_BOOK = make_report(
+    "Dropped book not described", ["take book", "go bedroom", "drop book", "look"], "omits", "book", "drop"
+)
+DRAGON = make_report("A dragon appears in the hall", ["look"], "mentions", "dragon", "room description")
+SEALED_DOOR = make_report("The hall mentions a sealed door", ["look"], "mentions", "sealed door", "look")
+MAGIC_WORD = make_report("The magic word does nothing", ["xyzzy"], "mentions", "nothing", "parser")
+
+
+@pytest.fixture
+def minigame() -> Game:
+    return load_game(MINIGAME)
+
+
+@pytest.fixture
+def benchmark(minigame) -> Benchmark:
+    return Benchmark(minigame)
+
+
+@pytest.fixture
+def repo(minigame, tmp_path) -> tuple[Path, str]:
+    return materialize(minigame, tmp_path / "workspace")
+
+
+def commit_patch(repo_dir: Path, patch: str, message: str, *, reverse: bool = False) -> str:
+    flags = ["-R"] if reverse else []
+    subprocess.run(["git", "apply", "--index", *flags, "-"], input=patch, text=True, cwd=repo_dir, check=True)
+    subprocess.run(["git", "commit", "-qm", message], cwd=repo_dir, check=True)
+    return subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo_dir, capture_output=True, text=True, check=True
+    ).stdout.strip()

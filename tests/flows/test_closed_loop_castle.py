@@ -1,0 +1,129 @@
+"""The loop on CASTLE with the offline agents, driven step by step as the flow drives it (no Prefect)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from loop import loop_steps
+from loop.closed_loop import LoopRun
+from loop.ledger import Ledger
+from loop.run_record import LoopConfig, RunRecord
+
+pytestmark = pytest.mark.slow
+
+
+def drive(run: LoopRun) -> None:
+    """What flows.closed_loop does, without Prefect."""
+    while (session := run.next_session()) is not None:
+        loop_steps.verify(run, session)
+        if not run.done(session, "qa"):
+            build = run.start_build(session)
+            try:
+                loop_steps.qa_session(run, session, build)
+            finally:
+                build.stop()
+        loop_steps.criticize(run, session)
+        if loop_steps.decide_stop(run, session):
+            break
+        loop_steps.repair(run, session)
+
+
+def offline_config(**overrides) -> LoopConfig:
+    params = dict(
+        game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=3, steps=400
+    )
+    return LoopConfig(**{**params, **overrides})
+
+
+@pytest.fixture(autouse=True)
+def own_ledger(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+
+
+def ledger_statuses() -> dict[str, str]:
+    with Ledger() as ledger:
+        return {bug.key: str(bug.status) for bug in ledger.bugs("castle")}
+
+
+def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path):
+    run = LoopRun.open(offline_config(), runs_dir=tmp_path)
+    drive(run)
+    record = RunRecord.load(run.run_dir / "run.json")
+
+    assert record.status == "finished"
+    assert "nothing new" in record.stop_reason, record.stop_reason
+    assert len(record.sessions) == 2
+    first, second = record.sessions
+    assert sorted(first.matches[fp] for fp in first.new_bugs) == ["BUG-2", "BUG-3"]
+    assert first.false_positives == []
+    assert [a.outcome for a in first.attempts] == ["patched"]
+    assert (first.metrics.discovered, first.metrics.fixed_verified, first.metrics.ground_truth_total) == (
+        2,
+        0,
+        3,
+    )
+    assert sorted(v.verdict for v in second.verifications) == ["verified_fixed", "verified_fixed"]
+    assert second.new_bugs == []
+    assert (second.metrics.discovered, second.metrics.fixed_verified) == (2, 2)
+    found = {bug.ground_truth_id for bug in record.bugs.values()}
+    assert "BUG-1" not in found
+    assert all(bug.status == "verified_fixed" for bug in record.bugs.values())
+    assert record.head_commit != record.base_commit
+    assert ledger_statuses() == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
+
+
+def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path):
+    env = {**os.environ, "CLOSED_LOOP_RUNS": str(tmp_path), "CLOSED_LOOP_DATA": str(tmp_path / "data")}
+    script = (
+        "import sys; from tests.flows.test_closed_loop_castle import drive, offline_config;"
+        "from loop.closed_loop import LoopRun;"
+        "drive(LoopRun.open(offline_config(), run_id=sys.argv[1]))"
+    )
+    run_id = "castle-killed"
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, run_id], env=env, cwd=Path(__file__).parents[2], start_new_session=True
+    )
+    record_path = tmp_path / run_id / "run.json"
+    deadline = time.monotonic() + 300
+    try:
+        while time.monotonic() < deadline:  # kill it once session 1's critic is recorded, before repair ends
+            if record_path.is_file():
+                steps = json.loads(record_path.read_text())["sessions"]
+                if steps and "critic" in steps[0]["finished_steps"]:
+                    break
+            assert child.poll() is None, "the run ended before it could be killed"
+            time.sleep(0.2)
+        else:
+            pytest.fail("session 1 never reached the critic")
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    killed = RunRecord.load(record_path)
+    assert "repair" not in killed.sessions[0].finished_steps
+
+    resumed = LoopRun.open(offline_config(), run_id=run_id, runs_dir=tmp_path)
+    drive(resumed)
+    record = RunRecord.load(record_path)
+    assert record.status == "finished"
+    assert len(record.sessions) == 2
+    assert sorted(bug.ground_truth_id for bug in record.bugs.values()) == ["BUG-2", "BUG-3"]
+    assert len(record.sessions[0].attempts) == 1
+    assert [e.to_status for e in next(iter(record.bugs.values())).history] == [
+        "open",
+        "patched",
+        "verified_fixed",
+    ]
+    assert (record.sessions[-1].metrics.discovered, record.sessions[-1].metrics.fixed_verified) == (2, 2)
+    with Ledger() as ledger:
+        history = {bug.key: [str(e.to_status) for e in bug.events] for bug in ledger.bugs("castle")}
+        facts = ledger.session_facts(run_id)
+    assert history == {key: ["open", "patched", "verified_fixed"] for key in ("BUG-2", "BUG-3")}
+    assert [len(f.reports) for f in facts] == [2, 0]
