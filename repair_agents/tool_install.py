@@ -1,15 +1,14 @@
 """Finding and installing the coding-agent CLIs, pinned, into a cache that every run on this machine shares.
 
 Each tool lives in `<data dir>/tools/<package>-<version>/`: an `npm --prefix` tree for the npm tools, a venv
-of its own for the Python ones (their pins clash with ours and with each other). The data dir is
-CLOSED_LOOP_DATA, else `data/` in the checkout. An exclusive file lock per tool makes concurrent runs wait
-for one install instead of racing; a marker written last makes a half-finished install count as missing.
+of its own for the Python ones (their pins clash with ours and with each other). The data dir and the file
+lock are the sandboxes' (`sandboxes.paths`): one lock per tool makes concurrent runs wait for one install
+instead of racing; a marker written last makes a half-finished install count as missing.
 `CLOSED_LOOP_<NAME>_BIN` names a binary of the user's instead (CLOSED_LOOP_CODEX_BIN=/usr/bin/codex).
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import subprocess
@@ -18,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+
+from sandboxes.paths import data_dir, file_lock
 
 INSTALL_TIMEOUT_SECONDS = 1800.0
 LOCK_TIMEOUT_SECONDS = 2400.0  # another run may be in the middle of a long install
@@ -45,11 +46,6 @@ class ToolSpec:
     @property
     def env_override(self) -> str:
         return f"CLOSED_LOOP_{self.name.upper().replace('-', '_')}_BIN"
-
-
-def data_dir() -> Path:
-    configured = os.environ.get("CLOSED_LOOP_DATA")
-    return Path(configured).expanduser() if configured else Path(__file__).resolve().parents[1] / "data"
 
 
 def tools_dir() -> Path:
@@ -85,48 +81,28 @@ def find_or_install(spec: ToolSpec, *, timeout: float = INSTALL_TIMEOUT_SECONDS)
     if found:
         return found
     tools_dir().mkdir(parents=True, exist_ok=True)
-    with _locked(tools_dir() / f"{spec.dir_name}.lock"):
-        found = installed(spec)  # another run may have finished it while we waited
-        if found:
-            return found
-        home = tool_home(spec)
-        if home.exists():
-            shutil.rmtree(home)  # a half-finished install from a run that died
-        home.mkdir(parents=True)
-        started = time.monotonic()
-        if spec.kind == "npm":
-            _install_npm(spec, home, timeout)
-        else:
-            _install_pip(spec, home, timeout)
-        path = binary_path(spec, home)
-        if not path.exists():
-            raise ToolInstallError(f"{spec.package}=={spec.version} installed no {spec.binary} in {home}")
-        (home / MARKER).write_text(f"{spec.package} {spec.version} in {time.monotonic() - started:.0f}s\n")
-        return path
+    try:
+        with file_lock(f"tool-{spec.dir_name}", timeout=LOCK_TIMEOUT_SECONDS):
+            return installed(spec) or _install(spec, timeout)  # another run may have finished it meanwhile
+    except TimeoutError as exc:
+        raise ToolInstallError(str(exc)) from None
 
 
-class _locked:
-    def __init__(self, path: Path):
-        self.path = path
-        self.fd = -1
-
-    def __enter__(self) -> None:
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
-        while True:
-            try:
-                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    os.close(self.fd)
-                    waited = f"waited {LOCK_TIMEOUT_SECONDS:g}s for the install lock {self.path}"
-                    raise ToolInstallError(waited) from None
-                time.sleep(1.0)
-
-    def __exit__(self, *exc: object) -> None:
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
-        os.close(self.fd)
+def _install(spec: ToolSpec, timeout: float) -> Path:
+    home = tool_home(spec)
+    if home.exists():
+        shutil.rmtree(home)  # a half-finished install from a run that died
+    home.mkdir(parents=True)
+    started = time.monotonic()
+    if spec.kind == "npm":
+        _install_npm(spec, home, timeout)
+    else:
+        _install_pip(spec, home, timeout)
+    path = binary_path(spec, home)
+    if not path.exists():
+        raise ToolInstallError(f"{spec.package}=={spec.version} installed no {spec.binary} in {home}")
+    (home / MARKER).write_text(f"{spec.package} {spec.version} in {time.monotonic() - started:.0f}s\n")
+    return path
 
 
 def _run(argv: list[str], what: str, timeout: float, cwd: Path | None = None) -> None:
