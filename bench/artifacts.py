@@ -97,17 +97,20 @@ def main(argv: list[str] | None = None) -> int:
     for steps in (short, long):
         loop = run_loop(loop_env(data, root / f"runs-{steps}"), "--steps", str(steps), "--max-rounds", "1")
         by_steps[steps] = loop.get("run_json_bytes_by_session", [None])[-1]
+        reports[steps] = loop.get("discovered")
     result.details["run_json_bytes_by_steps"] = by_steps
-    if by_steps[early] and by_steps[late]:
+    result.details["discovered_by_steps"] = reports
+    if by_steps[short] and by_steps[long]:
         result.metrics.append(
             metric(
-                f"run.json bytes after one session of {late} steps",
-                by_steps[late],
+                f"run.json bytes after one session of {long} steps",
+                by_steps[long],
                 "B",
-                by_steps[early],
-                f"after one session of {early} steps (B)",
+                by_steps[short],
+                f"after one session of {short} steps (B)",
                 target=f"<= {TARGET_RATIO}x",
-                met=by_steps[late] <= TARGET_RATIO * by_steps[early],
+                met=by_steps[long] <= TARGET_RATIO * by_steps[short],
+                note=f"bugs found: {reports[short]} and {reports[long]}",
             )
         )
     loop = run_loop(
