@@ -100,15 +100,6 @@ def main(argv: list[str] | None = None) -> int:
                 "1 loop alone (MiB)",
             )
         )
-    result.metrics.insert(
-        0,
-        metric(
-            "1 loop alone: throughput",
-            alone["loops_per_minute"],
-            "loops/min",
-            note=f"peak RSS {alone['peak_rss_mib']} MiB",
-        ),
-    )
     emit(result, started)
     return 0
 

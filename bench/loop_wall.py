@@ -44,8 +44,10 @@ def remove_salted_images(salt: str) -> int:
     return len(images)
 
 
-def cold_and_warm(root: Path, backend: str, game: str, loop_args: list[str]) -> tuple[dict, dict]:
-    data = loop_data_dir(root, f"data-{backend}", share_venvs=False)
+def cold_and_warm(
+    root: Path, backend: str, game: str, loop_args: list[str], share_venvs: bool
+) -> tuple[dict, dict]:
+    data = loop_data_dir(root, f"data-{backend}", share_venvs=share_venvs)
     cold = run_loop(
         loop_env(data, root / f"runs-{backend}-cold"), "--game", game, "--backend", backend, *loop_args
     )
@@ -70,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         salt = uuid.uuid4().hex[:12]
         game = str(salted_castle(root / backend, salt)) if backend == "docker" else "castle"
         try:
-            walls[backend] = cold_and_warm(root, backend, game, loop_args)
+            walls[backend] = cold_and_warm(root, backend, game, loop_args, share_venvs=args.smoke)
         finally:
             if backend == "docker":
                 result.details["docker_images_removed"] = remove_salted_images(salt)
