@@ -50,20 +50,24 @@ def metric(
     met: bool | None = None,
     note: str = "",
 ) -> Metric:
-    ratio = None
-    if value is not None and baseline:
-        ratio = round(value / baseline, 3)
+    value, baseline = _significant(value), _significant(baseline)
+    ratio = round(value / baseline, 3) if value is not None and baseline else None
     return Metric(
         name=name,
-        value=None if value is None else round(value, 3),
+        value=value,
         unit=unit,
-        baseline=None if baseline is None else round(baseline, 3),
+        baseline=baseline,
         baseline_label=baseline_label,
         ratio=ratio,
         target=target,
         met=met,
         note=note,
     )
+
+
+def _significant(number: float | None, digits: int = 4) -> float | None:
+    """Four significant digits: enough for any timing here, and the ratio stays value / baseline as shown."""
+    return None if number is None else float(f"{number:.{digits}g}")
 
 
 def timed(action: Callable[[], Any]) -> tuple[float, Any]:

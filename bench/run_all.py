@@ -55,6 +55,12 @@ def run_one(name: str, extra: list[str], smoke: bool) -> BenchResult | str:
         return f"printed no result: {exc.errors()[0]['msg']}; stderr: {done.stderr.strip()[-500:]}"
 
 
+def stored_results(out: Path) -> list[BenchResult]:
+    """Every benchmark's latest result in `out`, in suite order (a partial run keeps the others' results)."""
+    paths = [out / f"{name}.json" for name in BENCHES]
+    return [BenchResult.model_validate_json(path.read_text()) for path in paths if path.is_file()]
+
+
 def machine() -> str:
     load = os.getloadavg()[0]
     return f"{os.cpu_count()} cores, load average {load:.1f} at start, Python {sys.version.split()[0]}"
@@ -93,10 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         results.append(outcome)
         (args.out / f"{name}.json").write_text(json.dumps(outcome.model_dump(mode="json"), indent=2) + "\n")
         print(f"bench: {name} done in {outcome.seconds:.0f} s", file=sys.stderr, flush=True)
-    header["wall time"] = f"{time.perf_counter() - started:.0f} s for {len(names)} benchmarks"
+    header["wall time"] = f"{time.perf_counter() - started:.0f} s for {', '.join(names)}"
     header["mode"] = "smoke (tiny sizes, process backend only)" if args.smoke else "full"
     summary = args.out / "summary.md"
-    summary.write_text(render_summary(results, header, failures))
+    summary.write_text(render_summary(stored_results(args.out), header, failures))
     print(summary)
     return 1 if failures else 0
 
