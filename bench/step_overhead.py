@@ -4,7 +4,9 @@ A QA step as the loop does it: `GameClient.command` (HTTP to the sandbox, only a
 validation) plus one `SessionTrace.append`. Baselines measured in the same run on the same command stream
 (CASTLE's walkthrough, a new game at each end): `castle.engine.Castle().command(...)` in this process (the
 game's own time) and the game's Flask test client (the game's web layer, no network). The "added" number is
-step median minus engine median: what the loop and the sandbox cost on top of the game.
+step median minus engine median: what the loop and the sandbox cost on top of the game. Over HTTP, a bare
+http.client request and httpx alone are timed next to each loop step (the three in turn for every command),
+so the load of a shared machine falls on all three alike.
 
     .venv/bin/python -m bench.step_overhead [--steps 300] [--backends process,process-plain,docker] [--smoke]
 """
@@ -54,78 +56,79 @@ def flask_samples(app, commands: list[str], count: int) -> list[float]:
     return samples
 
 
-def command_stream(game_id: str, commands: list[str], count: int, new_game) -> list[tuple[str, str]]:
-    """(game_id, command) pairs, a new game after each pass of the walkthrough."""
-    pairs = []
-    for index in range(count):
-        pairs.append((game_id, commands[index % len(commands)]))
-        if index % len(commands) == len(commands) - 1:
-            game_id = new_game()
-    return pairs
+class Layers:
+    """Three ways to send one command to the same build, each on its own game, timed one after the other for
+    every command so that the load of a shared machine falls on all three alike."""
 
+    def __init__(self, url: str, strip: list[str], trace: Path):
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port
+        self.http = httpx.Client(base_url=url, timeout=10)
+        self.client = GameClient(url, strip_fields=strip)
+        self.trace = SessionTrace(trace)
+        self.step = 0
 
-def raw_http_samples(url: str, commands: list[str], count: int) -> list[float]:
-    """The floor: the standard library's http.client, one connection per request (the game's server closes
-    every connection), JSON body sent, reply read, not parsed."""
-    parts = urlsplit(url)
-    client = httpx.Client(base_url=url, timeout=10)
-    pairs = command_stream(
-        client.post("/api/agent/new").json()["game_id"],
-        commands,
-        count,
-        lambda: client.post("/api/agent/new").json()["game_id"],
-    )
-    client.close()
-    samples = []
-    for game_id, command in pairs:
-        body = json.dumps({"game_id": game_id, "command": command})
+    def new_games(self) -> tuple[str, str, str]:
+        raw = self.http.post("/api/agent/new").json()["game_id"]
+        library = self.http.post("/api/agent/new").json()["game_id"]
+        return raw, library, self.client.new_game().game_id
+
+    def raw(self, game_id: str, command: str) -> float:
+        """The floor: http.client, one connection per request (the game's server closes every connection),
+        the reply read but not parsed."""
         started = time.perf_counter()
-        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        body = json.dumps({"game_id": game_id, "command": command})
         connection.request("POST", "/api/agent/command", body, {"Content-Type": "application/json"})
         connection.getresponse().read()
         connection.close()
-        samples.append(time.perf_counter() - started)
-    return samples
+        return time.perf_counter() - started
 
+    def library(self, game_id: str, command: str) -> float:
+        """httpx alone, the library GameClient uses: POST and JSON decode, nothing kept or validated."""
+        started = time.perf_counter()
+        self.http.post("/api/agent/command", json={"game_id": game_id, "command": command}).json()
+        return time.perf_counter() - started
 
-def httpx_samples(url: str, commands: list[str], count: int) -> list[float]:
-    """The HTTP library GameClient uses, alone: POST and JSON decode, nothing kept or validated."""
-    samples = []
-    with httpx.Client(base_url=url, timeout=10) as client:
-        game_id = client.post("/api/agent/new").json()["game_id"]
-        pairs = command_stream(
-            game_id, commands, count, lambda: client.post("/api/agent/new").json()["game_id"]
+    def loop_step(self, game_id: str, command: str) -> float:
+        """What the loop does per QA step: GameClient.command, then one trace line."""
+        started = time.perf_counter()
+        observation = self.client.command(game_id, command)
+        latency = (time.perf_counter() - started) * 1000
+        self.trace.append(
+            step=self.step,
+            game_id=game_id,
+            command=command,
+            latency_ms=latency,
+            observation=observation.model_dump(),
         )
-        for game_id, command in pairs:
-            started = time.perf_counter()
-            client.post("/api/agent/command", json={"game_id": game_id, "command": command}).json()
-            samples.append(time.perf_counter() - started)
-    return samples
+        self.step += 1
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        self.trace.close()
+        self.client.close()
+        self.http.close()
 
 
-def loop_step_samples(
-    url: str, strip: list[str], commands: list[str], count: int, trace: Path
-) -> list[float]:
-    samples: list[float] = []
-    with GameClient(url, strip_fields=strip) as client, SessionTrace(trace) as tracer:
-        game_id = client.new_game().game_id
-        for _ in range(5):  # warm the connection and the server's code paths
-            client.command(game_id, "look")
+def http_samples(url: str, strip: list[str], commands: list[str], count: int, trace: Path) -> dict[str, list]:
+    layers = Layers(url, strip, trace)
+    samples: dict[str, list[float]] = {"raw": [], "library": [], "loop_step": []}
+    try:
+        raw_id, library_id, loop_id = layers.new_games()
+        for _ in range(5):  # warm the server's code paths and the clients
+            layers.raw(raw_id, "look")
+            layers.library(library_id, "look")
+            layers.loop_step(loop_id, "look")
         for index in range(count):
             command = commands[index % len(commands)]
-            started = time.perf_counter()
-            observation = client.command(game_id, command)
-            latency = (time.perf_counter() - started) * 1000
-            tracer.append(
-                step=index,
-                game_id=game_id,
-                command=command,
-                latency_ms=latency,
-                observation=observation.model_dump(),
-            )
-            samples.append(time.perf_counter() - started)
+            samples["raw"].append(layers.raw(raw_id, command))
+            samples["library"].append(layers.library(library_id, command))
+            samples["loop_step"].append(layers.loop_step(loop_id, command))
             if index % len(commands) == len(commands) - 1:
-                game_id = client.new_game().game_id
+                raw_id, library_id, loop_id = layers.new_games()
+    finally:
+        layers.close()
     return samples
 
 
@@ -165,11 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             result.details[name] = {"skipped": "no container engine answers"}
             continue
         with start(backend, game, repo_dir, commit) as build:
-            raw = raw_http_samples(build.url, commands, steps)
-            library = httpx_samples(build.url, commands, steps)
-            samples = loop_step_samples(
+            layers = http_samples(
                 build.url, game.manifest.strip_fields, commands, steps, trace_dir / f"{name}.jsonl"
             )
+        raw, library, samples = layers["raw"], layers["library"], layers["loop_step"]
         step_ms = median_ms(samples)
         added = step_ms - engine_ms
         result.details[name] = {
@@ -182,7 +184,16 @@ def main(argv: list[str] | None = None) -> int:
         }
         result.metrics.append(
             metric(
-                f"{name}: loop step vs a bare http.client request (the loop's own client code)",
+                f"{name}: loop step vs httpx alone (the loop's own code: GameClient + trace line)",
+                step_ms,
+                "ms",
+                median_ms(library),
+                "httpx POST + JSON decode (median ms)",
+            )
+        )
+        result.metrics.append(
+            metric(
+                f"{name}: loop step vs a bare http.client request (transport and server floor)",
                 step_ms,
                 "ms",
                 median_ms(raw),
