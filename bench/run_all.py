@@ -32,6 +32,8 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "artifacts": ([], []),
     "fake_llm_latency": ([], []),
     "repair_worker_start": ([], []),
+    "repair_sandbox_costs": ([], ["--backends", "bubblewrap"]),
+    "explorer_recall": ([], []),
     "loop_wall": ([], ["--backends", "process"]),
     "fan_out": ([], []),
 }
@@ -102,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     header["wall time"] = f"{time.perf_counter() - started:.0f} s for {', '.join(names)}"
     header["mode"] = "smoke (tiny sizes, process backend only)" if args.smoke else "full"
     summary = args.out / "summary.md"
-    summary.write_text(render_summary(stored_results(args.out), header, failures))
+    stored = stored_results(args.out)
+    header["suite time"] = f"{sum(r.seconds for r in stored):.0f} s, the sum of every benchmark's own time"
+    summary.write_text(render_summary(stored, header, failures))
     print(summary)
     return 1 if failures else 0
 
