@@ -39,8 +39,14 @@ def fan_out(root: Path, width: int, loop_args: list[str]) -> dict:
             )
         )
     started = time.perf_counter()
-    with PeakMemory([child.pid for child in children]) as memory:
-        outputs = [child.communicate(timeout=LOOP_TIMEOUT)[0] for child in children]
+    try:
+        with PeakMemory([child.pid for child in children]) as memory:
+            outputs = [child.communicate(timeout=LOOP_TIMEOUT)[0] for child in children]
+    finally:
+        for child in children:  # only after a timeout is one still running
+            if child.poll() is None:
+                child.kill()
+                child.wait(timeout=30)
     wall = time.perf_counter() - started
     loops = [
         json.loads(out.strip().splitlines()[-1]) if out.strip() else {"error": "no output"} for out in outputs
