@@ -12,30 +12,10 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable
 
 from loop import loop_steps
 from loop.closed_loop import LoopRun
 from loop.run_record import LoopConfig
-
-
-def drive(run: LoopRun, after_session: Callable[[int], None]) -> None:
-    """What flows.closed_loop does, without Prefect; `after_session` sees each session's end."""
-    while (session := run.next_session()) is not None:
-        loop_steps.verify(run, session)
-        if not run.done(session, "qa"):
-            build = run.start_build(session)
-            try:
-                loop_steps.qa_session(run, session, build)
-            finally:
-                build.stop()
-        loop_steps.criticize(run, session)
-        stop = loop_steps.decide_stop(run, session)
-        if not stop:
-            loop_steps.repair(run, session)
-        after_session(session)
-        if stop:
-            break
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     run = LoopRun.open(config)
     run_json_bytes: list[int] = []
-    drive(run, lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size))
+    loop_steps.run_to_stop(
+        run, lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size)
+    )
     wall = time.perf_counter() - started
     record = run.record
     last = record.sessions[-1].metrics if record.sessions else None
