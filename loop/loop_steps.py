@@ -189,6 +189,11 @@ def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str
     return {m.fingerprint: (None if m.duplicate else m.bug_id) for m in matches}
 
 
+def session_fingerprints(session) -> list[str]:
+    """Each report of the session once (a false positive is also a new bug the loop tracks)."""
+    return list(dict.fromkeys([*session.new_bugs, *session.duplicates, *session.false_positives]))
+
+
 def update_metrics(run: LoopRun) -> None:
     """Recompute every session's cumulative Table-7 metrics from the record."""
     history = []
@@ -210,7 +215,7 @@ def update_metrics(run: LoopRun) -> None:
                 number=session.number,
                 reports=[
                     ReportFacts(fp, session.matches.get(fp) if run.benchmark else fp)
-                    for fp in [*session.new_bugs, *session.duplicates, *session.false_positives]
+                    for fp in session_fingerprints(session)
                 ],
                 verified_fixed=verdict_keys("verified_fixed"),
                 regressed=verdict_keys("regressed"),

@@ -1,0 +1,60 @@
+"""A report that matches no ground-truth bug is one false positive in Table 7, and the loop keeps it open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from loop import loop_steps
+from loop.closed_loop import LoopRun
+from loop.models import BugReport, BugType
+from loop.qa import QASessionResult, register_qa_agent
+from loop.run_record import LoopConfig, RunRecord
+
+MADE_UP = BugReport(
+    title="The portrait in the corridor winks",
+    symptom="the portrait's eyes follow the player",
+    expected="a still portrait",
+    observed="it winks",
+    mechanic="examine",
+    bug_type=BugType.DESCRIPTION_FLAW,
+    repro=["north", "examine portrait"],
+    source="scripted",
+)
+
+
+class ScriptedQA:
+    """Reports the same made-up bug every session without playing."""
+
+    name = "scripted"
+
+    def __init__(self, progress=None):
+        pass
+
+    def run_session(self, client, *, build_commit, steps, seed, out_dir: Path) -> QASessionResult:
+        trace = out_dir / "trace.jsonl"
+        trace.write_text("")
+        report = MADE_UP.model_copy(update={"build_commit": build_commit})
+        return QASessionResult(reports=[report], steps=0, games_started=0, wall_seconds=0.0, trace_path=trace)
+
+
+@pytest.mark.slow
+def test_a_made_up_report_counts_once_as_a_false_positive_and_stays_open(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+    register_qa_agent("scripted", ScriptedQA)
+    config = LoopConfig(
+        game="castle", qa_agent="scripted", repair_agent="gold", backend="process", max_rounds=2
+    )
+    run = LoopRun.open(config, runs_dir=tmp_path)
+    loop_steps.run_to_stop(run)
+
+    record = RunRecord.load(run.run_dir / "run.json")
+    first, second = record.sessions
+    assert first.false_positives == [MADE_UP.fingerprint] and first.matches == {MADE_UP.fingerprint: None}
+    assert first.metrics.false_positives == 1 and first.metrics.discovered == 0
+    assert [a.outcome for a in first.attempts] == ["empty_patch"]  # gold has no patch for an unmatched report
+    assert second.duplicates == [MADE_UP.fingerprint]
+    assert second.metrics.false_positives == 1  # the session's one report again matches nothing
+    assert record.bugs[MADE_UP.fingerprint].status == "open"
+    assert record.stop_reason == "max rounds (2) reached"
