@@ -88,6 +88,16 @@ class AttemptRecord(BaseModel):
     detail: str = ""
 
 
+class CrashRecord(BaseModel):
+    """The game died during a QA session: a finding candidate (not a confirmed report: nothing replayed it)."""
+
+    after_step: int = Field(description="QA steps played in the session when the game was found dead")
+    detail: str = Field(description="why the QA agent stopped, as it said it")
+    game_logs: str = Field(default="", description="the tail of the game's output")
+    recovery: str = Field(description="restarted in place, started anew, or not recovered")
+    at: str = Field(default_factory=now)
+
+
 class SessionMetrics(BaseModel):
     """Cumulative after this session, as in the paper's Table 7."""
 
@@ -114,6 +124,7 @@ class SessionRecord(BaseModel):
     qa_tokens: int = 0
     qa_cost_usd: float = 0.0
     trace_path: str | None = None
+    crashes: list[CrashRecord] = Field(default_factory=list, description="game deaths during QA")
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)
     false_positives: list[str] = Field(default_factory=list)
