@@ -89,7 +89,7 @@ class AttemptRecord(BaseModel):
 
 
 class CrashRecord(BaseModel):
-    """The game died during a QA session: a finding candidate (not a confirmed report: nothing replayed it)."""
+    """The game died during a QA session: a finding candidate (not a report: nothing replayed it)."""
 
     after_step: int = Field(description="QA steps played in the session when the game was found dead")
     detail: str = Field(description="why the QA agent stopped, as it said it")

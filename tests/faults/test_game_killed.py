@@ -1,4 +1,4 @@
-"""The game killed in the middle of a QA session: the loop brings it back, notes the crash, keeps its reports."""
+"""The game killed in the middle of a QA session: the loop brings it back, notes the crash, keeps reports."""
 
 from __future__ import annotations
 
