@@ -165,6 +165,10 @@ class RepairRound:
             elif result.attempt is None:
                 last = result.traceback.strip().splitlines()[-1:] or ["no result"]
                 attempt = self._abandon(attempt, Outcome.AGENT_CRASH, f"{last[0]} (traceback in agent.log)")
+            elif not self.branch.intact():
+                self.branch.reset_to(base)  # checks the branch out again at the attempt's base
+                detail = "the agent deleted or broke its work tree; restored at the attempt's base"
+                attempt = attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
             elif attempt.outcome in AGENT_DECLARED:
                 attempt = self._abandon(attempt, attempt.outcome, attempt.detail)
             else:

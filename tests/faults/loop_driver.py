@@ -64,3 +64,32 @@ class KillWhen(threading.Thread):
                 self.kill()
                 return
             time.sleep(0.05)
+
+
+LEDGER_TABLES = ("runs", "sessions", "bugs", "bug_events", "reports", "attempts", "verifications")
+
+
+def ledger_rows(run_id: str) -> dict[str, list[tuple]]:
+    """The ledger's rows of one run (and of the bugs it touched), table by table, without their ids."""
+    from sqlalchemy import text
+
+    from loop.ledger import Ledger
+
+    queries = {
+        "runs": "SELECT run_id, mode FROM runs WHERE run_id = :r",
+        "sessions": "SELECT s.number, s.steps FROM sessions s JOIN runs r ON s.run_pk = r.id "
+        "WHERE r.run_id = :r ORDER BY s.number",
+        "bugs": "SELECT key, status FROM bugs ORDER BY key",
+        "bug_events": "SELECT b.key, e.session_number, e.to_status FROM bug_events e JOIN bugs b "
+        "ON e.bug_id = b.id ORDER BY b.key, e.seq",
+        "reports": "SELECT s.number, p.fingerprint, p.matched_gt_id FROM reports p JOIN sessions s "
+        "ON p.session_id = s.id ORDER BY s.number, p.fingerprint",
+        "attempts": "SELECT session_number, agent, outcome FROM attempts ORDER BY session_number, id",
+        "verifications": "SELECT b.key, v.session_number FROM verifications v JOIN bugs b ON v.bug_id = b.id "
+        "ORDER BY b.key, v.session_number",
+    }
+    with Ledger() as ledger, ledger.engine.connect() as connection:
+        return {
+            table: [tuple(row) for row in connection.execute(text(sql), {"r": run_id})]
+            for table, sql in queries.items()
+        }
