@@ -321,6 +321,9 @@ def repair(run: LoopRun, number: int) -> None:
             base=session.commit,
             backend=run.config.backend,
             on_progress=lambda message: log.info("repair: %s", message),
+            # A run killed mid-repair left attempts run.json never recorded: redo the round from its base,
+            # so every attempt kept on the branch is one the record (and the ledger) knows.
+            restart=True,
         ) as round_:
             attempts = round_.run(
                 agent,

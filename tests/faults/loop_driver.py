@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -93,3 +95,39 @@ def ledger_rows(run_id: str) -> dict[str, list[tuple]]:
             table: [tuple(row) for row in connection.execute(text(sql), {"r": run_id})]
             for table, sql in queries.items()
         }
+
+
+def die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def run_and_die_at(run_id: str, point: str) -> None:
+    """Drive a new offline CASTLE run and SIGKILL this process at `point` (run in a child process):
+
+    - `ledger-lags-critic-1`: session 1's critic is in run.json, the ledger has not been told yet;
+    - `mid-repair-1`: the gold attempt has written its result.json, run.json does not know it yet;
+    - `after-verify-2`: session 2 verified the fixes, its QA session has not started.
+    """
+    from loop.repair.pipeline import RepairRound
+
+    mirror, mark, finish = LoopRun.mirror, LoopRun.mark, RepairRound._finish
+
+    def mirror_or_die(self: LoopRun) -> None:
+        if point == "ledger-lags-critic-1" and "critic" in self.session(1).finished_steps:
+            die()
+        mirror(self)
+
+    def mark_or_die(self: LoopRun, number: int, step: str) -> None:
+        mark(self, number, step)
+        if point == "after-verify-2" and (number, step) == (2, "verify"):
+            die()
+
+    def finish_or_die(self: RepairRound, attempt, git_error=None):
+        result = finish(self, attempt, git_error)
+        if point == "mid-repair-1":
+            die()
+        return result
+
+    LoopRun.mirror, LoopRun.mark, RepairRound._finish = mirror_or_die, mark_or_die, finish_or_die
+    drive(LoopRun.open(offline_config(), run_id=run_id))
+    raise SystemExit(f"the run ended without reaching {point}")
