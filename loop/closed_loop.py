@@ -171,6 +171,10 @@ class LoopRun:
     def write_session_reports(self, number: int, name: str, reports: list[BugReport]) -> Path:
         path = self.session_dir(number) / name
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
-        os.replace(tmp, path)
+        try:
+            tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
+            os.replace(tmp, path)
+        except OSError:  # e.g. a full disk: the previous file stays, no half-written one beside it
+            tmp.unlink(missing_ok=True)
+            raise
         return path

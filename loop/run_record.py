@@ -171,5 +171,9 @@ class RunRecord(BaseModel):
     def save(self, path: Path) -> None:
         """Atomic write: a kill mid-write leaves the previous run.json intact."""
         tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2))
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(self.model_dump_json(indent=2))
+            os.replace(tmp, path)
+        except OSError:  # e.g. a full disk: leave no half-written file next to the intact run.json
+            tmp.unlink(missing_ok=True)
+            raise
