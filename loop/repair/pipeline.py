@@ -229,7 +229,10 @@ class RepairRound:
         attempt = attempt.model_copy(update={"commit": commit})
         self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.backend}")
         # Only where this interpreter is the one that runs the game is its verdict on syntax exact.
-        host_python = get_provider(self.backend).name == "process"
+        try:
+            host_python = get_provider(self.backend).name == "process"
+        except EngineUnavailable as exc:
+            return self._reject(attempt, Outcome.INFRASTRUCTURE_FAILURE, f"no sandbox engine: {exc}")
         broken = syntax_errors(self.branch.worktree_dir, [f.path for f in attempt.diff_stats.files])
         if host_python and broken:
             (Path(attempt.attempt_dir) / "build.log").write_text("\n".join(broken) + "\n")
