@@ -133,6 +133,23 @@ class RoundBranch:
         self._git("reset", "--hard", commit)
         self._git("clean", "-ffdx")
 
+    def checkout_changes(self) -> list[str]:
+        """What differs from HEAD in the repository's own checkout (which no agent may touch), as paths."""
+        try:
+            status = git.Repo(self.repo_dir).git.status("--porcelain", "--untracked-files=all")
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot read the status of {self.repo_dir}: {exc}") from exc
+        return [line[3:] for line in status.splitlines() if line.strip()]
+
+    def restore_checkout(self) -> None:
+        """Undo what an agent wrote into the repository's own checkout (its commits and branches stay)."""
+        try:
+            repo = git.Repo(self.repo_dir)
+            repo.git.reset("--hard")
+            repo.git.clean("-ffd")
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot restore the checkout of {self.repo_dir}: {exc}") from exc
+
     def land(self) -> str:
         """Fast-forward the repository's checked-out branch to this branch's head; return that commit.
 
