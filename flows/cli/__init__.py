@@ -22,6 +22,17 @@ USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, LocalS
 MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES})
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a step budget, a round count)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="closed-loop", description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="show debug logs")
