@@ -17,15 +17,13 @@ from pathlib import Path
 
 import httpx
 
+from loop.paths import data_dir
+
 PROFILE = "closed-loop"
 
 
 class LocalServerError(Exception):
     """The local Prefect server or serve process could not be started. The message is meant for the user."""
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get("CLOSED_LOOP_DATA", "data")).resolve()
 
 
 def api_port() -> int:

@@ -103,6 +103,9 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
         return
     session = run.session(number)
     agent = get_qa_agent(run.config.qa_agent, progress=lambda message: log.info("qa: %s", message))
+    for_game = getattr(agent, "for_game", None)  # agents that read the repo (QA mode) or remember per game
+    if for_game is not None:
+        for_game(run.game, run.repo_dir, run.config.mode)
     out_dir = run.session_dir(number)
     session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
     session.qa_tokens, session.qa_cost_usd = 0, 0.0

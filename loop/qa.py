@@ -22,6 +22,7 @@ class QASessionResult(BaseModel):
     cost_usd: float = 0.0
     stopped_because: str = ""
     first_report_seconds: float | None = None
+    counts: dict[str, int] = {}  # agent-specific counters, e.g. the LLM agent's model failures survived
 
 
 class QAAgent(Protocol):
@@ -64,6 +65,10 @@ def _load_builtin() -> None:
         from loop.explorer.agent import ExplorerQA
 
         register_qa_agent("explorer", ExplorerQA)
+    if "llm" not in _AGENTS:
+        from loop.llm_qa.qa_agent import LLMQA
+
+        register_qa_agent("llm", LLMQA)
 
 
 def report_markdown(report: BugReport) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from games.benchmark import Benchmark
 from games.catalogue import CatalogueError, Game, materialize
 from loop.game_client import GameClient, GameError
 from loop.models import GroundTruthBug
+from loop.regression import play_walkthrough, run_game_tests
 from sandboxes.base import BuildSpec, SandboxError, SandboxProvider
 
 SHIPPED = "shipped"
@@ -129,35 +129,6 @@ def _run_probe(benchmark: Benchmark, bug: GroundTruthBug, client: GameClient, va
     return ProbeRun(bug_id=bug.id, variant=variant, present=result.present, evidence=result.evidence)
 
 
-def _play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bool, str]:
-    commands = game.walkthrough_commands(repo_dir)
-    if not commands:
-        return False, "the manifest names no walkthrough"
-    try:
-        new = client.new_game()
-        observation = new.observation
-        for command in commands:
-            observation = client.command(new.game_id, command)
-    except GameError as exc:
-        return False, f"{type(exc).__name__}: {exc}"
-    won = observation.state.get(game.manifest.won_field) is True
-    detail = f"{len(commands)} commands, last reply {observation.message[:200]!r}"
-    return won, detail
-
-
-def _run_tests(game: Game, repo_dir: Path) -> tuple[bool | None, str]:
-    command = game.manifest.test_command
-    if not command:
-        return None, "the manifest names no test command"
-    argv = [sys.executable if arg == "python" else arg for arg in command]
-    try:
-        done = subprocess.run(argv, cwd=repo_dir, capture_output=True, text=True, timeout=TESTS_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return False, f"timed out after {TESTS_TIMEOUT:.0f}s"
-    output = (done.stdout + done.stderr)[-OUTPUT_TAIL:]
-    return done.returncode == 0, output
-
-
 class GameValidation:
     """Validates one game's benchmark with one sandbox provider. `run()` does it all and cleans up."""
 
@@ -230,7 +201,7 @@ class GameValidation:
                     verdict = "error" if probe.present is None else "present" if probe.present else "absent"
                     self.progress(f"[{name}] probe {bug_id}: {verdict}")
                 if name in (SHIPPED, ALL_GOLD):
-                    run.walkthrough_won, run.walkthrough_detail = _play_walkthrough(
+                    run.walkthrough_won, run.walkthrough_detail = play_walkthrough(
                         self.game, repo_dir, client
                     )
                     self.progress(
@@ -238,7 +209,7 @@ class GameValidation:
                     )
         finally:
             build.stop()
-        run.tests_passed, run.tests_output = _run_tests(self.game, repo_dir)
+        run.tests_passed, run.tests_output = run_game_tests(self.game, repo_dir, TESTS_TIMEOUT)
         self.progress(f"[{name}] own tests: {_verdict(run.tests_passed, 'pass', 'FAIL')}")
         return run
 

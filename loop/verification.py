@@ -11,20 +11,18 @@ gate runs the game's own tests and the winning walkthrough on the new commit.
 from __future__ import annotations
 
 import logging
-import subprocess
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any, Protocol
 
 from games.benchmark import Benchmark
-from games.catalogue import CatalogueError, Game, Manifest
+from games.catalogue import Game, Manifest
 from loop.game_client import GameClient, GameError
 from loop.lifecycle import BugStatus
 from loop.models import BugReport, BugType, GroundTruthBug
+from loop.regression import GateResult, play_walkthrough, run_game_tests
 from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)
@@ -92,17 +90,6 @@ class BugVerification:
     @property
     def reason(self) -> str:
         return f"{self.verdict}: {self.detail}"
-
-
-@dataclass
-class GateResult:
-    tests_passed: bool | None
-    walkthrough_won: bool | None
-    detail: str = ""
-
-    @property
-    def passed(self) -> bool:
-        return self.tests_passed is not False and self.walkthrough_won is not False
 
 
 @dataclass
@@ -229,52 +216,14 @@ class Verifier:
 
     def gate(self) -> GateResult:
         """The game's own tests in the repository, and the walkthrough must still win."""
-        tests_passed, details = None, []
-        if self.manifest.test_command:
-            tests_passed, output = run_game_tests(self.spec.repo_dir, self.manifest)
-            details.append(f"tests {'passed' if tests_passed else 'failed'}: {output[-500:]}")
-        won = None
-        if self.manifest.walkthrough:
-            try:
-                commands = Game(self.spec.repo_dir, self.manifest, self.spec.repo_dir).walkthrough_commands()
-            except CatalogueError as exc:
-                won, detail = False, str(exc)
-            else:
-                won, detail = self._play_walkthrough(commands)
-            details.append(detail)
-        return GateResult(tests_passed, won, "\n".join(details))
-
-    def _play_walkthrough(self, commands: list[str]) -> tuple[bool, str]:
-        try:
-            with self._client() as client:
-                game_id = client.new_game().game_id
-                for command in commands[:WALKTHROUGH_MAX_COMMANDS]:
-                    observation = client.command(game_id, command)
-                won = bool(observation.state.get(self.manifest.won_field))
-        except GameError as exc:
-            self.close()
-            return False, f"walkthrough broke the game: {exc}"
-        return (
-            won,
-            "walkthrough wins" if won else f"walkthrough does not win (last: {observation.message[:200]})",
-        )
-
-
-def run_game_tests(repo_dir: Path, manifest: Manifest) -> tuple[bool, str]:
-    """Run manifest.test_command in the repo (`python` is this interpreter, as in the process backend)."""
-    argv = [sys.executable if arg == "python" else arg for arg in manifest.test_command or []]
-    try:
-        done = subprocess.run(
-            argv,
-            cwd=repo_dir,
-            capture_output=True,
-            text=True,
-            timeout=GATE_TIMEOUT_SECONDS,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired:
-        return False, f"the game's tests did not finish in {GATE_TIMEOUT_SECONDS:.0f}s"
-    return done.returncode == 0, (done.stdout + done.stderr).strip()
+        game = Game(self.spec.repo_dir, self.manifest, self.spec.repo_dir)
+        tests_passed, tests_detail = run_game_tests(game, self.spec.repo_dir, GATE_TIMEOUT_SECONDS)
+        with self._client() as client:
+            won, walkthrough_detail = play_walkthrough(game, self.spec.repo_dir, client)
+        return GateResult(
+            tests_passed=tests_passed, tests_detail=tests_detail, walkthrough_won=won,
+            walkthrough_detail=walkthrough_detail,
+        )  # fmt: skip
 
 
 def _crash_finding(bug: TrackedBug, replay: ReplayOutcome) -> BugReport:

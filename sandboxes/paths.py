@@ -1,7 +1,6 @@
 """Where sandboxes keep machine-wide caches (wheelhouses, venvs, logs), and a lock to share them safely.
 
-The data directory is `$CLOSED_LOOP_DATA`, else `data/` in the project checkout (what scripts/bootstrap.sh
-uses), else `~/.cache/closed-loop` for an installed copy.
+The data directory itself is `loop.paths.data_dir()`.
 """
 
 from __future__ import annotations
@@ -15,19 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from loop.paths import data_dir
 
-
-def data_dir() -> Path:
-    configured = os.environ.get("CLOSED_LOOP_DATA")
-    if configured:
-        path = Path(configured)
-    elif (PROJECT_ROOT / "pyproject.toml").is_file():
-        path = PROJECT_ROOT / "data"
-    else:
-        path = Path.home() / ".cache" / "closed-loop"
-    path.mkdir(parents=True, exist_ok=True)
-    return path.resolve()
+__all__ = ["data_dir", "file_lock", "short_hash"]
 
 
 @contextmanager

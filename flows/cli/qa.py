@@ -24,6 +24,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     qa.add_argument("--seed", type=int, default=0, help="exploration seed (default 0)")
     qa.add_argument("--out", type=Path, default=None, help="where reports and trace go (default: a temp dir)")
     qa.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
+    qa.add_argument(
+        "--mode",
+        default="player",
+        choices=("player", "qa"),
+        help="player: the game API only; qa: also the game's design docs and source (agents that read them)",
+    )
     qa.set_defaults(func=qa_command)
 
 
@@ -45,6 +51,13 @@ def qa_command(args: argparse.Namespace) -> int:
     out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-qa-{game.name}-"))).resolve()
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
         repo_dir, commit = materialize(game, Path(workspace))
+        # Agents that read the repository (QA mode) or keep memory per game are told which game this is.
+        for_game = getattr(agent, "for_game", None)
+        if for_game is not None:
+            for_game(game, repo_dir, args.mode)
+        elif args.mode != "player":
+            print(f"closed-loop: error: the {args.agent} agent has no {args.mode} mode", file=sys.stderr)
+            return 2
         print(f"qa: starting {game.name} at {commit[:12]} on the {args.backend} backend", flush=True)
         build = get_provider(args.backend).start(
             BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
@@ -62,4 +75,7 @@ def qa_command(args: argparse.Namespace) -> int:
         f"qa: {len(result.reports)} report(s) in {result.steps} steps, {result.games_started} games, "
         f"{result.wall_seconds:.1f}s ({result.stopped_because}); written to {out_dir}"
     )
+    if result.tokens or result.counts:
+        counts = ", ".join(f"{k} {v}" for k, v in result.counts.items())
+        print(f"qa: model use: {result.tokens} tokens, ${result.cost_usd:.4f}; {counts}")
     return 0

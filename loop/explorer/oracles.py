@@ -124,9 +124,18 @@ class DescriptionStateOracle(Oracle):
             return []
         return [item for item in view.visible_items(state) if not view.mentions(text, item)]
 
+    @staticmethod
+    def lists_items(steps: list[Step]) -> bool:
+        """Whether this game's room text names its items at all (some games keep items out of the prose)."""
+        for step in steps:
+            text = view.description(step.state) if step.observation is not None else None
+            if text and any(view.mentions(text, item) for item in view.visible_items(step.state)):
+                return True
+        return False
+
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
-        if step.observation is None:
+        if step.observation is None or not self.lists_items(steps):
             return []
         missing = self.missing(step.state)
         if step.command is not None and view.room_id(step.before) == view.room_id(step.state):

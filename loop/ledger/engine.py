@@ -12,12 +12,9 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 
+from loop.paths import data_dir
+
 BUSY_TIMEOUT_SECONDS = 30.0
-
-
-def data_dir() -> Path:
-    """The project's data directory: env CLOSED_LOOP_DATA, default ./data."""
-    return Path(os.environ.get("CLOSED_LOOP_DATA", "data")).expanduser()
 
 
 def default_url() -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from loop.models import BugReport
+from loop.regression import GateResult
 from loop.run_record import AttemptRecord
 
 ATTEMPT_SCHEMA_VERSION = 1
@@ -66,19 +67,6 @@ class DiffStats(BaseModel):
 
     def summary(self) -> str:
         return f"{self.files_changed} file(s), {self.hunks} hunk(s), +{self.added} -{self.removed}"
-
-
-class GateResult(BaseModel):
-    """The regression gate on a patched build: the game's own tests and the winning walkthrough."""
-
-    tests_passed: bool | None = Field(default=None, description="None when the game has no test command")
-    tests_detail: str = ""
-    walkthrough_won: bool | None = Field(default=None, description="None when the game has no walkthrough")
-    walkthrough_detail: str = ""
-
-    @property
-    def passed(self) -> bool:
-        return self.tests_passed is not False and self.walkthrough_won is not False
 
 
 class Attempt(BaseModel):

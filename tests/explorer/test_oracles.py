@@ -42,11 +42,21 @@ def game(*moves: tuple[str, dict, bool]) -> list[Step]:
 
 def test_description_state_flags_an_item_missing_from_the_text_after_drop():
     steps = game(
+        ("look", state(items=["cup"]), True),
         ("take cup", state(held=["cup"]), True),
         ("drop cup", state(items=["cup"], text="A yard."), True),
     )
     [anomaly] = DescriptionStateOracle().judge(steps, set())
     assert anomaly.subject == "drop" and "cup" in anomaly.observed
+
+
+def test_description_state_is_quiet_for_a_game_whose_room_text_never_names_items():
+    steps = game(
+        ("look", state(items=["cup"], text="A yard."), True),
+        ("take cup", state(held=["cup"], text="A yard."), True),
+        ("drop cup", state(items=["cup"], text="A yard."), True),
+    )
+    assert DescriptionStateOracle().judge(steps, set()) == []
 
 
 def test_description_state_is_quiet_in_the_dark_and_on_items_already_missing():

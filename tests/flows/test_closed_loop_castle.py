@@ -16,6 +16,9 @@ from loop import loop_steps
 from loop.closed_loop import LoopRun
 from loop.ledger import Ledger
 from loop.run_record import LoopConfig, RunRecord
+from reports.table7 import table7_rows
+from reports.writer import write_run_reports
+from tests.reports.report_dom import ARTIFACTS, PageDom, chromium, expected_cards
 
 pytestmark = pytest.mark.slow
 
@@ -78,6 +81,24 @@ def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path
     assert all(bug.status == "verified_fixed" for bug in record.bugs.values())
     assert record.head_commit != record.base_commit
     assert ledger_statuses() == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
+    check_report_in_chromium(run.run_dir, record, tmp_path / "chromium")
+
+
+def check_report_in_chromium(run_dir: Path, record: RunRecord, profile: Path) -> None:
+    """The real run's report.html in a real browser shows run.json's numbers and links its files."""
+    page = write_run_reports(run_dir)["report.html"]
+    dumped = chromium(page, profile, "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    dom = PageDom(dumped.stdout)
+    assert dom.metrics == expected_cards(record)
+    assert dom.metrics["discovery"] == "2/3" and dom.metrics["fixing"] == "2/3"
+    assert dom.table_dicts("table7") == table7_rows(record)
+    for href in dom.hrefs:
+        assert (run_dir / href).is_file(), href
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / "castle-offline-run-report.png"
+    assert chromium(page, profile, f"--screenshot={shot}", size="1280,2400").returncode == 0
+    assert shot.stat().st_size > 10_000
 
 
 def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path):

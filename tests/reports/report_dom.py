@@ -1,8 +1,13 @@
-"""Read a rendered page's DOM: metric cards, tables by id, links, and what would reach the network."""
+"""Read a rendered page's DOM (metric cards, tables by id, links, what would reach the network), and render
+pages in headless Chromium."""
 
 from __future__ import annotations
 
+import subprocess
 from html.parser import HTMLParser
+from pathlib import Path
+
+from loop.run_record import RunRecord
 
 
 class PageDom(HTMLParser):
@@ -57,3 +62,44 @@ class PageDom(HTMLParser):
     def table_dicts(self, table_id: str) -> list[dict[str, str]]:
         header, *rows = self.tables[table_id]
         return [dict(zip(header, row, strict=True)) for row in rows]
+
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def chromium(page: Path, profile: Path, *mode: str, size: str = "1280,2400") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            f"--window-size={size}",
+            *mode,
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def expected_cards(run: RunRecord) -> dict[str, str]:
+    m = run.sessions[-1].metrics
+    attempts = [a for s in run.sessions for a in s.attempts]
+    cost = sum(a.cost_usd for a in attempts) + sum(s.qa_cost_usd for s in run.sessions)
+    tokens = sum(a.tokens_in + a.tokens_out for a in attempts) + sum(s.qa_tokens for s in run.sessions)
+    return {
+        "discovery": f"{m.discovered}/{m.ground_truth_total}",
+        "fixing": f"{m.fixed_verified}/{m.ground_truth_total}",
+        "sessions": str(len(run.sessions)),
+        "attempts": str(len(attempts)),
+        "cost": f"${cost:.2f}",
+        "tokens": f"{tokens:,}",
+    }

@@ -3,56 +3,14 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from report_dom import PageDom
+from report_dom import ARTIFACTS, CHROMIUM, PageDom, chromium, expected_cards
 
-from loop.run_record import RunRecord
 from reports.html import render_run_html
 from reports.table7 import table7_rows
 from reports.writer import write_run_reports
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-def chromium(page: Path, profile: Path, *mode: str, size: str = "1280,2400") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            f"--window-size={size}",
-            *mode,
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-def expected_cards(run: RunRecord) -> dict[str, str]:
-    m = run.sessions[-1].metrics
-    attempts = [a for s in run.sessions for a in s.attempts]
-    cost = sum(a.cost_usd for a in attempts) + sum(s.qa_cost_usd for s in run.sessions)
-    tokens = sum(a.tokens_in + a.tokens_out for a in attempts) + sum(s.qa_tokens for s in run.sessions)
-    return {
-        "discovery": f"{m.discovered}/{m.ground_truth_total}",
-        "fixing": f"{m.fixed_verified}/{m.ground_truth_total}",
-        "sessions": str(len(run.sessions)),
-        "attempts": str(len(attempts)),
-        "cost": f"${cost:.2f}",
-        "tokens": f"{tokens:,}",
-    }
 
 
 def test_report_html_is_self_contained_and_links_only_to_files_of_the_run(castle_run_dir):

@@ -1,0 +1,349 @@
+"""The LLM QA agent: run() loops on step(); step() plans one command, plays it, reflects, and verifies.
+
+ReAct with a step-level expectation (role planner), reflection on expected vs observed (role reflection), and
+local verification: a hypothesis becomes a report only after its commands, replayed on a fresh game, show the
+anomaly again; the repro is the replayed sequence, shrunk while the replay still shows it. A hypothesis that
+does not replay is dropped and remembered. Memory (in-session and cross-session), the models with their
+budget, the verifier and the repository tools are collaborators passed in.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from loop.explorer import view
+from loop.explorer.transcript import GameSession, Step
+from loop.game_client import GameClient, GameError
+from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
+from loop.llm.types import Message
+from loop.llm_qa import prompting
+from loop.llm_qa.campaign import GameMemory, KnownBug, known_bugs_text
+from loop.llm_qa.memory import StepRecord, WorkingMemory
+from loop.llm_qa.observations import clip, step_text
+from loop.llm_qa.replies import (
+    Hypothesis,
+    PlannerReply,
+    ReflectionReply,
+    WorkingSummary,
+)
+from loop.llm_qa.repo_tools import RepoReader
+from loop.llm_qa.roles import ModelRoles
+from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay, judge_replay
+from loop.models import BugReport
+from loop.qa import Progress
+from loop.trace import SessionTrace
+
+
+class LimitsExceeded(Exception):
+    """The step budget is spent, or the model failed too many times in a row."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    mode: str = "player"  # player | qa
+    window: int = 8
+    fold: int = 4
+    max_summary_items: int = 10
+    max_game_commands: int = 80
+    max_tool_rounds: int = 3
+    max_consecutive_failures: int = 6
+    max_shrink_replays: int = 16
+    max_settled_shown: int = 8
+
+
+def fingerprint_key(hypothesis: Hypothesis) -> str:
+    return f"llm|{hypothesis.bug_type}|{hypothesis.mechanic}|{hypothesis.title}".lower()
+
+
+class LLMQASession:
+    def __init__(
+        self,
+        client: GameClient,
+        models: ModelRoles,
+        campaign: GameMemory,
+        trace: SessionTrace,
+        *,
+        build_commit: str,
+        max_steps: int,
+        game_title: str,
+        reader: RepoReader | None = None,
+        settings: Settings | None = None,
+        progress: Progress | None = None,
+    ):
+        self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
+        self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
+        self.reader, self.settings, self.progress = reader, settings or Settings(), progress
+        s = self.settings
+        self.memory = WorkingMemory(
+            self._summarize, window=s.window, fold=s.fold, max_items=s.max_summary_items
+        )
+        self.verifier = LocalVerifier(
+            client, self._judge, max_shrink_replays=s.max_shrink_replays, on_replay=self._trace_replay
+        )
+        self.game: GameSession | None = None
+        self.games_started = 0
+        self.steps = 0
+        self.failures_in_a_row = 0
+        self.reports: list[BugReport] = []
+        self.confirmed: dict[str, str] = {}  # fingerprint key -> title
+        self.dropped: dict[str, str] = {}
+        self.leads: list[str] = []
+        self.visited: dict[str, None] = {}
+        self.started = time.monotonic()
+        self.first_report_seconds: float | None = None
+        self._system = ""
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> str:
+        """Play until a limit; returns why the session stopped."""
+        try:
+            self.recheck_known_bugs()
+            self._system = self._planner_system()  # after the re-check, so the briefing says what it found
+            while True:
+                self.step()
+        except LimitsExceeded as stop:
+            return str(stop)
+        except BudgetExceeded as exc:
+            return f"LLM {exc.limit} budget spent: {exc}"
+        except GameError as exc:  # a dead game is a finding for the loop, not a crash of the session
+            return f"game failed: {type(exc).__name__}: {exc}"
+
+    def step(self) -> None:
+        if self.steps >= self.max_steps:
+            raise LimitsExceeded(f"step budget of {self.max_steps} spent")
+        if self.game is None or self._game_finished():
+            self.new_game()
+        try:
+            plan = self.plan()
+        except (InvalidReply, ProviderError) as exc:
+            return self._model_failed("planner", exc)
+        assert self.game is not None
+        played = self.game.send(plan.command)
+        self.steps += 1
+        self.visited[view.room_id(played.state) or "?"] = None
+        try:
+            reflection = self.reflect(plan, played)
+        except (InvalidReply, ProviderError) as exc:
+            self._model_failed("reflection", exc)
+            reflection = None
+        verdict = "" if reflection is None else reflection.analysis
+        self.memory.record(
+            StepRecord(
+                self.games_started, self.steps, plan.command, plan.expected, step_text(played), verdict
+            )
+        )
+        if reflection is not None and reflection.hypothesis is not None:
+            self.investigate(reflection.hypothesis)
+
+    # --- asking the models ------------------------------------------------------------------------
+
+    def plan(self) -> PlannerReply:
+        assert self.game is not None
+        settled = [*self.confirmed.values(), *self.dropped.values()][-self.settings.max_settled_shown :]
+        user = prompting.template("planner_step").render(
+            summary=self.memory.summary_text(),
+            settled="; ".join(settled) or "none",
+            recent=self.memory.recent_text(),
+            game_number=self.games_started,
+            turn=len(self.game.commands),
+            steps_left=self.max_steps - self.steps,
+            current=step_text(self.game.steps[-1]),
+        )
+        messages = [Message.system(self._system), Message.user(user)]
+        tools = self.reader.tools() if self.reader is not None else None
+        for round_ in range(self.settings.max_tool_rounds + 1):
+            offer = tools if round_ < self.settings.max_tool_rounds else None
+            reply = self.models.ask("planner", messages, PlannerReply, tools=offer)
+            self._succeeded()
+            if not reply.tool_calls:
+                if not isinstance(reply.parsed, PlannerReply):
+                    raise InvalidReply("planner answered without a command", last_text=reply.text)
+                self._trace("plan", None, reply.parsed.model_dump())
+                return reply.parsed
+            assert self.reader is not None
+            messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
+            for call in reply.tool_calls:
+                answer = self.reader.call(call)
+                self._trace(
+                    "tool", None, {"tool": call.name, "arguments": call.arguments, "chars": len(answer)}
+                )
+                messages.append(Message.tool(call.id, answer))
+        raise InvalidReply("planner kept calling tools and gave no command")
+
+    def reflect(self, plan: PlannerReply, played: Step) -> ReflectionReply:
+        messages, reply_model = prompting.conversation(
+            "reflection",
+            "reflection_step",
+            known_bugs=known_bugs_text(self.campaign),
+            recent="\n\n".join(r.render() for r in self.memory.recent[-3:]) or "(none)",
+            command=plan.command,
+            expected=plan.expected,
+            observed=step_text(played),
+        )
+        reflection: ReflectionReply = self.models.ask("reflection", messages, reply_model).parsed
+        self._succeeded()
+        self._trace("reflection", plan.command, reflection.model_dump(mode="json"))
+        return reflection
+
+    def _judge(self, hypothesis: Hypothesis, transcript: str) -> bool:
+        judgement = judge_replay(self.models, hypothesis, transcript)
+        self._trace("judgement", None, {"hypothesis": hypothesis.title, **judgement.model_dump()})
+        return judgement.anomaly_present
+
+    def _summarize(self, summary: WorkingSummary, older: list[StepRecord]) -> WorkingSummary:
+        messages, reply_model = prompting.conversation(
+            "summary",
+            "summary_step",
+            max_items=self.settings.max_summary_items,
+            summary=summary.model_dump_json(indent=1),
+            steps="\n\n".join(r.render() for r in older),
+        )
+        return self.models.ask("summary", messages, reply_model).parsed
+
+    # --- verification -----------------------------------------------------------------------------
+
+    def investigate(self, hypothesis: Hypothesis) -> None:
+        """Replay the current game's commands on a fresh game; report only what shows again."""
+        assert self.game is not None
+        key = fingerprint_key(hypothesis)
+        known = self.campaign.bug(hypothesis.same_as) or next(
+            (b for b in self.campaign.bugs if b.key == key), None
+        )
+        if key in self.confirmed or key in self.dropped:
+            return
+        if known is not None and known.status != "fixed" and known.checked_commit == self.build_commit:
+            self._trace("known", None, {"hypothesis": hypothesis.title, "known": known.id})
+            return
+        self.memory.note_hypothesis(f"{hypothesis.title}: {hypothesis.observed}")
+        self._trace("hypothesis", None, hypothesis.model_dump(mode="json"))
+        try:
+            confirmed = self.verifier.confirm(hypothesis, list(self.game.commands))
+        except UndecidedReplay as exc:
+            self.leads.append(f"{hypothesis.title} (replay undecided: {clip(str(exc), 80)})")
+            return
+        self.memory.settle_hypothesis(hypothesis.title)
+        if confirmed is None:
+            self.dropped[key] = hypothesis.title
+            self._trace("dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands})
+            self._say(f"step {self.steps}: dropped (did not replay): {hypothesis.title}")
+            return
+        words, report_key = (known.hypothesis(), known.key) if known else (hypothesis, key)
+        report = confirmed.report(
+            words, build_commit=self.build_commit, source="llm", key=report_key, confidence=0.8
+        )
+        self.confirmed[key] = hypothesis.title
+        self._add_report(report, hypothesis.check, regression=known is not None)
+
+    def recheck_known_bugs(self) -> None:
+        """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported."""
+        for known in [b for b in self.campaign.bugs if b.checked_commit != self.build_commit][:20]:
+            hypothesis = known.hypothesis()
+            try:
+                present, steps = self.verifier.shows(hypothesis, known.repro)
+            except UndecidedReplay as exc:
+                self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
+                continue
+            self._trace("recheck", None, {"bug": known.id, "present": present, "was": known.status})
+            if not present:
+                known.set_status("fixed", self.build_commit)
+                self._say(f"known bug no longer shows, marked fixed: {known.title}")
+            elif known.status == "fixed":
+                self._add_report(self._known_report(known, steps), known.check, regression=True)
+            else:
+                known.set_status(known.status, self.build_commit)
+
+    def _known_report(self, known: KnownBug, steps: list[Step]) -> BugReport:
+        replayed = Confirmed(list(known.repro), steps, 1)
+        return replayed.report(
+            known.hypothesis(), build_commit=self.build_commit, source="llm", key=known.key, confidence=0.8
+        )
+
+    def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
+        known = self.campaign.remember_report(report, check, self.build_commit)
+        self.reports.append(report)
+        if self.first_report_seconds is None:
+            self.first_report_seconds = time.monotonic() - self.started
+        kind = "regression" if regression and known.status == "regressed" else "report"
+        self._trace(
+            kind, None, {"title": report.title, "repro": report.repro, "fingerprint": report.fingerprint}
+        )
+        repro = " / ".join(report.repro)
+        self._say(f"step {self.steps}: {kind} {len(self.reports)}: {report.title} (repro: {repro})")
+
+    # --- small parts ------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.game = GameSession(self.client, on_step=self._trace_step)
+        self.games_started += 1
+        first = self.game.steps[0]
+        self.memory.record(
+            StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_text(first))
+        )
+
+    def _game_finished(self) -> bool:
+        assert self.game is not None
+        last = self.game.steps[-1]
+        over = last.observation is not None and last.observation.game_over
+        return over or len(self.game.commands) >= self.settings.max_game_commands
+
+    def _model_failed(self, role: str, exc: Exception) -> None:
+        self.failures_in_a_row += 1
+        self._trace(
+            "model_error", None, {"role": role, "error": type(exc).__name__, "detail": clip(str(exc), 300)}
+        )
+        if self.failures_in_a_row >= self.settings.max_consecutive_failures:
+            raise LimitsExceeded(
+                f"model failed {self.failures_in_a_row} times in a row ({type(exc).__name__})"
+            )
+
+    def _succeeded(self) -> None:
+        self.failures_in_a_row = 0
+
+    def _planner_system(self) -> str:
+        if self.reader is not None:
+            mode = "quality assurance mode"
+            notes = (
+                "You have the game's design docs below and tools to read its source (list_files, read_file, "
+                "search_source). Use them to find rules worth testing; the running game is what counts.\n\n"
+                f"Design docs:\n{self.reader.docs_text()}"
+            )
+        else:
+            mode, notes = "player exploring mode", "You see only what the game answers."
+        return prompting.template("planner").render(
+            game_title=self.game_title,
+            mode=mode,
+            mode_notes=notes,
+            campaign=self.campaign.briefing(self.build_commit),
+        )
+
+    def _say(self, line: str) -> None:
+        if self.progress is not None:
+            self.progress(line)
+
+    def _trace(self, kind: str, command: str | None, observation: dict[str, Any]) -> None:
+        game_id = self.game.game_id if self.game else ""
+        self.trace.append(
+            step=self.steps,
+            game_id=game_id,
+            command=command,
+            latency_ms=0.0,
+            observation=observation,
+            kind=kind,
+        )
+
+    def _trace_step(self, game_id: str, step: Step, kind: str = "step") -> None:
+        observation = step.observation.model_dump() if step.observation else {"error": step.error}
+        self.trace.append(
+            step=self.steps,
+            game_id=game_id,
+            command=step.command,
+            latency_ms=step.latency_ms,
+            observation=observation,
+            kind=kind,
+        )
+
+    def _trace_replay(self, game_id: str, step: Step) -> None:
+        self._trace_step(game_id, step, kind="replay")

@@ -1,0 +1,173 @@
+"""Cross-session memory of one game, keyed by commit: one JSON file under the data directory.
+
+It keeps, per commit, the regions explored, unresolved leads and priority targets; and, across commits, every
+bug the agent confirmed with its status (open, fixed, regressed) and the commit where that status was last
+checked. A session on a new commit re-checks the known bugs first; a fixed bug stays known as fixed and is
+never reported again as new. The file is rewritten once per session (atomically), never per step.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from loop.llm_qa.observations import clip
+from loop.llm_qa.replies import Hypothesis
+from loop.models import BugReport, BugType
+from loop.paths import data_dir
+
+SCHEMA_VERSION = 1
+MAX_NOTES = 20
+BugStatus = Literal["open", "fixed", "regressed"]
+
+
+def default_data_dir() -> Path:
+    return data_dir()
+
+
+def memory_path(game: str, data_dir: Path | None = None) -> Path:
+    return (data_dir or default_data_dir()) / "llm_qa" / f"{game}.json"
+
+
+class StatusChange(BaseModel):
+    commit: str
+    status: BugStatus
+    at: float = Field(default_factory=time.time)
+
+
+class KnownBug(BaseModel):
+    id: str = Field(description="the report's fingerprint")
+    key: str = Field(
+        default="", description="the report's fingerprint_key: what makes two reports the same bug"
+    )
+    title: str
+    mechanic: str
+    bug_type: BugType = BugType.OTHER
+    expected: str
+    observed: str
+    check: str = ""
+    repro: list[str]
+    status: BugStatus = "open"
+    found_commit: str
+    checked_commit: str
+    history: list[StatusChange] = Field(default_factory=list)
+
+    def hypothesis(self) -> Hypothesis:
+        return Hypothesis(
+            title=self.title,
+            observed=self.observed,
+            expected=self.expected,
+            mechanic=self.mechanic,
+            bug_type=self.bug_type,
+            check=self.check,
+        )
+
+    def set_status(self, status: BugStatus, commit: str) -> None:
+        self.checked_commit = commit
+        if status != self.status or not self.history:
+            self.history.append(StatusChange(commit=commit, status=status))
+        self.status = status
+
+
+class CommitNotes(BaseModel):
+    sessions: int = 0
+    explored_regions: list[str] = Field(default_factory=list)
+    unresolved_leads: list[str] = Field(default_factory=list)
+    priority_targets: list[str] = Field(default_factory=list)
+    dropped_hypotheses: list[str] = Field(default_factory=list)
+
+
+class GameMemory(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    game: str
+    last_commit: str = ""
+    commits: dict[str, CommitNotes] = Field(default_factory=dict)
+    bugs: list[KnownBug] = Field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: Path, game: str) -> GameMemory:
+        if not path.is_file():
+            return cls(game=game)
+        return cls.model_validate_json(path.read_text())
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".json.partial")
+        partial.write_text(self.model_dump_json(indent=2) + "\n")
+        partial.replace(path)
+
+    def notes(self, commit: str) -> CommitNotes:
+        return self.commits.setdefault(commit, CommitNotes())
+
+    def bug(self, bug_id: str | None) -> KnownBug | None:
+        return next((bug for bug in self.bugs if bug.id == bug_id), None) if bug_id else None
+
+    def remember_report(self, report: BugReport, check: str, commit: str) -> KnownBug:
+        known = self.bug(report.fingerprint)
+        if known is None:
+            known = KnownBug(
+                id=report.fingerprint,
+                key=report.fingerprint_key,
+                title=report.title,
+                mechanic=report.mechanic,
+                bug_type=report.bug_type,
+                expected=report.expected,
+                observed=report.observed,
+                check=check,
+                repro=list(report.repro),
+                found_commit=commit,
+                checked_commit=commit,
+            )
+            self.bugs.append(known)
+        known.set_status("open" if known.status == "open" else "regressed", commit)
+        return known
+
+    def briefing(self, commit: str) -> str:
+        """What a session on `commit` is told at its start (bounded)."""
+        lines: list[str] = []
+        same = self.commits.get(commit)
+        earlier = (
+            self.commits.get(self.last_commit) if self.last_commit and self.last_commit != commit else None
+        )
+        if same is not None:
+            lines.append(f"Sessions on this build so far: {same.sessions}.")
+            lines += _section("Explored here", same.explored_regions)
+            lines += _section("Unresolved leads", same.unresolved_leads)
+            lines += _section("Priority targets", same.priority_targets)
+            lines += _section("Did not replay (do not chase again)", same.dropped_hypotheses)
+        elif earlier is not None:
+            lines.append(
+                f"This is a new build ({commit[:12]}); the notes below are from {self.last_commit[:12]}."
+            )
+            lines += _section("Explored on the earlier build", earlier.explored_regions)
+            lines += _section("Unresolved leads", earlier.unresolved_leads)
+            lines += _section("Priority targets", earlier.priority_targets)
+        for bug in self.bugs[-MAX_NOTES:]:
+            lines.append(
+                f"Known bug {bug.id} [{bug.status} as of {bug.checked_commit[:12]}]: {clip(bug.title, 120)} "
+                f"(repro: {' / '.join(bug.repro)})"
+            )
+        return "\n".join(lines) or "(nothing: this is the first session on this game)"
+
+
+def _section(title: str, entries: list[str]) -> list[str]:
+    return [f"{title}: " + "; ".join(clip(e, 120) for e in entries[:MAX_NOTES])] if entries else []
+
+
+def bounded_notes(entries: list[str]) -> list[str]:
+    return list(dict.fromkeys(clip(e.strip(), 200) for e in entries if e.strip()))[:MAX_NOTES]
+
+
+def known_bugs_text(memory: GameMemory) -> str:
+    if not memory.bugs:
+        return "none"
+    return json.dumps(
+        [
+            {"id": b.id, "title": b.title, "mechanic": b.mechanic, "status": b.status}
+            for b in memory.bugs[-MAX_NOTES:]
+        ]
+    )

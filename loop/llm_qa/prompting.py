@@ -1,0 +1,76 @@
+"""Prompt templates kept as data (prompts/*.md), each naming the role it is sent to and the reply it expects.
+
+A template file starts with a front matter block:
+
+    ---
+    role: planner
+    reply: PlannerReply
+    ---
+    text with $placeholders
+
+`reply` names a model in loop.llm_qa.replies; its JSON schema is what the model is held to. Rendering is
+strict: a placeholder without a value is an error, so a template and its caller cannot drift apart silently.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from loop.llm.types import Message
+from loop.llm_qa import replies
+
+PROMPTS_DIR = Path(__file__).resolve().parent / "prompts"
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    role: str
+    reply: type[BaseModel]
+    text: string.Template
+
+    @property
+    def placeholders(self) -> set[str]:
+        return {
+            named or braced
+            for _, named, braced, _ in string.Template.pattern.findall(self.text.template)
+            if named or braced
+        }
+
+    def render(self, **values: object) -> str:
+        missing = self.placeholders - values.keys()
+        if missing:
+            raise KeyError(f"prompt {self.name}: no value for {', '.join(sorted(missing))}")
+        return self.text.substitute({k: str(v) for k, v in values.items()})
+
+
+@functools.cache
+def template(name: str) -> Template:
+    raw = (PROMPTS_DIR / f"{name}.md").read_text()
+    _, front, body = raw.split("---\n", 2)
+    meta = dict(line.split(":", 1) for line in front.strip().splitlines())
+    meta = {k.strip(): v.strip() for k, v in meta.items()}
+    reply = getattr(replies, meta["reply"])
+    return Template(name=name, role=meta["role"], reply=reply, text=string.Template(body.strip() + "\n"))
+
+
+def template_names() -> list[str]:
+    return sorted(p.stem for p in PROMPTS_DIR.glob("*.md"))
+
+
+def conversation(system: str, user: str, **values: object) -> tuple[list[Message], type[BaseModel]]:
+    """The system and user turns of one request, and the reply model both templates expect."""
+    first, second = template(system), template(user)
+    if first.reply is not second.reply:
+        raise ValueError(f"prompts {system} and {user} expect different replies")
+    system_values = {k: v for k, v in values.items() if k in first.placeholders}
+    user_values = {k: v for k, v in values.items() if k in second.placeholders}
+    return [
+        Message.system(first.render(**system_values)),
+        Message.user(second.render(**user_values)),
+    ], first.reply

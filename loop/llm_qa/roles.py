@@ -1,0 +1,101 @@
+"""The models an LLM QA session talks to, one per role, with the session's budget and failure counts.
+
+Every call goes through `ask`, so the counts a session reports (malformed replies, provider failures) are
+kept in one place. The typed errors of the LLM layer pass through: the agent decides what each one costs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ValidationError
+
+from loop.llm.config import LLMConfig
+from loop.llm.errors import InvalidReply, ProviderError
+from loop.llm.session import Budget, LLMSession
+from loop.llm.types import LLMReply, Message, Role, Tool
+
+if TYPE_CHECKING:  # the client pulls in both SDKs (seconds); listing QA agents must not pay for that
+    from loop.llm.client import ChatModel
+
+
+BUDGET_VARIABLES = {
+    "CLOSED_LOOP_LLM_MAX_TOKENS": "max_tokens",
+    "CLOSED_LOOP_LLM_MAX_COST_USD": "max_cost_usd",
+    "CLOSED_LOOP_LLM_MAX_WALL_S": "max_wall_s",
+}
+
+
+def budget_from_env(env: Mapping[str, str] | None = None) -> Budget:
+    """A session budget from the environment; an unset variable is no limit. Bad values raise ValueError."""
+    env = os.environ if env is None else env
+    values = {field: env[name] for name, field in BUDGET_VARIABLES.items() if env.get(name)}
+    try:
+        return Budget.model_validate(values)
+    except ValidationError as exc:
+        raise ValueError(f"bad LLM budget in the environment: {exc.errors()[0]['msg']} ({values})") from None
+
+
+@dataclass
+class ModelRoles:
+    planner: ChatModel
+    reflection: ChatModel
+    summary: ChatModel
+    session: LLMSession
+    counts: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def configured(cls, config: LLMConfig | None = None, session: LLMSession | None = None) -> ModelRoles:
+        """The models the environment (or `config`) names for each role, sharing one session budget."""
+        from loop.llm.client import model_for
+
+        config = config or LLMConfig.from_env()
+        session = session or LLMSession(budget_from_env())
+        models = {
+            role: model_for(role, config, session=session) for role in ("planner", "reflection", "summary")
+        }
+        return cls(session=session, **models)
+
+    def ask(
+        self,
+        role: Role,
+        messages: list[Message],
+        reply_model: type[BaseModel],
+        tools: list[Tool] | None = None,
+    ) -> LLMReply:
+        model: ChatModel = getattr(self, role)
+        try:
+            reply = model.complete(messages, tools=tools, response_model=reply_model)
+        except InvalidReply:
+            self.counts["malformed_replies"] += 1
+            raise
+        except ProviderError as exc:
+            self.counts["provider_errors"] += 1
+            self.counts["provider_retries"] += max(0, exc.attempts - 1)
+            raise
+        self.counts["repaired_replies"] += reply.invalid_replies
+        self.counts["provider_retries"] += reply.retries
+        if not tools and not isinstance(reply.parsed, reply_model):
+            # A tool call nobody offered: as unusable as prose, and must not reach the agent as None.
+            self.counts["malformed_replies"] += 1
+            raise InvalidReply(f"{role}: answered with tool calls instead of {reply_model.__name__}")
+        return reply
+
+    def totals(self) -> dict[str, int]:
+        """Counts for the session result: requests and every kind of failure survived."""
+        totals = self.session.totals()
+        return {
+            "requests": totals.requests,
+            "failed_requests": totals.failed_requests,
+            **{k: v for k, v in sorted(self.counts.items())},
+        }
+
+    def close(self) -> None:
+        for model in (self.planner, self.reflection, self.summary):
+            close = getattr(model, "close", None)
+            if close is not None:
+                close()

@@ -1,0 +1,80 @@
+"""The game's own regression checks: its test suite and its winning walkthrough.
+
+One implementation for the three places that need them: catalogue validation, the repair pipeline's gate and
+verification's gate.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from games.catalogue import CatalogueError, Game
+from loop.game_client import GameClient, GameError
+
+# The checks run the game's own code: keep its byte-code out of the work tree, which a repair attempt stages.
+QUIET_ENV = {"PYTHONDONTWRITEBYTECODE": "1"}
+OUTPUT_TAIL = 8000
+
+
+class GateResult(BaseModel):
+    """The regression gate on a build: the game's own tests and the winning walkthrough."""
+
+    tests_passed: bool | None = Field(default=None, description="None when the game has no test command")
+    tests_detail: str = ""
+    walkthrough_won: bool | None = Field(default=None, description="None when the game has no walkthrough")
+    walkthrough_detail: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.tests_passed is not False and self.walkthrough_won is not False
+
+
+def run_game_tests(game: Game, repo_dir: Path, timeout: float) -> tuple[bool | None, str]:
+    """Run `manifest.test_command` (with `python` meaning this interpreter) in `repo_dir`."""
+    command = game.manifest.test_command
+    if not command:
+        return None, "the game has no test command"
+    argv = [sys.executable if arg == "python" else arg for arg in command]
+    shown = f"$ {' '.join(argv)}"
+    try:
+        done = subprocess.run(
+            argv, cwd=repo_dir, env={**os.environ, **QUIET_ENV}, stdin=subprocess.DEVNULL,
+            capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired as exc:
+        output = exc.stdout if isinstance(exc.stdout, str) else ""
+        return False, f"{shown}\ntimed out after {timeout:.0f}s\n{output[-OUTPUT_TAIL:]}"
+    except OSError as exc:
+        return False, f"{shown}\ncannot run: {exc}"
+    output = (done.stdout + done.stderr)[-OUTPUT_TAIL:]
+    return done.returncode == 0, f"{shown}\nexit {done.returncode}\n{output}"
+
+
+def play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bool | None, str]:
+    """Play the walkthrough (read from `repo_dir`) in a new game; it wins when `state[won_field]` is true."""
+    try:
+        commands = game.walkthrough_commands(repo_dir)
+    except CatalogueError as exc:
+        return False, str(exc)
+    if not commands:
+        return None, "the game has no walkthrough"
+    won_field = game.manifest.won_field
+    lines: list[str] = []
+    try:
+        new = client.new_game()
+        state = new.observation.state
+        for command in commands:
+            observation = client.command(new.game_id, command)
+            state = observation.state
+            lines.append(f"> {command}\n{observation.message[:300]}")
+    except GameError as exc:
+        return False, "\n".join([*lines, f"game error: {type(exc).__name__}: {exc}"])
+    won = state.get(won_field) is True
+    return won, "\n".join(
+        [*lines, f"state[{won_field!r}] = {state.get(won_field)!r} after {len(commands)} commands"]
+    )

@@ -1,0 +1,141 @@
+"""`aider`: Aider, headless with one `--message`, editing the work tree through its SEARCH/REPLACE blocks.
+
+It runs from a venv of its own (about 100 exact pins, Python below 3.13) and reaches the model through
+its `--openai-api-base` (litellm's OpenAI chat completions), the key in OPENAI_API_KEY. Its HOME, history
+files and caches live in the attempt dir: nothing is written into the repository but the edit, and nothing
+of the user's is read. It never commits (the pipeline does) and never touches .gitignore. Tokens are read
+from its "Tokens: ... sent, ... received" lines (the endpoint's usage, as it rounds it above 1,000).
+Options: `model` (else the repair role's openai model).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from loop.models import BugReport
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.cli_agent import (
+    Endpoint,
+    endpoint_for,
+    installed_tool,
+    output_tail,
+    priced_attempt,
+    task_prompt,
+    timed_out,
+)
+from repair_agents.cli_runner import run_cli
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec
+
+NAME = "aider"
+TOOL = ToolSpec(NAME, "0.86.2", "pip", "aider-chat", "aider", max_python=(3, 13))
+NUMBER = r"[\d.]+[kM]?"
+TOKENS_LINE = re.compile(
+    rf"^Tokens: (?P<sent>{NUMBER}) sent(?:, {NUMBER} cache (?:write|hit))*, "
+    rf"(?P<received>{NUMBER}) received\.",
+    re.M,
+)
+APPLIED = re.compile(r"^Applied edit to (.+)$", re.M)
+ENDPOINT_ERROR = re.compile(
+    r"^litellm\.(APIConnectionError|AuthenticationError|InternalServerError|RateLimitError|"
+    r"ServiceUnavailableError|APIError|NotFoundError)",
+    re.M,
+)
+# Aider's repo map caches tags in the repository root, where no option moves it: the adapter removes it.
+TAGS_CACHE_GLOB = ".aider.tags.cache.v*"
+# Aider fetches litellm's price list from GitHub unless a fresh cache of it exists; we price tokens ourselves.
+PRICE_CACHE = Path(".aider/caches/model_prices_and_context_window.json")
+
+
+def count(text: str) -> int:
+    """Aider's rounded token count ("950", "2.5k", "12k", "1.2M") as a number."""
+    scale = {"k": 1_000, "M": 1_000_000}.get(text[-1], 1)
+    return round(float(text.rstrip("kM")) * scale)
+
+
+def tokens(output: str) -> tuple[int, int]:
+    """(sent, received) summed over every model call it reported."""
+    sent = received = 0
+    for match in TOKENS_LINE.finditer(output):
+        sent += count(match["sent"])
+        received += count(match["received"])
+    return sent, received
+
+
+class AiderAgent(RepairAgent):
+    name = NAME
+
+    def __init__(self, binary: Path, endpoint: Endpoint):
+        self.binary = binary
+        self.endpoint = endpoint
+
+    def argv(self, attempt_dir: Path, task: str) -> list[str]:
+        argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
+        argv += ["--openai-api-base", self.endpoint.base_url]
+        argv += [
+            "--yes-always",
+            "--no-auto-commits",
+            "--no-dirty-commits",
+            "--no-check-update",
+            "--analytics-disable",
+            "--no-gitignore",
+            "--no-show-model-warnings",
+            "--no-show-release-notes",
+            "--no-pretty",
+            "--no-stream",  # streamed, it estimates tokens itself; whole replies carry the endpoint's usage
+            "--no-fancy-input",
+            "--input-history-file",
+            str(attempt_dir / "aider.input.history"),
+            "--chat-history-file",
+            str(attempt_dir / "aider.chat.history.md"),
+            "--llm-history-file",
+            str(attempt_dir / "aider.llm.history"),
+        ]
+        return [*argv, "--message", task]
+
+    def env(self, attempt_dir: Path) -> dict[str, str]:
+        home = attempt_dir / "aider-home"
+        (home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
+        # Not empty: Aider takes an empty cache for a missing one and fetches it again.
+        (home / PRICE_CACHE).write_text('{"closed-loop": {"note": "priced with closed-loop\'s own table"}}')
+        return {
+            "HOME": str(home),
+            "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
+            # litellm prefers these to --openai-api-base: they must not be stale ones inherited.
+            "OPENAI_BASE_URL": self.endpoint.base_url,
+            "OPENAI_API_BASE": self.endpoint.base_url,
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        }
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        argv = self.argv(workspace.attempt_dir, task_prompt(reports))
+        there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
+        try:
+            run = run_cli(argv, workspace, budget, env=self.env(workspace.attempt_dir))
+        finally:
+            for cache in set(workspace.repo_dir.glob(TAGS_CACHE_GLOB)) - there_before:
+                shutil.rmtree(cache, ignore_errors=True)
+        (workspace.attempt_dir / "aider-output.txt").write_text(run.output)
+        stopped = timed_out(self.name, run, "aider")
+        if stopped:
+            return stopped
+        tokens_in, tokens_out = tokens(run.output)
+        applied = APPLIED.findall(run.output)
+        detail = f"aider applied {len(applied)} edit(s): {', '.join(sorted(set(applied))) or 'none'}"
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
+        endpoint_error = ENDPOINT_ERROR.search(run.output)
+        if endpoint_error and not applied:
+            detail = f"aider could not reach the model: {endpoint_error.group(0)}"
+            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
+        if run.returncode != 0:
+            detail = f"aider exited {run.returncode}: {output_tail(run)}"
+            return attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
+        return attempt
+
+
+def create(context: AgentContext) -> RepairAgent:
+    endpoint = endpoint_for(context, "openai")
+    binary = installed_tool(TOOL)
+    return AiderAgent(binary, endpoint)

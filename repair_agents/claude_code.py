@@ -1,0 +1,123 @@
+"""`claude-code`: Anthropic's Claude Code CLI, headless, editing the work tree with its Read/Edit/Bash tools.
+
+Reached through ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY from the LLM configuration; runs with a HOME and
+config dir of its own inside the attempt dir, so neither the user's settings nor earlier attempts leak in.
+Options: `model` (else the repair role's anthropic model), `max_turns` (default 30).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from loop.models import BugReport
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.cli_agent import (
+    Endpoint,
+    endpoint_for,
+    installed_tool,
+    max_turns,
+    output_tail,
+    priced_attempt,
+    task_prompt,
+    timed_out,
+)
+from repair_agents.cli_runner import run_cli
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec
+
+NAME = "claude-code"
+# The newest releases need Node 22; this is the last one that runs on Node 20.
+TOOL = ToolSpec(NAME, "2.1.197", "npm", "@anthropic-ai/claude-code", "claude")
+TOOLS = "Bash,Read,Edit"
+
+
+def parse_result(output: str) -> dict[str, Any] | None:
+    """The `--output-format json` result object: the last output line that parses as one."""
+    for line in reversed(output.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(data, dict) and data.get("type") == "result":
+                return data
+    return None
+
+
+def tokens(result: dict[str, Any]) -> tuple[int, int]:
+    usage = result.get("usage") or {}
+    tokens_in = sum(
+        int(usage.get(name) or 0)
+        for name in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+    )
+    return tokens_in, int(usage.get("output_tokens") or 0)
+
+
+class ClaudeCodeAgent(RepairAgent):
+    name = NAME
+
+    def __init__(self, binary: Path, endpoint: Endpoint, turns: int):
+        self.binary = binary
+        self.endpoint = endpoint
+        self.turns = turns
+
+    def argv(self, task: str) -> list[str]:
+        return [
+            str(self.binary),
+            "--bare",
+            "-p",
+            task,
+            "--output-format",
+            "json",
+            "--permission-mode",
+            "acceptEdits",
+            "--tools",
+            TOOLS,
+            "--max-turns",
+            str(self.turns),
+            "--model",
+            self.endpoint.model,
+        ]
+
+    def env(self, workspace: RepairWorkspace) -> dict[str, str]:
+        home = workspace.attempt_dir / "claude-home"
+        (home / ".claude").mkdir(parents=True, exist_ok=True)
+        env = {
+            "HOME": str(home),
+            "CLAUDE_CONFIG_DIR": str(home / ".claude"),
+            "ANTHROPIC_BASE_URL": self.endpoint.base_url,
+            "ANTHROPIC_API_KEY": self.endpoint.api_key.get_secret_value(),
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            # Its default retries a dead endpoint (even a 401) for minutes, past most budgets.
+            "CLAUDE_CODE_MAX_RETRIES": str(self.endpoint.max_retries),
+            "DISABLE_AUTOUPDATER": "1",
+        }
+        return env
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        run = run_cli(self.argv(task_prompt(reports)), workspace, budget, env=self.env(workspace))
+        (workspace.attempt_dir / "claude-output.json").write_text(run.output)
+        stopped = timed_out(self.name, run, "claude")
+        if stopped:
+            return stopped
+        result = parse_result(run.output)
+        if result is None:
+            detail = f"claude exited {run.returncode} without a JSON result: {output_tail(run)}"
+            return Attempt(agent=self.name, outcome=Outcome.AGENT_CRASH, detail=detail)
+        tokens_in, tokens_out = tokens(result)
+        subtype = str(result.get("subtype", ""))
+        text = str(result.get("result") or "")
+        detail = f"claude {subtype} after {result.get('num_turns', '?')} turn(s): {text[:200]}"
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
+        if result.get("is_error") and (result.get("api_error_status") or "API Error" in text):
+            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
+        return attempt
+
+
+def create(context: AgentContext) -> RepairAgent:
+    endpoint = endpoint_for(context, "anthropic")
+    binary = installed_tool(TOOL)
+    return ClaudeCodeAgent(binary, endpoint, max_turns(context))

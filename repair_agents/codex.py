@@ -1,0 +1,151 @@
+"""`codex`: OpenAI's Codex CLI (`codex exec`), headless, editing the work tree through its own shell tool.
+
+Codex ignores OPENAI_BASE_URL: the endpoint is a custom model provider (base_url, env_key, the responses wire
+API) in a config.toml of a CODEX_HOME made for the attempt. That home lives under the data dir, never under a
+temp dir (Codex's own sandbox breaks there), and is removed afterwards. Usage is summed from its JSONL events.
+Options: `model` (else the repair role's openai model).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from loop.models import BugReport
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.cli_agent import (
+    Endpoint,
+    endpoint_for,
+    installed_tool,
+    output_tail,
+    priced_attempt,
+    task_prompt,
+    timed_out,
+)
+from repair_agents.cli_runner import run_cli
+from repair_agents.registry import AgentContext
+from repair_agents.tool_install import ToolSpec, data_dir
+
+NAME = "codex"
+TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")
+PROVIDER_ID = "closedloop"
+KEY_VARIABLE = "CLOSED_LOOP_CODEX_API_KEY"
+
+
+def provider_config(base_url: str, max_retries: int) -> str:
+    return (
+        f'model_provider = "{PROVIDER_ID}"\n\n'
+        f"[model_providers.{PROVIDER_ID}]\n"
+        'name = "closed-loop"\n'
+        f"base_url = {json.dumps(base_url)}\n"
+        f'env_key = "{KEY_VARIABLE}"\n'
+        'wire_api = "responses"\n'
+        f"request_max_retries = {max_retries}\n"
+        f"stream_max_retries = {max_retries}\n"
+    )
+
+
+def events(output: str) -> list[dict[str, Any]]:
+    """The JSONL events of `codex exec --json` (other lines, such as its stderr notes, are skipped)."""
+    found: list[dict[str, Any]] = []
+    for line in output.splitlines():
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict) and "type" in event:
+            found.append(event)
+    return found
+
+
+def usage_of(found: list[dict[str, Any]]) -> tuple[int, int, int]:
+    """(input tokens, output tokens, turns) summed over its completed turns."""
+    tokens_in = tokens_out = turns = 0
+    for event in found:
+        if event["type"] == "turn.completed":
+            usage = event.get("usage") or {}
+            tokens_in += int(usage.get("input_tokens") or 0)
+            tokens_out += int(usage.get("output_tokens") or 0)
+            tokens_out += int(usage.get("reasoning_output_tokens") or 0)
+            turns += 1
+    return tokens_in, tokens_out, turns
+
+
+def failure_of(found: list[dict[str, Any]]) -> str | None:
+    for event in found:
+        if event["type"] == "turn.failed":
+            return str((event.get("error") or {}).get("message") or "turn failed")
+    return None
+
+
+def last_message(found: list[dict[str, Any]]) -> str:
+    texts = [
+        str(event["item"].get("text") or "")
+        for event in found
+        if event["type"] == "item.completed" and (event.get("item") or {}).get("type") == "agent_message"
+    ]
+    return texts[-1] if texts else ""
+
+
+class CodexAgent(RepairAgent):
+    name = NAME
+
+    def __init__(self, binary: Path, endpoint: Endpoint):
+        self.binary = binary
+        self.endpoint = endpoint
+
+    def argv(self, workspace: RepairWorkspace, task: str) -> list[str]:
+        return [
+            str(self.binary),
+            "exec",
+            "--json",
+            "--ephemeral",
+            "--skip-git-repo-check",
+            "-C",
+            str(workspace.repo_dir),
+            "--sandbox",
+            "danger-full-access",
+            "-m",
+            self.endpoint.model,
+            task,
+        ]
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        attempt_id = f"{workspace.run_id}-round-{workspace.round}-{workspace.attempt_dir.name}"
+        home = data_dir() / "codex-homes" / attempt_id
+        if home.exists():
+            shutil.rmtree(home)
+        home.mkdir(parents=True)
+        (home / "config.toml").write_text(provider_config(self.endpoint.base_url, self.endpoint.max_retries))
+        env = {"CODEX_HOME": str(home), KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
+        try:
+            run = run_cli(self.argv(workspace, task_prompt(reports)), workspace, budget, env=env)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
+        (workspace.attempt_dir / "codex-events.jsonl").write_text(run.output)
+        stopped = timed_out(self.name, run, "codex")
+        if stopped:
+            return stopped
+        found = events(run.output)
+        tokens_in, tokens_out, turns = usage_of(found)
+        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out)
+        failure = failure_of(found)
+        if failure is not None:
+            # A turn that fails is the model endpoint failing (Codex retries it first): not the game's doing.
+            detail = f"codex turn failed: {failure[:300]}"
+            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
+        if run.returncode != 0 or not turns:
+            detail = f"codex exited {run.returncode} after {turns} turn(s): {output_tail(run)}"
+            return attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
+        return attempt.model_copy(update={"detail": f"codex: {turns} turn(s): {last_message(found)[:200]}"})
+
+
+def create(context: AgentContext) -> RepairAgent:
+    endpoint = endpoint_for(context, "openai")
+    binary = installed_tool(TOOL)
+    return CodexAgent(binary, endpoint)

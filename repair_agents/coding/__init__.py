@@ -1,0 +1,1 @@
+"""The built-in repair agent's parts: the step loop, its tools and its transcript."""

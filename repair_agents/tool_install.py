@@ -1,0 +1,153 @@
+"""Finding and installing the coding-agent CLIs, pinned, into a cache that every run on this machine shares.
+
+Each tool lives in `<data dir>/tools/<package>-<version>/`: an `npm --prefix` tree for the npm tools, a venv
+of its own for the Python ones (their pins clash with ours and with each other). The data dir and the file
+lock are the sandboxes' (`sandboxes.paths`): one lock per tool makes concurrent runs wait for one install
+instead of racing; a marker written last makes a half-finished install count as missing.
+`CLOSED_LOOP_<NAME>_BIN` names a binary of the user's instead (CLOSED_LOOP_CODEX_BIN=/usr/bin/codex).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from sandboxes.paths import data_dir, file_lock
+
+INSTALL_TIMEOUT_SECONDS = 1800.0
+LOCK_TIMEOUT_SECONDS = 2400.0  # another run may be in the middle of a long install
+MARKER = ".installed"
+
+
+class ToolInstallError(RuntimeError):
+    """The tool is not there and could not be installed (no registry, no Node, wrong Python)."""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str  # the agent's NAME, e.g. "claude-code"
+    version: str
+    kind: Literal["npm", "pip"]
+    package: str
+    binary: str  # the executable the package installs
+    extra: tuple[str, ...] = field(default=())  # more requirements installed alongside (pip)
+    max_python: tuple[int, int] | None = None  # pip tools: the first Python version it does not support
+
+    @property
+    def dir_name(self) -> str:
+        return f"{self.package.rsplit('/', 1)[-1]}-{self.version}"
+
+    @property
+    def env_override(self) -> str:
+        return f"CLOSED_LOOP_{self.name.upper().replace('-', '_')}_BIN"
+
+
+def tools_dir() -> Path:
+    return data_dir() / "tools"
+
+
+def tool_home(spec: ToolSpec) -> Path:
+    return tools_dir() / spec.dir_name
+
+
+def binary_path(spec: ToolSpec, home: Path | None = None) -> Path:
+    home = home or tool_home(spec)
+    if spec.kind == "npm":
+        return home / "node_modules" / ".bin" / spec.binary
+    return home / "bin" / spec.binary
+
+
+def installed(spec: ToolSpec) -> Path | None:
+    """The tool's binary if a finished install is cached, else None (never installs)."""
+    path = binary_path(spec)
+    return path if (tool_home(spec) / MARKER).is_file() and path.exists() else None
+
+
+def find_or_install(spec: ToolSpec, *, timeout: float = INSTALL_TIMEOUT_SECONDS) -> Path:
+    """The tool's binary: the user's override, the cached install, or a fresh install into the cache."""
+    override = os.environ.get(spec.env_override)
+    if override:
+        path = Path(override).expanduser()
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            raise ToolInstallError(f"{spec.env_override}={override} is not an executable file")
+        return path
+    found = installed(spec)
+    if found:
+        return found
+    tools_dir().mkdir(parents=True, exist_ok=True)
+    try:
+        with file_lock(f"tool-{spec.dir_name}", timeout=LOCK_TIMEOUT_SECONDS):
+            return installed(spec) or _install(spec, timeout)  # another run may have finished it meanwhile
+    except TimeoutError as exc:
+        raise ToolInstallError(str(exc)) from None
+
+
+def _install(spec: ToolSpec, timeout: float) -> Path:
+    home = tool_home(spec)
+    if home.exists():
+        shutil.rmtree(home)  # a half-finished install from a run that died
+    home.mkdir(parents=True)
+    started = time.monotonic()
+    if spec.kind == "npm":
+        _install_npm(spec, home, timeout)
+    else:
+        _install_pip(spec, home, timeout)
+    path = binary_path(spec, home)
+    if not path.exists():
+        raise ToolInstallError(f"{spec.package}=={spec.version} installed no {spec.binary} in {home}")
+    (home / MARKER).write_text(f"{spec.package} {spec.version} in {time.monotonic() - started:.0f}s\n")
+    return path
+
+
+def _run(argv: list[str], what: str, timeout: float, cwd: Path | None = None) -> None:
+    try:
+        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    except FileNotFoundError as exc:
+        raise ToolInstallError(f"{what}: {argv[0]} not found ({exc})") from None
+    except subprocess.TimeoutExpired:
+        raise ToolInstallError(f"{what}: gave up after {timeout:g}s") from None
+    if done.returncode != 0:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
+        raise ToolInstallError(f"{what} failed (exit {done.returncode}):\n{tail}")
+
+
+def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
+    npm = shutil.which("npm")
+    if npm is None:
+        raise ToolInstallError(f"{spec.name} needs npm (Node.js) on PATH")
+    argv = [npm, "install", "--prefix", str(home), "--no-audit", "--no-fund", "--no-save"]
+    _run([*argv, f"{spec.package}@{spec.version}"], f"npm install {spec.package}@{spec.version}", timeout)
+
+
+def tool_python() -> str:
+    """The interpreter the Python tools' venvs are made from: CLOSED_LOOP_TOOL_PYTHON, else our own."""
+    return os.environ.get("CLOSED_LOOP_TOOL_PYTHON") or sys.executable
+
+
+def _install_pip(spec: ToolSpec, home: Path, timeout: float) -> None:
+    python = tool_python()
+    if spec.max_python is not None:
+        probe = "import sys; print('%d.%d' % sys.version_info[:2])"
+        try:
+            done = subprocess.run([python, "-c", probe], capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise ToolInstallError(f"cannot run {python}: {exc}") from None
+        version = tuple(int(part) for part in done.stdout.strip().split("."))
+        if version >= spec.max_python:
+            limit = ".".join(map(str, spec.max_python))
+            raise ToolInstallError(
+                f"{spec.name} needs Python below {limit}; {python} is {done.stdout.strip()} "
+                "(set CLOSED_LOOP_TOOL_PYTHON to an older interpreter)"
+            )
+    started = time.monotonic()
+    _run([python, "-m", "venv", str(home)], f"making the venv of {spec.name}", timeout)
+    pip = [str(home / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check", "--quiet"]
+    left = max(1.0, timeout - (time.monotonic() - started))
+    requirements = [f"{spec.package}=={spec.version}", *spec.extra]
+    _run([*pip, *requirements], f"pip install {' '.join(requirements)}", left)

@@ -1,0 +1,42 @@
+"""Fixtures of the adapter tests: CASTLE in a repair round, a fake LLM service, no user LLM settings.
+
+The tools themselves are installed by the adapters' own install code into the shared data dir (cached).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import Game, load_game, materialize
+from loop.llm.fake_server import FakeLLMServer
+from loop.repair.pipeline import RepairRound
+
+
+@pytest.fixture(autouse=True)
+def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tools see neither the machine's keys nor its model choices, only what a test sets."""
+    for name in list(os.environ):
+        if name.startswith(("CLOSED_LOOP_MODEL", "OPENAI_", "ANTHROPIC_")) or name.endswith("_BIN"):
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture(scope="session")
+def castle() -> Game:
+    return load_game("castle")
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer() as fake:
+        yield fake
+
+
+@pytest.fixture
+def castle_round(castle: Game, tmp_path: Path) -> Iterator[RepairRound]:
+    repo_dir, _ = materialize(castle, tmp_path / "workspace")
+    with RepairRound(castle, repo_dir, tmp_path / "run", "adapter-test", 1) as repair_round:
+        yield repair_round

@@ -1,0 +1,103 @@
+"""Real CASTLE builds (process sandbox) and the LLM QA agent wired to the fake LLM server."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import git
+import pytest
+
+from games.benchmark import Benchmark
+from games.catalogue import Game, load_game, materialize
+from loop.game_client import GameClient
+from loop.llm.fake_server import FakeLLMServer
+from loop.llm.session import Budget, LLMSession
+from loop.llm_qa.agent import Settings
+from loop.llm_qa.qa_agent import LLMQA
+from loop.llm_qa.roles import ModelRoles
+from sandboxes.base import BuildSpec
+from sandboxes.registry import get_provider
+
+
+@pytest.fixture(autouse=True)
+def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests see neither the machine's keys and model choices nor its data directory."""
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    for name in list(os.environ):
+        if name.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_")):
+            monkeypatch.delenv(name)
+
+
+@dataclass
+class CastleRepo:
+    game: Game
+    repo_dir: Path
+
+    @property
+    def commit(self) -> str:
+        return git.Repo(self.repo_dir).head.commit.hexsha
+
+    def fix(self, bug_id: str) -> str:
+        """Apply the bug's gold patch as a new commit (the harness does this, never an agent)."""
+        benchmark = Benchmark(self.game)
+        patch = self.repo_dir / "fix.diff"
+        patch.write_text(benchmark.gold_patch(benchmark.bug(bug_id)))
+        repo = git.Repo(self.repo_dir)
+        repo.git.apply(str(patch))
+        patch.unlink()
+        repo.git.add(A=True)
+        repo.index.commit(f"Fix {bug_id}")
+        return self.commit
+
+    def revert(self) -> str:
+        """Undo the last commit with a new one (a fix that a later change takes back)."""
+        git.Repo(self.repo_dir).git.revert("HEAD", no_edit=True)
+        return self.commit
+
+    @contextmanager
+    def running(self) -> Iterator[GameClient]:
+        spec = BuildSpec(repo_dir=self.repo_dir, manifest=self.game.manifest, commit=self.commit)
+        with (
+            get_provider("process").start(spec, ready_timeout=30) as build,
+            GameClient(build.url, strip_fields=self.game.manifest.strip_fields) as client,
+        ):
+            yield client
+
+
+@pytest.fixture
+def castle_repo(tmp_path: Path) -> CastleRepo:
+    game = load_game("castle")
+    repo_dir, _ = materialize(game, tmp_path / "castle")
+    return CastleRepo(game, repo_dir)
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer() as fake:
+        yield fake
+
+
+MakeAgent = Callable[..., LLMQA]
+
+
+@pytest.fixture
+def make_agent(fake_llm: FakeLLMServer, castle_repo: CastleRepo, tmp_path: Path) -> Iterator[MakeAgent]:
+    """make_agent(mode=, budget=, settings=, **config) -> an LLMQA on CASTLE talking to `fake_llm`."""
+    made: list[ModelRoles] = []
+
+    def make(
+        mode: str = "player", budget: Budget | None = None, settings: Settings | None = None, **config: object
+    ) -> LLMQA:
+        models = ModelRoles.configured(fake_llm.llm_config(**config), LLMSession(budget))
+        made.append(models)
+        agent = LLMQA(models=models, data_dir=tmp_path / "data", settings=settings)
+        agent.for_game(castle_repo.game, castle_repo.repo_dir, mode)
+        return agent
+
+    yield make
+    for models in made:
+        models.close()

@@ -1,0 +1,149 @@
+"""Memory: the planner's prompt stays bounded in a long session; what a session learns carries to the next."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from loop.llm.fake_server import FakeLLMServer
+from loop.llm.tokens import estimate_tokens
+from loop.llm_qa.agent import Settings
+
+from .castle_model import DROPPED_TITLE, CastleModel, planner_requests
+
+# A walk around the manor that takes, drops and looks; reflection is honest, so nothing is claimed here.
+TOUR = [
+    "look", "take matches", "take candlestick", "north", "east", "open drawer", "take small key", "west",
+    "west", "read scroll", "east", "south", "east", "take bucket", "west", "inventory", "drop bucket",
+    "look", "take bucket", "examine sealed door", "light candlestick", "down", "take key fragment c", "up",
+]  # fmt: skip
+
+
+def prompt_tokens(request) -> int:
+    return estimate_tokens("\n".join(str(m.get("content") or "") for m in request.body["messages"]))
+
+
+@pytest.mark.slow
+def test_planner_prompt_at_step_300_stays_within_1_3x_of_step_30(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    model = CastleModel(TOUR)
+    fake_llm.responder = model
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=300, seed=0, out_dir=tmp_path / "out"
+        )
+
+    assert result.steps == 300
+    planned = planner_requests(fake_llm.model_requests())
+    assert len(planned) == 300  # one planner request per step: no failures, no tools in player mode
+    at_30, at_300 = prompt_tokens(planned[29]), prompt_tokens(planned[299])
+    assert at_300 <= 1.3 * at_30, (at_30, at_300)
+    # The fake summary model returns an ever longer summary; memory was folded and kept bounded anyway.
+    assert result.counts["summary_folds"] >= 60
+    assert model.seen["WorkingSummary"] == result.counts["summary_folds"]
+    late_summary = planned[299].body["messages"][1]["content"]
+    assert "visited_places" in late_summary and "after 'take matches'" in late_summary
+
+
+@pytest.mark.slow
+def test_cross_session_memory_marks_a_fixed_bug_fixed_and_never_reports_it_again(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["take matches", "north", "drop matches", "look", "south"]
+    agent = make_agent()
+    fake_llm.responder = CastleModel(script)
+    first_commit = castle_repo.commit
+    with castle_repo.running() as client:
+        first = agent.run_session(client, build_commit=first_commit, steps=5, seed=0, out_dir=tmp_path / "s1")
+    assert [r.title for r in first.reports] == [DROPPED_TITLE]
+
+    fixed_commit = castle_repo.fix("BUG-3")
+    assert fixed_commit != first_commit
+    # A stubborn reflection claims the same bug again after every look: only the replay can say no.
+    fake_llm.responder = CastleModel(script, claims={"look": DROPPED_TITLE}, honest=False)
+    requests_before = len(fake_llm.model_requests())
+    with castle_repo.running() as client:
+        second = agent.run_session(
+            client, build_commit=fixed_commit, steps=5, seed=0, out_dir=tmp_path / "s2"
+        )
+
+    assert second.reports == []
+    memory = json.loads(agent.memory_file.read_text())
+    [bug] = memory["bugs"]
+    assert bug["status"] == "fixed" and bug["checked_commit"] == fixed_commit
+    assert [(h["commit"], h["status"]) for h in bug["history"]] == [
+        (first_commit, "open"),
+        (fixed_commit, "fixed"),
+    ]
+    assert set(memory["commits"]) == {first_commit, fixed_commit} and memory["last_commit"] == fixed_commit
+    # Session 2 was told at its start what session 1 left: the bug, now fixed, and the earlier build's notes.
+    first_plan = planner_requests(fake_llm.model_requests()[requests_before:])[0]
+    system = first_plan.body["messages"][0]["content"]
+    assert f"Known bug {bug['id']} [fixed as of {fixed_commit[:12]}]" in system
+    assert f"the notes below are from {first_commit[:12]}" in system
+    assert "containers" in system  # a priority target session 1's distillation left
+
+
+def test_without_folding_the_same_measure_shows_the_prompt_growing(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    """The bound above is the memory's doing: with a window that never folds, the prompt grows."""
+    fake_llm.responder = CastleModel(TOUR)
+    agent = make_agent(settings=Settings(window=1000, fold=4))
+
+    with castle_repo.running() as client:
+        agent.run_session(client, build_commit=castle_repo.commit, steps=40, seed=0, out_dir=tmp_path / "out")
+
+    planned = planner_requests(fake_llm.model_requests())
+    assert prompt_tokens(planned[39]) > 2 * prompt_tokens(planned[9])
+
+
+@pytest.mark.slow
+def test_a_fixed_bug_that_comes_back_is_reported_as_a_regression_of_the_same_bug(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["take matches", "north", "drop matches", "look"]
+    agent = make_agent()
+    fake_llm.responder = CastleModel(script)
+    results = []
+    for number, change in enumerate([None, lambda: castle_repo.fix("BUG-3"), castle_repo.revert]):
+        if change is not None:
+            change()
+        with castle_repo.running() as client:
+            results.append(
+                agent.run_session(
+                    client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / f"s{number}"
+                )
+            )
+
+    found, after_fix, after_revert = results
+    assert [r.title for r in found.reports] == [DROPPED_TITLE]
+    assert after_fix.reports == []
+    [regression] = after_revert.reports
+    assert regression.fingerprint == found.reports[0].fingerprint  # the same bug, not a new one
+    [bug] = json.loads(agent.memory_file.read_text())["bugs"]
+    assert [h["status"] for h in bug["history"]] == ["open", "fixed", "regressed"]
+    assert bug["status"] == "regressed"
+
+
+def test_game_over_starts_a_new_game(fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path):
+    walkthrough = castle_repo.game.walkthrough_commands(castle_repo.repo_dir)
+    fake_llm.responder = CastleModel([*walkthrough, "look"])
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client,
+            build_commit=castle_repo.commit,
+            steps=len(walkthrough) + 1,
+            seed=0,
+            out_dir=tmp_path / "o",
+        )
+
+    assert result.games_started == 2
+    last_plan = planner_requests(fake_llm.model_requests())[-1]
+    assert '"won":false' in last_plan.body["messages"][1]["content"].split("Now (game 2")[1]

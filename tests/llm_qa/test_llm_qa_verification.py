@@ -1,0 +1,67 @@
+"""Local verification: a hypothesis is reported only if it replays on a fresh game; the repro is shrunk."""
+
+from __future__ import annotations
+
+import json
+
+from loop.llm.fake_server import FakeLLMServer
+from loop.trace import read_trace
+
+from .castle_model import DROPPED_TITLE, DUPLICATE_TITLE, CastleModel, schema_name, transcript
+
+
+def test_a_hypothesis_that_replays_is_reported_with_a_minimal_repro_and_one_that_does_not_is_dropped(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["look", "take matches", "inventory", "north", "drop matches", "look", "inventory", "south"]
+    fake_llm.responder = CastleModel(script, claims={"inventory": DUPLICATE_TITLE})
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=len(script), seed=0, out_dir=tmp_path / "out"
+        )
+
+    [report] = result.reports
+    assert report.title == DROPPED_TITLE
+    assert report.source == "llm" and report.build_commit == castle_repo.commit
+    assert report.repro == ["take matches", "drop matches", "look"]
+    assert "Dropped: matches." in report.evidence
+    # The duplicate-inventory claim was replayed once, judged absent, dropped and never chased again.
+    judged = [r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement"]
+    duplicate_judgements = [r for r in judged if DUPLICATE_TITLE in json.dumps(r.body)]
+    assert len(duplicate_judgements) == 1
+    assert [row["command"] for row in transcript(duplicate_judgements[0])] == [
+        "(new game)",
+        "look",
+        "take matches",
+        "inventory",
+    ]
+    assert result.counts["hypotheses_dropped"] == 1 and result.counts["hypotheses_confirmed"] == 1
+    assert result.steps == len(script) and result.stopped_because == f"step budget of {len(script)} spent"
+    kinds = [event.kind for event in read_trace(result.trace_path)]
+    assert "dropped" in kinds and "report" in kinds and "replay" in kinds
+    memory = json.loads(agent.memory_file.read_text())
+    assert memory["commits"][castle_repo.commit]["dropped_hypotheses"] == [DUPLICATE_TITLE]
+    assert [(b["title"], b["status"]) for b in memory["bugs"]] == [(DROPPED_TITLE, "open")]
+
+
+def test_every_replay_starts_a_fresh_game_and_the_last_command_is_kept(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["take candlestick", "north", "east", "drop candlestick", "look"]
+    fake_llm.responder = CastleModel(script)
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=5, seed=0, out_dir=tmp_path / "o"
+        )
+
+    [report] = result.reports
+    assert report.repro == ["take candlestick", "drop candlestick", "look"]
+    for request in (r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement"):
+        rows = transcript(request)
+        assert rows[0]["command"] == "(new game)" and rows[0]["state"]["turn"] == 0
+        assert rows[-1]["command"] == "look"
+    assert result.tokens > 0  # fake usage: proves accounting is wired, says nothing about a real model
