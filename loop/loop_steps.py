@@ -108,7 +108,7 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
         for_game(run.game, run.repo_dir, run.config.mode)
     out_dir = run.session_dir(number)
     session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
-    session.qa_tokens, session.qa_cost_usd = 0, 0.0
+    session.qa_tokens, session.qa_cost_usd, session.qa_counts = 0, 0.0, {}
     reports: dict[str, BugReport] = {}
     replacements: list[RunningBuild] = []
     try:
@@ -128,6 +128,8 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
             session.qa_wall_seconds = round(session.qa_wall_seconds + result.wall_seconds, 3)
             session.qa_tokens += result.tokens
             session.qa_cost_usd += result.cost_usd
+            for key, value in result.counts.items():
+                session.qa_counts[key] = session.qa_counts.get(key, 0) + value
             session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
             log.info(
                 "session %d: %s played %d steps, %d report(s) (%s)",

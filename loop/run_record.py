@@ -125,6 +125,9 @@ class SessionRecord(BaseModel):
     qa_cost_usd: float = 0.0
     trace_path: str | None = None
     crashes: list[CrashRecord] = Field(default_factory=list, description="game deaths during QA")
+    qa_counts: dict[str, int] = Field(
+        default_factory=dict, description="the QA agent's own counters, e.g. model failures it survived"
+    )
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)
     false_positives: list[str] = Field(default_factory=list)
