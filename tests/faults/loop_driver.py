@@ -10,32 +10,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from loop import loop_steps
 from loop.closed_loop import LoopRun
-from loop.run_record import LoopConfig
 
+# The offline CASTLE config and the flow's steps without Prefect, as the flows tests drive them.
+from tests.flows.test_closed_loop_castle import drive, offline_config
 
-def offline_config(**overrides) -> LoopConfig:
-    params = dict(
-        game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=3, steps=400
-    )
-    return LoopConfig(**{**params, **overrides})
-
-
-def drive(run: LoopRun) -> None:
-    """What flows.closed_loop does, without Prefect."""
-    while (session := run.next_session()) is not None:
-        loop_steps.verify(run, session)
-        if not run.done(session, "qa"):
-            build = run.start_build(session)
-            try:
-                loop_steps.qa_session(run, session, build)
-            finally:
-                build.stop()
-        loop_steps.criticize(run, session)
-        if loop_steps.decide_stop(run, session):
-            break
-        loop_steps.repair(run, session)
+__all__ = ["drive", "offline_config"]
 
 
 def trace_events(path: Path) -> list[dict]:

@@ -11,6 +11,7 @@ from loop_driver import ledger_rows, offline_config
 
 from loop import loop_steps
 from loop.closed_loop import LoopRun
+from loop.repair.protocol import RepairBudget
 from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
@@ -68,3 +69,23 @@ def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: 
     assert git.Repo(run.repo_dir).git.diff(base, record.head_commit, "--stat").count("castle/engine.py") == 1
     assert all(bug.status in ("open", "patched") for bug in record.bugs.values())
     assert [row[2] for row in ledger_rows(run.run_id)["attempts"]] == outcomes
+
+
+def test_each_attempt_runs_with_the_environment_of_its_moment(tmp_path: Path, monkeypatch):
+    """Agents run in workers forked from one long-lived fork server: a setting changed since it started (a
+    DOCKER_HOST, a key) must still reach the next attempt."""
+    from loop.repair.protocol import RepairWorkspace
+    from loop.repair.worker import run_agent
+    from repair_agents.command import CommandAgent
+
+    seen = []
+    for value in ("first", "second"):
+        monkeypatch.setenv("CLOSED_LOOP_FAULTS_PROBE", value)
+        tree = tmp_path / value
+        tree.mkdir()
+        workspace = RepairWorkspace(repo_dir=tree, attempt_dir=tree, game_name="probe", run_id="env", round=1)
+        agent = CommandAgent('echo "$CLOSED_LOOP_FAULTS_PROBE" > seen.txt')
+        result = run_agent(agent, workspace, [], RepairBudget(wall_seconds=30), tree / "agent.log")
+        assert result.attempt is not None, result.traceback
+        seen.append((tree / "seen.txt").read_text().strip())
+    assert seen == ["first", "second"]
