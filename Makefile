@@ -11,3 +11,9 @@ test:
 
 lint:
 	.venv/bin/ruff check . && .venv/bin/ruff format --check .
+
+# The benchmark suite (under 15 minutes on 2 cores): bench/results/<name>.json and bench/results/summary.md.
+.PHONY: bench
+bench:
+	bash scripts/bootstrap.sh
+	.venv/bin/python -m bench

@@ -1,19 +1,19 @@
-"""How long one model call through the SDK takes against the fake, with and without TCP_NODELAY.
+"""How long one model call through the SDK takes against the fake LLM server, with and without TCP_NODELAY
+(Nagle's algorithm with delayed ACKs stalls every other call by about 40 ms). Baseline: Nagle on, same run.
 
-Prints JSON: median milliseconds per call for each setting and the ratio, measured in the same run.
-Usage: .venv/bin/python bench/fake_llm_latency.py [--calls N]
+    .venv/bin/python -m bench.fake_llm_latency [--calls 40] [--smoke]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
+import sys
 import time
 
 import anthropic
 import openai
 
+from bench.result import BenchResult, emit, metric, parser
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply
 
@@ -43,21 +43,22 @@ def median_ms(nodelay: bool, calls: int, protocol: str) -> float:
     return statistics.median(samples)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--calls", type=int, default=40)
-    args = parser.parse_args()
-    result = {}
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    args_parser = parser(__doc__.splitlines()[0])
+    args_parser.add_argument("--calls", type=int, default=40)
+    args = args_parser.parse_args(argv)
+    calls = 5 if args.smoke else args.calls
+    result = BenchResult(bench="fake_llm_latency", smoke=args.smoke, params={"calls": calls})
     for protocol in ("chat", "messages"):
-        baseline = median_ms(False, args.calls, protocol)
-        nodelay = median_ms(True, args.calls, protocol)
-        result[protocol] = {
-            "nagle_ms": round(baseline, 2),
-            "nodelay_ms": round(nodelay, 2),
-            "nodelay_over_nagle": round(nodelay / baseline, 3),
-        }
-    print(json.dumps({"bench": "fake_llm_latency", "calls": args.calls, **result}))
+        nagle, nodelay = median_ms(False, calls, protocol), median_ms(True, calls, protocol)
+        result.details[protocol] = {"nagle_ms": round(nagle, 2), "nodelay_ms": round(nodelay, 2)}
+        result.metrics.append(
+            metric(f"fake LLM call ({protocol}) with TCP_NODELAY", nodelay, "ms", nagle, "Nagle on (ms)")
+        )
+    emit(result, started)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -68,7 +68,8 @@ class Game:
             return []
         path = (repo_dir or self.src_dir) / self.manifest.walkthrough
         if not path.is_file():
-            raise CatalogueError(f"{self.name}: walkthrough {self.manifest.walkthrough} not found in {path.parent}")
+            where = f"{self.manifest.walkthrough} not found in {path.parent}"
+            raise CatalogueError(f"{self.name}: walkthrough {where}")
         lines = (line.strip() for line in path.read_text().splitlines())
         return [line for line in lines if line and not line.startswith("#")]
 

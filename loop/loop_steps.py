@@ -7,6 +7,7 @@ only after its results are saved, so a run killed in the middle of a step redoes
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from loop.closed_loop import LoopRun
@@ -287,6 +288,27 @@ def update_metrics(run: LoopRun) -> None:
     metrics = loop_metrics(history, run.benchmark.bugs if run.benchmark else None)
     for session, row in zip(run.record.sessions, metrics.sessions, strict=True):
         session.metrics = row.to_record()
+
+
+def run_to_stop(run: LoopRun, after_session: Callable[[int], None] | None = None) -> None:
+    """Every step of every session until the stop rule, in this process: what the Prefect flow does, with
+    each step a task there. `after_session` is told each session's number once it is over."""
+    while (number := run.next_session()) is not None:
+        verify(run, number)
+        if not run.done(number, "qa"):
+            build = run.start_build(number)
+            try:
+                qa_session(run, number, build)
+            finally:
+                build.stop()
+        criticize(run, number)
+        stop = decide_stop(run, number)
+        if not stop:
+            repair(run, number)
+        if after_session is not None:
+            after_session(number)
+        if stop:
+            return
 
 
 def decide_stop(run: LoopRun, number: int) -> bool:

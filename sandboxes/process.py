@@ -53,16 +53,35 @@ def bwrap_works() -> bool:
     """True when bubblewrap may create namespaces here (some hosts and containers forbid it)."""
     if shutil.which("bwrap") is None:
         return False
-    probe = ["bwrap", "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"]
+    probe = ["bwrap", "--unshare-all", *_root_binds(), "--dev", "/dev", "--proc", "/proc", "true"]
     try:
         return subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
     except subprocess.TimeoutExpired:
         return False
 
 
+# The host's top-level folders a game never needs. Not binding `/` itself matters: a recursive bind of `/`
+# copies every mount below it, and one that docker is creating or removing at that moment (a container's
+# overlay under /var/lib/docker) makes bwrap fail to start the game.
+UNSHARED_TOP_LEVEL = frozenset({"proc", "dev", "sys", "tmp", "var", "run", "mnt", "media", "lost+found"})
+
+
+def _root_binds() -> list[str]:
+    """Every other top-level folder read-only (symlinks such as /bin -> usr/bin kept as symlinks)."""
+    args: list[str] = []
+    for top in sorted(Path("/").iterdir()):
+        if top.name in UNSHARED_TOP_LEVEL:
+            continue
+        if top.is_symlink():
+            args += ["--symlink", os.readlink(top), str(top)]
+        elif top.is_dir():
+            args += ["--ro-bind", str(top), str(top)]
+    return args
+
+
 def _bwrap_prefix(tree: Path, venv: Path) -> list[str]:
     argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
-    argv += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    argv += [*_root_binds(), "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     # Re-expose what the game needs in case it lives under /tmp, which the tmpfs above hides.
     for path in (tree, venv, RELAY.parent):
         argv += ["--ro-bind", str(path), str(path)]

@@ -24,19 +24,7 @@ pytestmark = pytest.mark.slow
 
 
 def drive(run: LoopRun) -> None:
-    """What flows.closed_loop does, without Prefect."""
-    while (session := run.next_session()) is not None:
-        loop_steps.verify(run, session)
-        if not run.done(session, "qa"):
-            build = run.start_build(session)
-            try:
-                loop_steps.qa_session(run, session, build)
-            finally:
-                build.stop()
-        loop_steps.criticize(run, session)
-        if loop_steps.decide_stop(run, session):
-            break
-        loop_steps.repair(run, session)
+    loop_steps.run_to_stop(run)
 
 
 def offline_config(**overrides) -> LoopConfig:

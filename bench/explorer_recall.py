@@ -2,26 +2,23 @@
 per difficulty. Baseline: the number of ground-truth bugs (recall is a ratio against it).
 
 Each game: materialize it, play one explorer session on the shipped build (process sandbox), match the reports
-to the ground truth with the differential critic. Prints one JSON object; `--markdown` also prints the table.
+to the ground truth with the differential critic. Prints one JSON object; `--markdown` prints the table.
 
-    .venv/bin/python bench/bench_recall.py [--steps 600] [--seed 0] [--markdown]
+    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seed 0] [--markdown] [--smoke]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from games.benchmark import Benchmark  # noqa: E402
-from games.catalogue import list_games  # noqa: E402
-from loop.comparison import freeze  # noqa: E402
+from bench.result import BenchResult, emit, metric, parser
+from games.benchmark import Benchmark
+from games.catalogue import list_games
+from loop.comparison import freeze
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -63,30 +60,53 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--markdown", action="store_true")
-    args = parser.parse_args()
-    rows = [game_recall(game, args.steps, args.seed) for game in list_games() if game.benchmark_dir]
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    args_parser = parser(__doc__.splitlines()[0])
+    args_parser.add_argument("--steps", type=int, default=600)
+    args_parser.add_argument("--seed", type=int, default=0)
+    args_parser.add_argument("--markdown", action="store_true")
+    args = args_parser.parse_args(argv)
+    steps = 60 if args.smoke else args.steps
+    games = [game for game in list_games() if game.benchmark_dir]
+    rows = [game_recall(game, steps, args.seed) for game in (games[:1] if args.smoke else games)]
+    if args.markdown:
+        print(markdown(rows))
+        return 0
     bugs = sum(row["bugs"] for row in rows)
     found = sum(len(row["found"]) for row in rows)
     by_difficulty = {
         d: {k: sum(row["by_difficulty"][d][k] for row in rows) for k in ("bugs", "found")}
         for d in DIFFICULTIES
     }
-    result = {
-        "benchmark": "explorer_recall",
-        "steps": args.steps,
-        "seed": args.seed,
-        "games": rows,
-        "total": {"bugs": bugs, "found": found, "recall": round(found / bugs, 3) if bugs else None},
-        "by_difficulty": by_difficulty,
-    }
-    print(json.dumps(result, indent=2))
-    if args.markdown:
-        print(markdown(rows))
+    result = BenchResult(
+        bench="explorer_recall",
+        smoke=args.smoke,
+        params={"steps": steps, "seed": args.seed, "games": len(rows)},
+    )
+    result.details = {"games": rows, "by_difficulty": by_difficulty}
+    result.metrics.append(
+        metric(
+            f"explorer recall over {len(rows)} catalogue game(s), one session each",
+            found,
+            "bugs",
+            bugs,
+            "ground-truth bugs",
+            note=", ".join(f"{r['game']} {len(r['found'])}/{r['bugs']}" for r in rows),
+        )
+    )
+    for difficulty, counts in by_difficulty.items():
+        if counts["bugs"]:
+            result.metrics.append(
+                metric(
+                    f"explorer recall, {difficulty} bugs",
+                    counts["found"],
+                    "bugs",
+                    counts["bugs"],
+                    f"{difficulty} ground-truth bugs",
+                )
+            )
+    emit(result, started)
     return 0
 
 

@@ -1,0 +1,1 @@
+"""The benchmark suite: `python -m bench` runs every module here and writes bench/results/ (see run_all)."""

@@ -1,0 +1,142 @@
+"""Prompt tokens per planner call by step number, with the fake LLM: step 300 against step 30.
+
+With the LLM QA agent (loop/llm_qa): a 300-step player-mode session on CASTLE (process backend) whose models
+are the fake LLM server answering through the project's scripted CASTLE model (tests/llm_qa/castle_model.py,
+planner following the walkthrough); tokens are the input tokens the LLM layer's session accounting recorded
+for each planner call (the fake counts characters / 4 of the request). The agent's trace growth per step at
+30 and 300 is reported too. Without loop/llm_qa, the same accounting is measured on planner-shaped calls built
+here (a fixed system prompt plus the last 8 steps of an explorer trace), and the result says so.
+
+    .venv/bin/python -m bench.prompt_tokens [--steps 300] [--smoke]
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+from bench.artifacts import explorer_trace, growth_per_step, trace_bytes_at_steps
+from bench.castle_builds import castle_repo, provider, start
+from bench.result import BenchResult, emit, metric, parser
+from loop.game_client import GameClient
+from loop.llm.fake_server import FakeLLMServer
+from loop.llm.fake_wire import reply
+from loop.llm.session import CallRecord, LLMSession
+from loop.llm.types import Message
+
+TARGET_RATIO = 1.3
+WINDOW = 8
+
+
+def planner_calls(session: LLMSession) -> list[CallRecord]:
+    return [call for call in session.calls if call.role == "planner" and call.outcome == "ok"]
+
+
+def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
+    from loop.llm_qa.qa_agent import LLMQA
+    from loop.llm_qa.roles import ModelRoles
+    from tests.llm_qa.castle_model import CastleModel
+
+    game, repo_dir, commit = castle_repo("bench-prompt-")
+    backend = provider("process")
+    assert backend is not None
+    with FakeLLMServer() as fake:
+        fake.responder = CastleModel(game.walkthrough_commands(repo_dir))
+        models = ModelRoles.configured(fake.llm_config(), LLMSession())
+        agent = LLMQA(models=models, data_dir=repo_dir.parent / "data")
+        agent.for_game(game, repo_dir, "player")
+        with (
+            start(backend, game, repo_dir, commit) as build,
+            GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
+        ):
+            result = agent.run_session(
+                client, build_commit=commit, steps=steps, seed=0, out_dir=repo_dir.parent / "out"
+            )
+        models.close()
+    counts = {"steps": result.steps, "stopped_because": result.stopped_because, **result.counts}
+    return planner_calls(models.session), Path(result.trace_path), counts
+
+
+def accounting_only(steps: int) -> tuple[list[CallRecord], Path, dict]:
+    """Planner-shaped calls through the LLM layer: system prompt + the last WINDOW steps of a real trace."""
+    from loop.llm.client import model_for
+
+    trace = explorer_trace(steps)
+    lines = trace.read_text().splitlines()
+    session = LLMSession()
+    with FakeLLMServer() as fake:
+        fake.responder = lambda _request: reply('{"command": "look", "expected": "the room again"}')
+        planner = model_for("planner", fake.llm_config(), session=session)
+        system = Message.system("You test a text adventure. Propose the next command and what you expect.")
+        for step in range(1, steps + 1):
+            recent = "\n".join(lines[max(0, step - WINDOW) : step])
+            planner.complete([system, Message.user(f"step {step}. Recent steps:\n{recent}")])
+        planner.close()
+    return (
+        planner_calls(session),
+        trace,
+        {"note": "loop/llm_qa not available: planner-shaped prompts built here"},
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    args_parser = parser(__doc__.splitlines()[0])
+    args_parser.add_argument("--steps", type=int, default=300)
+    args = args_parser.parse_args(argv)
+    early, late = (3, 30) if args.smoke else (args.steps // 10, args.steps)
+    with_agent = importlib.util.find_spec("loop.llm_qa") is not None
+    calls, trace, counts = (llm_qa_session if with_agent else accounting_only)(late)
+    source = "loop/llm_qa agent" if with_agent else "LLM layer only (loop/llm_qa absent)"
+    result = BenchResult(
+        bench="prompt_tokens",
+        smoke=args.smoke,
+        params={"steps": late, "compare_steps": [early, late], "source": source},
+    )
+    tokens = [call.input_tokens for call in calls]
+    result.details = {
+        "planner_calls": len(tokens),
+        "input_tokens_by_step": {
+            str(i + 1): tokens[i] for i in range(0, len(tokens), max(1, len(tokens) // 15))
+        },
+        "session": counts,
+    }
+    if len(tokens) >= late:
+        at_early, at_late = tokens[early - 1], tokens[late - 1]
+        result.metrics.append(
+            metric(
+                f"planner prompt tokens at step {late} ({source})",
+                at_late,
+                "tokens",
+                at_early,
+                f"at step {early} (tokens)",
+                target=f"<= {TARGET_RATIO}x",
+                met=at_late <= TARGET_RATIO * at_early,
+            )
+        )
+    if with_agent:
+        sizes = trace_bytes_at_steps(trace)
+        window = 2 if args.smoke else 20
+        at_early, at_late = (
+            growth_per_step(sizes, early, window),
+            growth_per_step(sizes, late - window, window),
+        )
+        result.metrics.append(
+            metric(
+                f"LLM QA trace bytes per step near step {late}",
+                at_late,
+                "B/step",
+                at_early,
+                f"near step {early} (B/step)",
+                target=f"<= {TARGET_RATIO}x",
+                met=at_late <= TARGET_RATIO * at_early,
+            )
+        )
+    emit(result, started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
