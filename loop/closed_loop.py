@@ -24,7 +24,7 @@ from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
 from loop.models import BugReport
 from loop.run_record import GroundTruthSummary, LoopConfig, RunRecord, SessionRecord, now
-from sandboxes.base import BuildSpec, RunningBuild
+from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
 from sandboxes.registry import get_provider
 
 log = logging.getLogger(__name__)
@@ -42,12 +42,12 @@ def new_run_id(game: str) -> str:
 class LoopRun:
     """A loop run on disk. Create or resume with `LoopRun.open`."""
 
-    def __init__(self, run_dir: Path, record: RunRecord, game: Game):
+    def __init__(self, run_dir: Path, record: RunRecord, game: Game, provider: SandboxProvider | None = None):
         self.run_dir = run_dir
         self.record = record
         self.game = game
         self.benchmark = Benchmark(game) if game.benchmark_dir else None
-        self.provider = get_provider(record.config.backend)
+        self.provider = provider or get_provider(record.config.backend)
 
     # ---- lifecycle of the run -------------------------------------------------------------------------
 
@@ -59,6 +59,7 @@ class LoopRun:
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
             return cls(root / run_id, record, load_game(record.config.game))
         game = load_game(config.game)
+        provider = get_provider(config.backend)  # a dead engine fails here, before a half-made run exists
         run_id = run_id or new_run_id(game.name)
         run_dir = root / run_id
         run_dir.mkdir(parents=True, exist_ok=False)
@@ -77,7 +78,7 @@ class LoopRun:
         )
         with Ledger() as ledger:
             record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
-        run = cls(run_dir, record, game)
+        run = cls(run_dir, record, game, provider)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
         return run
@@ -171,6 +172,10 @@ class LoopRun:
     def write_session_reports(self, number: int, name: str, reports: list[BugReport]) -> Path:
         path = self.session_dir(number) / name
         tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
-        os.replace(tmp, path)
+        try:
+            tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
+            os.replace(tmp, path)
+        except OSError:  # e.g. a full disk: the previous file stays, no half-written one beside it
+            tmp.unlink(missing_ok=True)
+            raise
         return path

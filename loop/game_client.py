@@ -52,11 +52,22 @@ class NewGame(BaseModel):
     observation: GameObservation
 
 
+def _text(value: str) -> str:
+    """A lone surrogate (legal in JSON as an escape, not in UTF-8) becomes U+FFFD, so a trace can hold it."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return value
+
+
 def _strip(value: Any, hidden: frozenset[str]) -> Any:
     if isinstance(value, dict):
-        return {k: _strip(v, hidden) for k, v in value.items() if k not in hidden}
+        return {_text(str(k)): _strip(v, hidden) for k, v in value.items() if k not in hidden}
     if isinstance(value, list):
         return [_strip(v, hidden) for v in value]
+    if isinstance(value, str):
+        return _text(value)
     return value
 
 
@@ -125,7 +136,7 @@ class GameClient:
         game_id = body.get("game_id")
         if not isinstance(game_id, str | int):
             raise GameProtocolError(f"/api/agent/new gave no game_id: {str(body)[:300]}")
-        return NewGame(game_id=str(game_id), observation=self._observation(body))
+        return NewGame(game_id=_text(str(game_id)), observation=self._observation(body))
 
     def command(self, game_id: str, command: str) -> GameObservation:
         if len(command) > self.max_command_length:

@@ -20,13 +20,17 @@ from loop.models import BugReport
 from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
-from loop.run_record import LifecycleEvent, TrackedBug, VerificationRecord
+from loop.run_record import CrashRecord, LifecycleEvent, TrackedBug, VerificationRecord
+from loop.trace import SessionTrace
 from loop.verification import TrackedBug as BugUnderCheck
 from loop.verification import Verifier
 from repair_agents.registry import AgentContext, create_agent
-from sandboxes.base import RunningBuild
+from sandboxes.base import RunningBuild, SandboxError
 
 log = logging.getLogger(__name__)
+
+# A game that keeps dying is restarted this many times in one QA session, then the session ends.
+MAX_GAME_RESTARTS = 3
 
 
 def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit: str, reason: str) -> None:
@@ -91,7 +95,11 @@ def verify(run: LoopRun, number: int) -> None:
 
 
 def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
-    """Play the build with the QA agent; its confirmed reports are saved for the critic."""
+    """Play the build with the QA agent; its confirmed reports are saved for the critic.
+
+    A game that dies mid-session is a crash candidate: it is recorded, the sandbox is restarted (or started
+    anew) and the agent plays on with the steps that are left; the reports from before the crash are kept.
+    """
     if run.done(number, "qa"):
         return
     session = run.session(number)
@@ -100,29 +108,79 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     if for_game is not None:
         for_game(run.game, run.repo_dir, run.config.mode)
     out_dir = run.session_dir(number)
-    with GameClient(build.url, strip_fields=run.game.manifest.strip_fields) as client:
-        result = agent.run_session(
-            client,
-            build_commit=session.commit,
-            steps=run.config.steps,
-            seed=run.config.seed + number,
-            out_dir=out_dir,
-        )
-    run.write_session_reports(number, "reports.json", result.reports)
-    session.qa_steps = result.steps
-    session.qa_wall_seconds = result.wall_seconds
-    session.qa_tokens = result.tokens
-    session.qa_cost_usd = result.cost_usd
-    session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
-    log.info(
-        "session %d: %s played %d steps, %d report(s) (%s)",
-        number,
-        agent.name,
-        result.steps,
-        len(result.reports),
-        result.stopped_because,
-    )
+    session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
+    session.qa_tokens, session.qa_cost_usd, session.qa_counts = 0, 0.0, {}
+    reports: dict[str, BugReport] = {}
+    replacements: list[RunningBuild] = []
+    try:
+        for attempt in range(MAX_GAME_RESTARTS + 1):
+            with GameClient(build.url, strip_fields=run.game.manifest.strip_fields) as client:
+                result = agent.run_session(
+                    client,
+                    build_commit=session.commit,
+                    steps=run.config.steps - session.qa_steps,
+                    seed=run.config.seed + number + 1000 * attempt,
+                    out_dir=out_dir,
+                )
+                alive = build.is_alive() and client.health()
+            for report in result.reports:
+                reports.setdefault(report.fingerprint, report)
+            session.qa_steps += result.steps
+            session.qa_wall_seconds = round(session.qa_wall_seconds + result.wall_seconds, 3)
+            session.qa_tokens += result.tokens
+            session.qa_cost_usd += result.cost_usd
+            for key, value in result.counts.items():
+                session.qa_counts[key] = session.qa_counts.get(key, 0) + value
+            session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
+            log.info(
+                "session %d: %s played %d steps, %d report(s) (%s)",
+                number,
+                agent.name,
+                result.steps,
+                len(result.reports),
+                result.stopped_because,
+            )
+            if alive:
+                break
+            crash = CrashRecord(
+                after_step=session.qa_steps,
+                detail=result.stopped_because,
+                game_logs=build.logs(40),
+                recovery="not recovered",
+            )
+            session.crashes.append(crash)
+            _trace_crash(Path(result.trace_path), session.qa_steps, crash.detail)
+            if attempt == MAX_GAME_RESTARTS or session.qa_steps >= run.config.steps:
+                break
+            build, crash.recovery = _recover(run, number, build)
+            if crash.recovery == "started anew":
+                replacements.append(build)
+            log.warning(
+                "session %d: the game died after step %d; %s", number, crash.after_step, crash.recovery
+            )
+            run.save()
+    finally:
+        for replacement in replacements:
+            replacement.stop()
+    run.write_session_reports(number, "reports.json", list(reports.values()))
     run.mark(number, "qa")
+
+
+def _recover(run: LoopRun, number: int, build: RunningBuild) -> tuple[RunningBuild, str]:
+    """Bring the game back: restart the dead build in place, else start the session's commit anew."""
+    try:
+        build.restart()
+        return build, "restarted in place"
+    except SandboxError as exc:
+        log.info("session %d: restart in place failed (%s); starting a new build", number, exc)
+    return run.start_build(number), "started anew"
+
+
+def _trace_crash(trace_path: Path, step: int, detail: str) -> None:
+    with SessionTrace(trace_path) as trace:
+        trace.append(
+            step=step, game_id="", command=None, latency_ms=0.0, observation={"crash": detail}, kind="crash"
+        )
 
 
 def criticize(run: LoopRun, number: int) -> None:
@@ -295,6 +353,9 @@ def repair(run: LoopRun, number: int) -> None:
             base=session.commit,
             backend=run.config.backend,
             on_progress=lambda message: log.info("repair: %s", message),
+            # A run killed mid-repair left attempts run.json never recorded: redo the round from its base,
+            # so every attempt kept on the branch is one the record (and the ledger) knows.
+            restart=True,
         ) as round_:
             attempts = round_.run(
                 agent,

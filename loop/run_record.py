@@ -88,6 +88,16 @@ class AttemptRecord(BaseModel):
     detail: str = ""
 
 
+class CrashRecord(BaseModel):
+    """The game died during a QA session: a finding candidate (not a report: nothing replayed it)."""
+
+    after_step: int = Field(description="QA steps played in the session when the game was found dead")
+    detail: str = Field(description="why the QA agent stopped, as it said it")
+    game_logs: str = Field(default="", description="the tail of the game's output")
+    recovery: str = Field(description="restarted in place, started anew, or not recovered")
+    at: str = Field(default_factory=now)
+
+
 class SessionMetrics(BaseModel):
     """Cumulative after this session, as in the paper's Table 7."""
 
@@ -114,6 +124,10 @@ class SessionRecord(BaseModel):
     qa_tokens: int = 0
     qa_cost_usd: float = 0.0
     trace_path: str | None = None
+    crashes: list[CrashRecord] = Field(default_factory=list, description="game deaths during QA")
+    qa_counts: dict[str, int] = Field(
+        default_factory=dict, description="the QA agent's own counters, e.g. model failures it survived"
+    )
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)
     false_positives: list[str] = Field(default_factory=list)
@@ -160,5 +174,9 @@ class RunRecord(BaseModel):
     def save(self, path: Path) -> None:
         """Atomic write: a kill mid-write leaves the previous run.json intact."""
         tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2))
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(self.model_dump_json(indent=2))
+            os.replace(tmp, path)
+        except OSError:  # e.g. a full disk: leave no half-written file next to the intact run.json
+            tmp.unlink(missing_ok=True)
+            raise

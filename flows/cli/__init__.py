@@ -7,6 +7,7 @@ A module exposes `register(subparsers)`; its commands set `func(args) -> int`. E
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import logging
 import pkgutil
@@ -17,6 +18,19 @@ from games.catalogue import CatalogueError
 from sandboxes.base import SandboxError
 
 USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, LocalServerError, FileNotFoundError)
+# What the machine refuses (a full disk, a read-only or forbidden folder) is the user's to fix: one line.
+MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES})
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a step budget, a round count)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +56,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if exc.errno not in MACHINE_ERRNOS:
+            raise
+        print(f"closed-loop: error: {exc.strerror}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("closed-loop: interrupted", file=sys.stderr)

@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from flows.cli import positive_int
 from loop.run_record import LoopConfig
+from sandboxes.registry import provider_names
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,10 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--qa-agent", default="auto", help="explorer | llm | auto (llm when a model is configured)"
     )
     run.add_argument("--repair-agent", default="auto", help="gold | noop | builtin | ... | auto")
-    run.add_argument("--max-rounds", type=int, default=LoopConfig().max_rounds)
-    run.add_argument("--steps", type=int, default=LoopConfig().steps, help="QA step budget per session")
+    run.add_argument("--max-rounds", type=positive_int, default=LoopConfig().max_rounds)
+    run.add_argument(
+        "--steps", type=positive_int, default=LoopConfig().steps, help="QA step budget per session"
+    )
     run.add_argument("--mode", choices=["player", "qa"], default="player")
-    run.add_argument("--backend", default="auto", help="auto | docker | process")
+    run.add_argument("--backend", default="auto", choices=provider_names())
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--run-id", help="resume this run (a killed run continues at its last finished step)")
     run.set_defaults(func=run_command)
@@ -48,6 +52,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_command(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from loop.agent_choice import resolve_config
+
+    # Check the game, the agents and the limits before Prefect starts, so a mistake is one line, at once.
+    params = dict(game=args.game, max_rounds=args.max_rounds, steps=args.steps, mode=args.mode)
+    try:
+        resolve_config(qa_agent=args.qa_agent, repair_agent=args.repair_agent, backend=args.backend, **params)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        print(f"closed-loop: error: {problems}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
     from flows.closed_loop import closed_loop
 
     report = closed_loop(

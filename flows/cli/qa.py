@@ -12,12 +12,15 @@ DEFAULT_STEPS = 600
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    from flows.cli import positive_int
     from sandboxes.registry import provider_names
 
     qa = subparsers.add_parser("qa", help="play a game with a QA agent and write its bug reports")
     qa.add_argument("game", help="catalogue name or folder with a game.toml")
     qa.add_argument("--agent", default="explorer", help="QA agent (default: explorer)")
-    qa.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"step budget (default {DEFAULT_STEPS})")
+    qa.add_argument(
+        "--steps", type=positive_int, default=DEFAULT_STEPS, help=f"step budget (default {DEFAULT_STEPS})"
+    )
     qa.add_argument("--seed", type=int, default=0, help="exploration seed (default 0)")
     qa.add_argument("--out", type=Path, default=None, help="where reports and trace go (default: a temp dir)")
     qa.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from games.benchmark import Benchmark
 from loop.critic.base import Critic, CriticMatch
-from loop.llm import ChatModel, InvalidReply, Message
+from loop.llm import ChatModel, InvalidReply, Message, ProviderError
 from loop.models import BugReport
 
 DEFAULT_THRESHOLD = 0.6
@@ -51,6 +51,7 @@ class LLMCritic(Critic):
         self.threshold = threshold
         self.tokens = 0
         self.cost_usd = 0.0
+        self.unjudged = 0  # reports left unmatched because the model endpoint kept failing
         self._user_template = (PROMPTS / "llm_critic_user.txt").read_text()
 
     def candidates(self, reports: Sequence[BugReport], benchmark: Benchmark) -> list[CriticMatch]:
@@ -76,6 +77,14 @@ class LLMCritic(Critic):
                 bug_id=None,
                 score=0.0,
                 rationale=f"the critic's reply was unusable: {exc}",
+            )
+        except ProviderError as exc:  # the endpoint failed past its retries: this report stays unjudged
+            self.unjudged += 1
+            return CriticMatch(
+                fingerprint=report.fingerprint,
+                bug_id=None,
+                score=0.0,
+                rationale=f"the critic's model failed after {exc.attempts} tries: {exc}",
             )
         self.tokens += reply.usage.total_tokens
         self.cost_usd += reply.cost_usd

@@ -256,7 +256,15 @@ class Explorer:
         if finding.key in self.findings_seen:
             return
         self.findings_seen.add(finding.key)
-        report = shrink_and_confirm(finding, oracle, self.client, build_commit=self.build_commit)
+        if self.budget.elapsed >= self.budget.max_seconds:
+            raise LimitsExceeded(f"wall-clock budget of {self.budget.max_seconds:.0f}s spent")
+        report = shrink_and_confirm(
+            finding,
+            oracle,
+            self.client,
+            build_commit=self.build_commit,
+            deadline=self.budget.started + self.budget.max_seconds,
+        )
         if report is None:
             return
         self.reports.append(report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from loop.explorer.oracles import Anomaly, Oracle
@@ -28,11 +29,18 @@ class Finding:
 
 
 def shrink_and_confirm(
-    finding: Finding, oracle: Oracle, client: GameClient, *, build_commit: str, max_tests: int = 120
+    finding: Finding,
+    oracle: Oracle,
+    client: GameClient,
+    *,
+    build_commit: str,
+    max_tests: int = 120,
+    deadline: float | None = None,
 ) -> BugReport | None:
     """Shrink the finding's commands by ddmin, then replay the minimum on a fresh game.
 
-    None when the anomaly does not show again (a flake is not a report).
+    None when the anomaly does not show again (a flake is not a report). Past `deadline` (time.monotonic)
+    shrinking stops where it is, so a session's wall-clock budget also bounds its shrinking.
     """
     subject = finding.anomaly.subject
     trigger = finding.commands[: finding.anomaly.step_index]
@@ -40,9 +48,12 @@ def shrink_and_confirm(
     def still_fails(commands: list[str]) -> bool:
         return oracle.confirm(client, commands, subject)[0] is not None
 
+    def still_fails_in_time(commands: list[str]) -> bool:
+        return (deadline is None or time.monotonic() < deadline) and still_fails(commands)
+
     if not still_fails(trigger):
         return None  # not reproducible from a new game: no shrinking budget spent on it
-    repro = ddmin(trigger, still_fails, max_tests)
+    repro = ddmin(trigger, still_fails_in_time, max_tests)
     anomaly, steps = oracle.confirm(client, repro, subject)
     if anomaly is None:
         return None

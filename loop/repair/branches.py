@@ -66,16 +66,45 @@ class RoundBranch:
 
     @property
     def _repo(self) -> git.Repo:
-        return git.Repo(self.worktree_dir)
+        try:
+            return git.Repo(self.worktree_dir)
+        except (git.NoSuchPathError, git.InvalidGitRepositoryError) as exc:
+            raise RepairGitError(
+                f"work tree {self.worktree_dir} is gone or no longer a git work tree"
+            ) from exc
 
     def head(self) -> str:
-        return self._repo.head.commit.hexsha
+        """The branch head, read from the repository (so it is known even when an agent wrecked the tree)."""
+        try:
+            return git.Repo(self.repo_dir).commit(f"refs/heads/{self.branch}").hexsha
+        except (git.GitCommandError, ValueError, git.BadName) as exc:
+            raise RepairGitError(f"cannot read the head of {self.branch}: {exc}") from exc
 
     def _git(self, *args: str) -> str:
         try:
             return self._repo.git.execute(["git", *args])
         except git.GitCommandError as exc:
             raise RepairGitError(f"git {' '.join(args)} failed in {self.worktree_dir}: {exc}") from exc
+
+    def intact(self) -> bool:
+        """False when the work tree is gone or git no longer knows it as this branch's work tree."""
+        try:
+            top = self._repo.git.execute(["git", "rev-parse", "--show-toplevel"])
+        except (RepairGitError, git.GitCommandError):
+            return False
+        return Path(top).resolve() == self.worktree_dir.resolve()
+
+    def _recreate(self) -> None:
+        """Check the branch out again in a work tree an agent deleted or broke (its `.git` link gone)."""
+        try:
+            repo = git.Repo(self.repo_dir)
+            with contextlib.suppress(git.GitCommandError):
+                repo.git.worktree("remove", "--force", "--force", str(self.worktree_dir))
+            shutil.rmtree(self.worktree_dir, ignore_errors=True)
+            repo.git.worktree("prune")
+            repo.git.worktree("add", str(self.worktree_dir), self.branch)
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot recreate work tree {self.worktree_dir}: {exc}") from exc
 
     def stage_all(self) -> None:
         self._git("add", "-A")
@@ -96,9 +125,30 @@ class RoundBranch:
         return self.head()
 
     def reset_to(self, commit: str) -> None:
-        """Put branch, index and work tree back to `commit`, dropping untracked files the attempt made."""
+        """Put branch, index and work tree back to `commit`, dropping untracked files the attempt made.
+
+        A work tree the agent deleted is checked out anew first."""
+        if not self.intact():
+            self._recreate()
         self._git("reset", "--hard", commit)
         self._git("clean", "-ffdx")
+
+    def checkout_changes(self) -> list[str]:
+        """What differs from HEAD in the repository's own checkout (which no agent may touch), as paths."""
+        try:
+            status = git.Repo(self.repo_dir).git.status("--porcelain", "--untracked-files=all")
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot read the status of {self.repo_dir}: {exc}") from exc
+        return [line[3:] for line in status.splitlines() if line.strip()]
+
+    def restore_checkout(self) -> None:
+        """Undo what an agent wrote into the repository's own checkout (its commits and branches stay)."""
+        try:
+            repo = git.Repo(self.repo_dir)
+            repo.git.reset("--hard")
+            repo.git.clean("-ffd")
+        except git.GitCommandError as exc:
+            raise RepairGitError(f"cannot restore the checkout of {self.repo_dir}: {exc}") from exc
 
     def land(self) -> str:
         """Fast-forward the repository's checked-out branch to this branch's head; return that commit.
@@ -115,7 +165,11 @@ class RoundBranch:
     def remove(self) -> None:
         """Remove the work tree; the branch and its commits stay in the repository."""
         try:
-            git.Repo(self.repo_dir).git.worktree("remove", "--force", str(self.worktree_dir))
+            repo = git.Repo(self.repo_dir)
+            if not self.worktree_dir.exists():  # an agent deleted it: forget its registration
+                repo.git.worktree("prune")
+                return
+            repo.git.worktree("remove", "--force", str(self.worktree_dir))
         except git.GitCommandError as exc:
             raise RepairGitError(f"cannot remove work tree {self.worktree_dir}: {exc}") from exc
 

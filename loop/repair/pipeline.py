@@ -142,7 +142,9 @@ class RepairRound:
         )
         self._progress(f"[{agent.name}] attempt {attempt_dir.name} on report(s) {', '.join(fingerprints)}")
         started = time.monotonic()
+        checkout_before = self._checkout_changes()
         result = run_agent(agent, workspace, reports, budget, attempt_dir / "agent.log")
+        outside = self._outside_writes(checkout_before)
         attempt = (result.attempt or Attempt(agent=agent.name)).model_copy(
             update={
                 "agent": agent.name,
@@ -165,6 +167,13 @@ class RepairRound:
             elif result.attempt is None:
                 last = result.traceback.strip().splitlines()[-1:] or ["no result"]
                 attempt = self._abandon(attempt, Outcome.AGENT_CRASH, f"{last[0]} (traceback in agent.log)")
+            elif outside:
+                detail = f"wrote outside its work tree, into the game repository: {', '.join(outside[:5])}"
+                attempt = self._abandon(attempt, Outcome.PATCH_REJECTED_PROTECTED, detail)
+            elif not self.branch.intact():
+                self.branch.reset_to(base)  # checks the branch out again at the attempt's base
+                detail = "the agent deleted or broke its work tree; restored at the attempt's base"
+                attempt = attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
             elif attempt.outcome in AGENT_DECLARED:
                 attempt = self._abandon(attempt, attempt.outcome, attempt.detail)
             else:
@@ -186,6 +195,26 @@ class RepairRound:
         self._progress(f"[{attempt.agent}] {attempt.outcome}: {attempt.detail}")
         self.attempts.append(attempt)
         return attempt
+
+    def _checkout_changes(self) -> list[str] | None:
+        try:
+            return self.branch.checkout_changes()
+        except RepairGitError as exc:
+            log.error("cannot read the repository's checkout: %s", exc)
+            return None
+
+    def _outside_writes(self, before: list[str] | None) -> list[str]:
+        """Files an agent changed in the repository's own checkout (it may only edit its work tree). They are
+        undone when the checkout was clean before the attempt; a checkout the user left dirty is not reset."""
+        after = self._checkout_changes()
+        if before is None or after is None or after == before:
+            return []
+        if not before:
+            try:
+                self.branch.restore_checkout()
+            except RepairGitError as exc:
+                log.error("cannot undo an agent's writes to the repository's checkout: %s", exc)
+        return sorted(set(after) - set(before)) or after
 
     def _restore(self, commit: str) -> None:
         try:
@@ -225,7 +254,10 @@ class RepairRound:
         attempt = attempt.model_copy(update={"commit": commit})
         self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.backend}")
         # Only where this interpreter is the one that runs the game is its verdict on syntax exact.
-        host_python = get_provider(self.backend).name == "process"
+        try:
+            host_python = get_provider(self.backend).name == "process"
+        except EngineUnavailable as exc:
+            return self._reject(attempt, Outcome.INFRASTRUCTURE_FAILURE, f"no sandbox engine: {exc}")
         broken = syntax_errors(self.branch.worktree_dir, [f.path for f in attempt.diff_stats.files])
         if host_python and broken:
             (Path(attempt.attempt_dir) / "build.log").write_text("\n".join(broken) + "\n")

@@ -44,7 +44,10 @@ class WorkerResult:
     exitcode: int | None = None
 
 
-def _work(agent, workspace, reports, budget, conn, log_path: str) -> None:
+def _work(agent, workspace, reports, budget, conn, log_path: str, environ: dict[str, str]) -> None:
+    # The fork server was started once, with the environment of that moment: the attempt gets today's.
+    os.environ.clear()
+    os.environ.update(environ)
     os.setpgrp()
     signal.signal(signal.SIGTERM, _stop_children_and_exit)
     log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
@@ -99,7 +102,7 @@ def run_agent(
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(
         target=_work,
-        args=(agent, workspace, reports, budget, sender, str(log_path)),
+        args=(agent, workspace, reports, budget, sender, str(log_path), dict(os.environ)),
         name=f"repair-{getattr(agent, 'name', 'agent')}",
         daemon=True,
     )
