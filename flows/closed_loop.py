@@ -65,6 +65,7 @@ def closed_loop(
     seed: int = 0,
     models: dict[str, str] | None = None,
     run_id: str | None = None,
+    critic: str = "differential",
 ) -> str:
     """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it."""
     logger = get_run_logger()
@@ -78,6 +79,7 @@ def closed_loop(
         backend=backend,
         seed=seed,
         models=models or {},
+        critic=critic,
     )
     run = LoopRun.open(config, run_id=run_id)
     logger.info(

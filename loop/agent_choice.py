@@ -35,6 +35,10 @@ def resolve_config(*, qa_agent: str = "auto", repair_agent: str = "auto", **para
         raise ValueError(
             f"unknown repair agent {repair_agent!r} (choose from auto, {', '.join(agent_names())})"
         )
+    if params.get("critic", "differential") != "differential" and not online:
+        raise ValueError(
+            f"the {params['critic']!r} critic needs a model (see README: pointing closed-loop at one)"
+        )
     if online and qa_agent == "explorer":
         log.info("a model is configured, but the LLM QA agent is not available here: using the explorer")
     return LoopConfig(qa_agent=qa_agent, repair_agent=repair_agent, **params)

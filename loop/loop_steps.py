@@ -11,10 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from loop.closed_loop import LoopRun
+from loop.critic.base import Critic, run_critics
 from loop.critic.differential import DifferentialCritic
+from loop.critic.llm import LLMCritic
 from loop.explorer.replay import replay_report
 from loop.game_client import GameClient
 from loop.lifecycle import UNRESOLVED, BugStatus, check_transition
+from loop.llm import model_for
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
 from loop.models import BugReport
 from loop.qa import get_qa_agent
@@ -231,20 +234,31 @@ def criticize(run: LoopRun, number: int) -> None:
 
 
 def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str | None]:
+    """The configured critic's matches (`both`: the differential critic decides, the LLM critic's
+    disagreements are logged)."""
     if run.benchmark is None or not reports:
         return {}
     session = run.session(number)
-    critic = DifferentialCritic(
-        run.provider,
-        run.game.manifest,
-        run.repo_dir,
-        session.commit,
-        replay_report,
-        run.run_dir / "critic",
-        run_id=run.run_id,
-    )
-    matches = critic.match(reports, run.benchmark)
-    return {m.fingerprint: (None if m.duplicate else m.bug_id) for m in matches}
+    critics: list[Critic] = []
+    if run.config.critic in ("differential", "both"):
+        critics.append(
+            DifferentialCritic(
+                run.provider,
+                run.game.manifest,
+                run.repo_dir,
+                session.commit,
+                replay_report,
+                run.run_dir / "critic",
+                run_id=run.run_id,
+            )  # fmt: skip
+        )
+    if run.config.critic in ("llm", "both"):
+        critics.append(LLMCritic(model_for("critic")))
+    panel = run_critics(critics, reports, run.benchmark)
+    for disagreement in panel.disagreements:
+        log.warning("critics disagree on %s (%s): %s", disagreement.fingerprint, disagreement.title,
+                    disagreement.verdicts)  # fmt: skip
+    return {m.fingerprint: (None if m.duplicate else m.bug_id) for m in panel.matches[panel.primary]}
 
 
 def session_fingerprints(session) -> list[str]:

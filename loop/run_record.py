@@ -31,7 +31,7 @@ class LoopConfig(BaseModel):
     game: str = "castle"
     qa_agent: str = "explorer"
     repair_agent: str = "gold"
-    critic: str = "differential"
+    critic: Literal["differential", "llm", "both"] = "differential"
     max_rounds: int = Field(default=3, ge=1, le=50)
     steps: int = Field(default=300, ge=1, le=100_000)
     mode: Literal["player", "qa"] = "player"

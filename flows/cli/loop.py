@@ -27,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument("--mode", choices=["player", "qa"], default="player")
     run.add_argument("--backend", default="auto", choices=provider_names())
     run.add_argument("--seed", type=int, default=0)
+    run.add_argument(
+        "--critic", choices=["differential", "llm", "both"], default="differential",
+        help="who matches reports to the ground truth (llm and both need a model)",
+    )  # fmt: skip
     run.add_argument("--run-id", help="resume this run (a killed run continues at its last finished step)")
     run.set_defaults(func=run_command)
 
@@ -57,7 +61,9 @@ def run_command(args: argparse.Namespace) -> int:
     from loop.agent_choice import resolve_config
 
     # Check the game, the agents and the limits before Prefect starts, so a mistake is one line, at once.
-    params = dict(game=args.game, max_rounds=args.max_rounds, steps=args.steps, mode=args.mode)
+    params = dict(
+        game=args.game, max_rounds=args.max_rounds, steps=args.steps, mode=args.mode, critic=args.critic
+    )
     try:
         resolve_config(qa_agent=args.qa_agent, repair_agent=args.repair_agent, backend=args.backend, **params)
     except ValidationError as exc:
@@ -79,6 +85,7 @@ def run_command(args: argparse.Namespace) -> int:
         backend=args.backend,
         seed=args.seed,
         run_id=args.run_id,
+        critic=args.critic,
     )
     print(f"report: {report}")
     return 0
