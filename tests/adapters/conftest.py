@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from games.catalogue import Game, load_game, materialize
-from loop.llm.fake_server import FakeLLMServer
 from loop.repair.pipeline import RepairRound
 
 
@@ -27,12 +26,6 @@ def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def castle() -> Game:
     return load_game("castle")
-
-
-@pytest.fixture
-def fake_llm() -> Iterator[FakeLLMServer]:
-    with FakeLLMServer() as fake:
-        yield fake
 
 
 @pytest.fixture

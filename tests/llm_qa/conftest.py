@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,12 +23,8 @@ from sandboxes.registry import get_provider
 
 
 @pytest.fixture(autouse=True)
-def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Tests see neither the machine's keys and model choices nor its data directory."""
-    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
-    for name in list(os.environ):
-        if name.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_")):
-            monkeypatch.delenv(name)
+def _no_user_llm_settings(no_user_llm_settings: None) -> None:
+    """Every test here runs without the machine's model settings (tests/conftest.py)."""
 
 
 @dataclass
@@ -73,12 +68,6 @@ def castle_repo(tmp_path: Path) -> CastleRepo:
     game = load_game("castle")
     repo_dir, _ = materialize(game, tmp_path / "castle")
     return CastleRepo(game, repo_dir)
-
-
-@pytest.fixture
-def fake_llm() -> Iterator[FakeLLMServer]:
-    with FakeLLMServer() as fake:
-        yield fake
 
 
 MakeAgent = Callable[..., LLMQA]

@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from games.catalogue import Game, load_game
-from loop.llm.fake_server import FakeLLMServer
 
 
 @pytest.fixture(autouse=True)
-def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Tests see neither the machine's keys and model choices nor a user price file."""
-    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
-    for name in list(os.environ):
-        if name.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_")):
-            monkeypatch.delenv(name)
-
-
-@pytest.fixture
-def fake_llm() -> Iterator[FakeLLMServer]:
-    with FakeLLMServer() as fake:
-        yield fake
+def _no_user_llm_settings(no_user_llm_settings: None) -> None:
+    """Every test here runs without the machine's model settings (tests/conftest.py)."""
 
 
 @pytest.fixture(scope="session")
