@@ -34,7 +34,7 @@ def qa_session(run: LoopRun, session: int, build: RunningBuild) -> None:
 
 
 @task(name="critic", cache_policy=NO_CACHE)
-def critic(run: LoopRun, session: int) -> None:
+def match_reports(run: LoopRun, session: int) -> None:
     loop_steps.criticize(run, session)
 
 
@@ -99,7 +99,7 @@ def closed_loop(
                 qa_session(run, session, build)
             finally:
                 build.stop()
-        critic(run, session)
+        match_reports(run, session)
         if loop_steps.decide_stop(run, session):
             break
         repair(run, session)
