@@ -7,7 +7,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import Game, materialize
 from sandboxes.base import BuildSpec, EngineUnavailable, RunningBuild, SandboxProvider
 from sandboxes.process import ProcessProvider
 from sandboxes.registry import get_provider

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from games.catalogue import load_game
-from loop.paths import PROJECT_ROOT, data_dir
+from loop.contract.paths import PROJECT_ROOT, data_dir
 from sandboxes.wheelhouse import game_venv, host_python_version, wheelhouse
 
 

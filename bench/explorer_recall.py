@@ -16,9 +16,9 @@ from collections import Counter
 from pathlib import Path
 
 from bench.result import BenchResult, emit, metric, parser
-from games.benchmark import Benchmark
 from games.catalogue import list_games
 from loop.comparison import freeze
+from loop.contract.benchmark import Benchmark
 
 DIFFICULTIES = ("easy", "medium", "hard")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench.castle_builds import castle_repo, provider, start
 from bench.result import BenchResult, emit, metric, parser
-from loop.game_client import GameClient
+from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
 from loop.trace import read_trace
 

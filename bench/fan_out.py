@@ -18,7 +18,7 @@ from pathlib import Path
 from bench.data_dirs import loop_command, loop_data_dir, loop_env, scratch
 from bench.proc_memory import PeakMemory
 from bench.result import BenchResult, emit, metric, parser
-from loop.paths import PROJECT_ROOT
+from loop.contract.paths import PROJECT_ROOT
 
 LOOP_TIMEOUT = 600
 

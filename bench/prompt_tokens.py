@@ -20,7 +20,7 @@ from pathlib import Path
 from bench.artifacts import explorer_trace, growth_per_step, trace_bytes_at_steps
 from bench.castle_builds import castle_repo, provider, start
 from bench.result import BenchResult, emit, metric, parser
-from loop.game_client import GameClient
+from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply
 from loop.llm.session import CallRecord, LLMSession

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from bench.result import BenchResult
 from bench.summary import render_summary
-from loop.paths import PROJECT_ROOT
+from loop.contract.paths import PROJECT_ROOT
 
 # name -> (extra arguments for a full run, for a smoke run). Order: cheap first, fan-out last.
 BENCHES: dict[str, tuple[list[str], list[str]]] = {

@@ -18,7 +18,7 @@ import git
 
 from bench.castle_builds import castle_repo, provider
 from bench.result import BenchResult, emit, metric, parser, timed
-from games.catalogue import Game
+from loop.contract.game import Game
 from sandboxes.base import BuildSpec, EngineUnavailable
 from sandboxes.registry import get_provider
 from sandboxes.source_tree import export_tree

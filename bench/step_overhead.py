@@ -25,7 +25,7 @@ import httpx
 
 from bench.castle_builds import castle_app, castle_engine, castle_repo, provider, start
 from bench.result import BenchResult, emit, median_ms, metric, p95_ms, parser
-from loop.game_client import GameClient
+from loop.contract.game_client import GameClient
 from loop.trace import SessionTrace
 
 TARGET_ADDED_MS = 2.0

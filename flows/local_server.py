@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from loop.paths import data_dir
+from loop.contract.paths import data_dir
 
 PROFILE = "closed-loop"
 

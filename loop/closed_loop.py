@@ -18,11 +18,12 @@ from pathlib import Path
 import git
 from pydantic import TypeAdapter
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.models import BugReport
 from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
-from loop.models import BugReport
 from loop.run_record import GroundTruthSummary, LoopConfig, RunRecord, SessionRecord, now
 from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
 from sandboxes.registry import get_provider

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import git
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, materialize
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 from loop.critic.differential import DifferentialCritic
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
 from loop.lifecycle import BugStatus
-from loop.models import BugReport
 from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record

@@ -13,15 +13,15 @@ import json
 
 from pydantic import BaseModel, Field
 
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport
 from loop.explorer.transcript import play
-from loop.game_client import GameClient, GameError
 from loop.llm.errors import BudgetExceeded, InvalidReply, LLMError, ProviderError
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import clip, transcript_json
 from loop.llm_qa.replies import Hypothesis, StepsToReproduce
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.verification import Confirmed, judge_replay
-from loop.models import BugReport
 
 MAX_REPORT_CHARS = 8000
 

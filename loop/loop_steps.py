@@ -11,15 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from loop.closed_loop import LoopRun
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 from loop.critic.base import Critic, run_critics
 from loop.critic.differential import DifferentialCritic
 from loop.critic.llm import LLMCritic
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
 from loop.lifecycle import UNRESOLVED, BugStatus, check_transition
 from loop.llm import model_for
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
-from loop.models import BugReport
 from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record

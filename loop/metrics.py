@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from loop import run_record
-from loop.models import GroundTruthBug
+from loop.contract.models import GroundTruthBug
 
 
 @dataclass(frozen=True)

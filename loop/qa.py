@@ -8,8 +8,8 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from loop.game_client import GameClient
-from loop.models import BugReport
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 
 
 class QASessionResult(BaseModel):

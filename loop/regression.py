@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from games.catalogue import CatalogueError, Game
-from loop.game_client import GameClient, GameError
+from loop.contract.game import Game, GameDefinitionError
+from loop.contract.game_client import GameClient, GameError
 
 # The checks run the game's own code: keep its byte-code out of the work tree, which a repair attempt stages.
 QUIET_ENV = {"PYTHONDONTWRITEBYTECODE": "1"}
@@ -59,7 +59,7 @@ def play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bo
     """Play the walkthrough (read from `repo_dir`) in a new game; it wins when `state[won_field]` is true."""
     try:
         commands = game.walkthrough_commands(repo_dir)
-    except CatalogueError as exc:
+    except GameDefinitionError as exc:
         return False, str(exc)
     if not commands:
         return None, "the game has no walkthrough"

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.contract.models import BugReport
 from loop.lifecycle import BugStatus
-from loop.models import BugReport
 
 SCHEMA_VERSION = 1
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import git
 from pydantic import BaseModel, computed_field
 
-from games.benchmark import Benchmark
-from games.catalogue import CatalogueError, Game, materialize
-from loop.game_client import GameClient, GameError
-from loop.models import GroundTruthBug
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, GameDefinitionError, materialize
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import GroundTruthBug
 from loop.regression import play_walkthrough, run_game_tests
 from sandboxes.base import BuildSpec, SandboxError, SandboxProvider
 
@@ -112,7 +112,7 @@ def checkout_variant(
     for label, patch in patches:
         applied = _git(directory, "apply", "--whitespace=nowarn", "-", stdin=patch)
         if applied.returncode != 0:
-            raise CatalogueError(
+            raise GameDefinitionError(
                 f"gold patch {label} does not apply to the shipped game: {applied.stderr.strip()}"
             )
     variant = git.Repo(directory)
@@ -168,8 +168,8 @@ class GameValidation:
         directory = root / "variants" / "all"
         try:
             commit = checkout_variant(repo, shipped_commit, ALL_GOLD, directory, together)
-        except CatalogueError as exc:
-            raise CatalogueError(f"the gold patches do not apply together: {exc}") from exc
+        except GameDefinitionError as exc:
+            raise GameDefinitionError(f"the gold patches do not apply together: {exc}") from exc
         plan.append((ALL_GOLD, directory, commit, self._bug_ids()))
         self.progress(f"{self.game.name}: {len(plan)} variants in {root}")
         variants = [self._check_variant(name, path, commit, bugs) for name, path, commit, bugs in plan]

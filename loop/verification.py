@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, Manifest
-from loop.game_client import GameClient, GameError
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, Manifest
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport, BugType, GroundTruthBug
 from loop.lifecycle import BugStatus
-from loop.models import BugReport, BugType, GroundTruthBug
 from loop.regression import GateResult, play_walkthrough, run_game_tests
 from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
 

@@ -14,7 +14,7 @@ import re
 import shutil
 from pathlib import Path
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from loop.contract.models import BugReport
 from loop.llm import (
     Budget,
     LLMClient,
@@ -32,7 +33,6 @@ from loop.llm import (
     model_for,
     register_secret,
 )
-from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.coding.agent import CodingAgent, LimitsExceeded
 from repair_agents.coding.tools import Toolbox

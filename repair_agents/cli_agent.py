@@ -12,10 +12,10 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
+from loop.contract.models import BugReport
 from loop.llm.config import LLMConfig
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
-from loop.models import BugReport
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
 from repair_agents.registry import AgentContext, UnknownAgent

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,

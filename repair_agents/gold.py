@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.registry import AgentContext, UnknownAgent
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 import repair_agents
-from games.benchmark import Benchmark
+from loop.contract.benchmark import Benchmark
 from loop.repair.protocol import RepairAgent
 
 NOT_AGENTS = frozenset({"base", "registry", "cli_runner"})

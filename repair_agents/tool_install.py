@@ -2,7 +2,7 @@
 
 Each tool lives in `<data dir>/tools/<package>-<version>/`: an `npm --prefix` tree for the npm tools, a venv
 of its own for the Python ones (their pins clash with ours and with each other). The data dir and the file
-lock are the sandboxes' (`sandboxes.paths`): one lock per tool makes concurrent runs wait for one install
+lock are the contract's (`loop.contract.paths`): one lock per tool makes concurrent runs wait for one install
 instead of racing; a marker written last makes a half-finished install count as missing.
 `CLOSED_LOOP_<NAME>_BIN` names a binary of the user's instead (CLOSED_LOOP_CODEX_BIN=/usr/bin/codex).
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from sandboxes.paths import data_dir, file_lock
+from loop.contract.paths import data_dir, file_lock
 
 INSTALL_TIMEOUT_SECONDS = 1800.0
 LOCK_TIMEOUT_SECONDS = 2400.0  # another run may be in the middle of a long install

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from games.catalogue import Manifest
+from loop.contract.game import Manifest
 
 
 class SandboxError(Exception):

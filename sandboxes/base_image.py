@@ -19,8 +19,8 @@ import docker
 import docker.errors
 import requests
 
+from loop.contract.paths import data_dir, file_lock, short_hash
 from sandboxes.base import SandboxError
-from sandboxes.paths import data_dir, file_lock, short_hash
 
 log = logging.getLogger(__name__)
 

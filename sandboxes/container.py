@@ -18,7 +18,7 @@ import docker
 import docker.errors
 import requests
 
-from games.catalogue import Manifest
+from loop.contract.game import Manifest
 from sandboxes.base import (
     BuildSpec,
     RunningBuild,

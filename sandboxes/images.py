@@ -18,10 +18,10 @@ from pathlib import Path
 import docker
 import docker.errors
 
-from games.catalogue import Manifest
+from loop.contract.game import Manifest
+from loop.contract.paths import file_lock, short_hash
 from sandboxes.base import SandboxError
 from sandboxes.base_image import BaseImage
-from sandboxes.paths import file_lock, short_hash
 from sandboxes.source_tree import COMPLETE, SourceTree
 from sandboxes.wheelhouse import wheelhouse
 

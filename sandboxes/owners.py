@@ -11,7 +11,7 @@ import os
 import signal
 from pathlib import Path
 
-from sandboxes.paths import data_dir
+from loop.contract.paths import data_dir
 
 
 def _records() -> Path:

@@ -19,7 +19,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from games.catalogue import Manifest
+from loop.contract.game import Manifest
+from loop.contract.paths import data_dir
 from sandboxes.base import (
     BuildSpec,
     RunningBuild,
@@ -30,7 +31,6 @@ from sandboxes.base import (
     untrack,
 )
 from sandboxes.owners import forget, kill_orphans, record
-from sandboxes.paths import data_dir
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
 from sandboxes.wheelhouse import game_venv

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from games.catalogue import Manifest
-from loop.game_client import GameClient, GameUnavailable
+from loop.contract.game import Manifest
+from loop.contract.game_client import GameClient, GameUnavailable
 from sandboxes.base import RunningBuild, SandboxError
 
 SLICE = 1.0

@@ -13,8 +13,8 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from loop.contract.paths import data_dir, file_lock, short_hash
 from sandboxes.base import BuildSpec, SandboxError
-from sandboxes.paths import data_dir, file_lock, short_hash
 
 GIT_TIMEOUT = 60
 COMPLETE = ".closed-loop-complete"

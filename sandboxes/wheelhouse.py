@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from loop.contract.paths import data_dir, file_lock, short_hash
 from sandboxes.base import SandboxError
-from sandboxes.paths import data_dir, file_lock, short_hash
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import git
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import CatalogueError, list_games, load_game, materialize, read_manifest
+from games.catalogue import list_games, load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import GameDefinitionError, materialize, read_manifest
 
 HIDDEN_WORDS = ("benchmark", "bugs.json", "probe", "gold")
 
@@ -61,7 +62,7 @@ def test_nothing_an_agent_sees_mentions_the_hidden_benchmark() -> None:
 
 def test_materialize_refuses_a_used_workspace(tmp_path: Path) -> None:
     materialize(load_game("castle"), tmp_path)
-    with pytest.raises(CatalogueError, match="exists already"):
+    with pytest.raises(GameDefinitionError, match="exists already"):
         materialize(load_game("castle"), tmp_path)
 
 
@@ -78,7 +79,7 @@ def test_castle_benchmark_has_three_bugs_with_probes_and_gold_patches() -> None:
 
 
 def test_unknown_game_names_the_catalogue() -> None:
-    with pytest.raises(CatalogueError, match=r"unknown game 'chess'.*castle"):
+    with pytest.raises(GameDefinitionError, match=r"unknown game 'chess'.*castle"):
         load_game("chess")
 
 
@@ -87,10 +88,10 @@ def test_broken_manifest_says_which_field(tmp_path: Path) -> None:
     shutil.copytree(load_game("castle").root, folder, ignore=shutil.ignore_patterns("__pycache__"))
     manifest = folder / "game.toml"
     manifest.write_text(manifest.read_text() + 'colour = "red"\n')
-    with pytest.raises(CatalogueError, match="broken manifest: colour"):
+    with pytest.raises(GameDefinitionError, match="broken manifest: colour"):
         load_game(folder)
     manifest.write_text("name = [unclosed")
-    with pytest.raises(CatalogueError, match="not valid TOML"):
+    with pytest.raises(GameDefinitionError, match="not valid TOML"):
         read_manifest(manifest)
 
 
@@ -101,9 +102,9 @@ def test_missing_probe_and_missing_gold_patch_are_catalogue_errors(tmp_path: Pat
     probes = folder / "benchmark" / "probes.py"
     probes.write_text(probes.read_text().replace("def probe_bug_1(", "def probe_one("))
     benchmark = Benchmark(load_game(folder))
-    with pytest.raises(CatalogueError, match="probe_bug_1"):
+    with pytest.raises(GameDefinitionError, match="probe_bug_1"):
         benchmark.probe(benchmark.bug("BUG-1"))
-    with pytest.raises(CatalogueError, match="gold patch for BUG-3 missing"):
+    with pytest.raises(GameDefinitionError, match="gold patch for BUG-3 missing"):
         benchmark.gold_patch(benchmark.bug("BUG-3"))
 
 

@@ -11,12 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from loop.game_client import (
-    GameClient,
-    GameProtocolError,
-    GameServerError,
-    GameUnavailable,
-)
+from loop.contract.game_client import GameClient, GameProtocolError, GameServerError, GameUnavailable
 from sandboxes.process import free_port
 
 CANARY = "CANARY-7f3e9b-do-not-leak"

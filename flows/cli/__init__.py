@@ -14,10 +14,15 @@ import pkgutil
 import sys
 
 from flows.local_server import LocalServerError
-from games.catalogue import CatalogueError
+from loop.contract.game import GameDefinitionError
 from sandboxes.base import SandboxError
 
-USER_ERRORS: tuple[type[Exception], ...] = (CatalogueError, SandboxError, LocalServerError, FileNotFoundError)
+USER_ERRORS: tuple[type[Exception], ...] = (
+    GameDefinitionError,
+    SandboxError,
+    LocalServerError,
+    FileNotFoundError,
+)
 # What the machine refuses (a full disk, a read-only or forbidden folder) is the user's to fix: one line.
 MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES})
 

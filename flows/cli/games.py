@@ -6,7 +6,8 @@ import argparse
 import logging
 from typing import TYPE_CHECKING
 
-from games.catalogue import CatalogueError, Game, list_games, load_game
+from games.catalogue import list_games, load_game
+from loop.contract.game import Game, GameDefinitionError
 from sandboxes.base import SandboxError, SandboxProvider
 from sandboxes.registry import provider_names
 
@@ -40,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def list_command(args: argparse.Namespace) -> int:
-    from games.benchmark import Benchmark
+    from loop.contract.benchmark import Benchmark
 
     print(f"{'game':<12} {'genre':<12} {'bugs':>4}  title")
     for game in list_games():
@@ -70,7 +71,7 @@ def validate_command(args: argparse.Namespace) -> int:
     from sandboxes.registry import get_provider
 
     if args.all == bool(args.name):
-        raise CatalogueError("give either a game or --all")
+        raise GameDefinitionError("give either a game or --all")
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request drowns the progress lines
     if args.all:
@@ -98,7 +99,7 @@ def _validate_in_turn(game: Game, provider: SandboxProvider, as_json: bool) -> s
     print(f"== {game.name} ==", flush=True)
     try:
         report = _validate(game, provider, as_json)
-    except (CatalogueError, SandboxError) as exc:
+    except (GameDefinitionError, SandboxError) as exc:
         print(f"{game.name}: broken: {exc}", flush=True)
         return f"broken: {exc}"
     print(flush=True)
@@ -106,7 +107,7 @@ def _validate_in_turn(game: Game, provider: SandboxProvider, as_json: bool) -> s
 
 
 def _print_summary(games: list[Game], outcomes: list[str]) -> None:
-    from games.benchmark import Benchmark
+    from loop.contract.benchmark import Benchmark
 
     print(f"{'game':<12} {'genre':<14} {'bugs':>4}  verdict")
     for game, outcome in zip(games, outcomes, strict=True):

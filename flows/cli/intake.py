@@ -26,8 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def intake_command(args: argparse.Namespace) -> int:
     """Exit 0 when reproduced, 1 when not, 2 on a user error (unknown game, no model, no report file)."""
-    from games.catalogue import load_game, materialize
-    from loop.game_client import GameClient
+    from games.catalogue import load_game
+    from loop.contract.game import materialize
+    from loop.contract.game_client import GameClient
     from loop.intake import intake
     from loop.llm.errors import RequestRejected
     from loop.llm_qa.repo_tools import RepoReader

@@ -34,8 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def qa_command(args: argparse.Namespace) -> int:
-    from games.catalogue import load_game, materialize
-    from loop.game_client import GameClient
+    from games.catalogue import load_game
+    from loop.contract.game import materialize
+    from loop.contract.game_client import GameClient
     from loop.qa import get_qa_agent, write_session
     from sandboxes.base import BuildSpec
     from sandboxes.registry import get_provider

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.catalogue import CatalogueError, load_game, materialize
-from loop.models import BugReport
+from games.catalogue import load_game
+from loop.contract.game import GameDefinitionError, materialize
+from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
 from sandboxes.registry import provider_names
@@ -51,7 +52,9 @@ def _read_reports(path: Path) -> list[BugReport]:
     try:
         return TypeAdapter(list[BugReport]).validate_json(path.read_bytes())
     except ValidationError as exc:
-        raise CatalogueError(f"{path}: not a JSON list of bug reports: {exc.errors()[0]['msg']}") from exc
+        raise GameDefinitionError(
+            f"{path}: not a JSON list of bug reports: {exc.errors()[0]['msg']}"
+        ) from exc
 
 
 def _read_matches(path: Path | None) -> dict[str, str | None]:
@@ -60,9 +63,9 @@ def _read_matches(path: Path | None) -> dict[str, str | None]:
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as exc:
-        raise CatalogueError(f"{path}: not JSON: {exc}") from exc
+        raise GameDefinitionError(f"{path}: not JSON: {exc}") from exc
     if not isinstance(data, dict) or not all(isinstance(v, str | None) for v in data.values()):
-        raise CatalogueError(f"{path}: expected an object of report fingerprint -> ground-truth bug id")
+        raise GameDefinitionError(f"{path}: expected an object of report fingerprint -> ground-truth bug id")
     return data
 
 
@@ -82,7 +85,7 @@ def _show(attempt: Attempt) -> None:
 
 
 def repair_command(args: argparse.Namespace) -> int:
-    from games.benchmark import Benchmark
+    from loop.contract.benchmark import Benchmark
     from repair_agents.registry import AgentContext, UnknownAgent, create_agent
 
     if not getattr(args, "verbose", False):

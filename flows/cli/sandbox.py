@@ -7,7 +7,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import materialize
 from sandboxes.base import BuildSpec, EngineUnavailable
 from sandboxes.registry import get_provider, provider_names
 

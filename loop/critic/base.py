@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from games.benchmark import Benchmark
-from loop.models import BugReport
+from loop.contract.benchmark import Benchmark
+from loop.contract.models import BugReport
 
 
 class CriticMatch(BaseModel):

@@ -14,12 +14,12 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
-from games.benchmark import Benchmark
-from games.catalogue import Manifest
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Manifest
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticMatch
 from loop.critic.variants import GoldVariants, VariantError
-from loop.game_client import GameClient
-from loop.models import BugReport
 from loop.verification import ReplayJudge
 from sandboxes.base import BuildSpec, SandboxProvider
 

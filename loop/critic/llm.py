@@ -14,10 +14,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from games.benchmark import Benchmark
+from loop.contract.benchmark import Benchmark
+from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticMatch
 from loop.llm import ChatModel, InvalidReply, Message, ProviderError
-from loop.models import BugReport
 
 DEFAULT_THRESHOLD = 0.6
 MAX_REPLY_TOKENS = 600

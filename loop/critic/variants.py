@@ -12,7 +12,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from loop.models import GroundTruthBug
+from loop.contract.models import GroundTruthBug
 
 GIT_TIMEOUT_SECONDS = 60.0
 # fixed identity and dates: the same base and patch always give the same variant commit

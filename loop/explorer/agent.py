@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from loop.contract.game_client import GameClient, GameUnavailable
+from loop.contract.models import BugReport
 from loop.explorer import view
 from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
 from loop.explorer.determinism import DeterminismOracle, observation_key
@@ -26,8 +28,6 @@ from loop.explorer.oracles import (
 )
 from loop.explorer.rooms import RoomMap
 from loop.explorer.transcript import GameSession, Step
-from loop.game_client import GameClient, GameUnavailable
-from loop.models import BugReport
 from loop.qa import Progress, QASessionResult
 from loop.trace import SessionTrace
 

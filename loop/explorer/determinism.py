@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugType
 from loop.explorer import view
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.transcript import Step, play
-from loop.game_client import GameClient
-from loop.models import BugType
 
 
 def observation_key(step: Step) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.replay import evidence_of
 from loop.explorer.shrink import ddmin
-from loop.game_client import GameClient
-from loop.models import BugReport
 
 
 def fingerprint_key(oracle: str, subject: str) -> str:

@@ -11,10 +11,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugType
 from loop.explorer import view
 from loop.explorer.transcript import Step, play
-from loop.game_client import GameClient
-from loop.models import BugType
 
 TAKE_VERBS = frozenset({"take", "get", "grab"})
 DROP_VERBS = frozenset({"drop", "discard"})

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
+from loop.contract.models import BugReport
 from loop.explorer.determinism import DeterminismOracle
 from loop.explorer.oracles import Anomaly, Oracle, default_oracles
 from loop.explorer.transcript import Step
-from loop.game_client import GameClient, GameServerError, GameUnavailable
-from loop.models import BugReport
 
 EVIDENCE_STEPS = 4
 

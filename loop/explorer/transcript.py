@@ -6,8 +6,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from loop.contract.game_client import GameClient, GameObservation, GameServerError, GameUnavailable
 from loop.explorer.view import State
-from loop.game_client import GameClient, GameObservation, GameServerError, GameUnavailable
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 
-from loop.paths import data_dir
+from loop.contract.paths import data_dir
 
 BUSY_TIMEOUT_SECONDS = 30.0
 

@@ -14,6 +14,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from loop.contract.models import BugReport
 from loop.critic.base import CriticMatch
 from loop.ledger.engine import default_url, make_engine
 from loop.ledger.history import (
@@ -39,7 +40,6 @@ from loop.ledger.schema import (
 )
 from loop.lifecycle import BugLifecycle, BugStatus
 from loop.metrics import SessionFacts
-from loop.models import BugReport
 
 if TYPE_CHECKING:
     from loop.verification import VerificationRound

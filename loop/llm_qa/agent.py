@@ -13,9 +13,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport
 from loop.explorer import view
 from loop.explorer.transcript import GameSession, Step
-from loop.game_client import GameClient, GameError
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
@@ -31,7 +32,6 @@ from loop.llm_qa.replies import (
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay, judge_replay
-from loop.models import BugReport
 from loop.qa import Progress
 from loop.trace import SessionTrace
 

@@ -15,10 +15,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.contract.models import BugReport, BugType
+from loop.contract.paths import data_dir
 from loop.llm_qa.observations import clip
 from loop.llm_qa.replies import Hypothesis
-from loop.models import BugReport, BugType
-from loop.paths import data_dir
 
 SCHEMA_VERSION = 1
 MAX_NOTES = 20

@@ -6,8 +6,8 @@ import contextlib
 import time
 from pathlib import Path
 
-from games.catalogue import Game
-from loop.game_client import GameClient
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient
 from loop.llm.config import LLMConfig
 from loop.llm.errors import LLMError, RequestRejected
 from loop.llm.session import Budget, LLMSession

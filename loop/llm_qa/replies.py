@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from loop.models import BugType
+from loop.contract.models import BugType
 
 
 class PlannerReply(BaseModel):

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
 from loop.explorer.shrink import ddmin
 from loop.explorer.transcript import Step, play
-from loop.game_client import GameClient
 from loop.llm.errors import BudgetExceeded, LLMError
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import clip, step_text, transcript_json
 from loop.llm_qa.replies import Hypothesis, ReplayJudgement
 from loop.llm_qa.roles import ModelRoles
-from loop.models import BugReport
 
 EVIDENCE_STEPS = 4
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import git
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 
 
 class RepairGitError(Exception):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.catalogue import Game
-from loop.game_client import GameClient
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient
 from loop.regression import QUIET_ENV, GateResult, play_walkthrough, run_game_tests
 from sandboxes.base import RunningBuild
 

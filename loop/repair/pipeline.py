@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from games.catalogue import Game
-from loop.models import BugReport
+from loop.contract.game import Game
+from loop.contract.models import BugReport
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.gate import QUIET_ENV, run_gate

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 from loop.regression import GateResult
 from loop.run_record import AttemptRecord
 

@@ -17,7 +17,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from loop.models import BugReport
+from loop.contract.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
 PRELOAD = ["loop.repair.protocol", "loop.repair.worker", "repair_agents.registry"]

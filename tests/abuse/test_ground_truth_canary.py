@@ -18,9 +18,9 @@ import pytest
 
 from games.catalogue import load_game
 from loop.closed_loop import LoopRun
+from loop.contract.paths import data_dir
 from loop.run_record import RunRecord
 from sandboxes.base import BuildSpec
-from sandboxes.paths import data_dir
 from tests.faults.loop_driver import drive, offline_config
 
 pytestmark = pytest.mark.slow

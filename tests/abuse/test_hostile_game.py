@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from loop.contract.game_client import GameClient
 from loop.explorer.agent import ExplorerQA
-from loop.game_client import GameClient
 from loop.qa import write_session
 
 INJECTION = (

@@ -12,10 +12,11 @@ from pathlib import Path
 import git
 import pytest
 
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.models import BugReport
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply, tool_call
-from loop.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from repair_agents.builtin import BuiltinAgent

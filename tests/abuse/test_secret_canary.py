@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmark import Benchmark
 from loop.closed_loop import LoopRun
+from loop.contract.benchmark import Benchmark
+from loop.contract.paths import data_dir
 from loop.critic.llm import LLMCritic
 from loop.llm import LLMSession, model_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
 from sandboxes.base import BuildSpec
-from sandboxes.paths import data_dir
 from sandboxes.registry import get_provider
 from tests.abuse.test_ground_truth_canary import files_containing, repository_text
 from tests.faults.loop_driver import drive, offline_config

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, load_game
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport, BugType
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
-from loop.models import BugReport, BugType
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome
 from repair_agents.tool_install import ToolSpec, find_or_install

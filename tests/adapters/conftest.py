@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import Game, materialize
 from loop.repair.pipeline import RepairRound
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from castle_bug2 import bug2_report
 
-from games.catalogue import Game
+from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error
 from loop.repair.pipeline import RepairRound

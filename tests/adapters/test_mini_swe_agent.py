@@ -21,7 +21,7 @@ from castle_bug2 import (
     ready_tool,
 )
 
-from games.catalogue import Game
+from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.pipeline import RepairRound

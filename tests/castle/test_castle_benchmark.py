@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import Game
-from loop.game_client import GameClient
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient
 
 pytestmark = pytest.mark.slow
 

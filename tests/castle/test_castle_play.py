@@ -8,8 +8,8 @@ import random
 import httpx
 import pytest
 
-from games.catalogue import Game
-from loop.game_client import GameClient, GameObservation
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient, GameObservation
 
 pytestmark = pytest.mark.slow
 

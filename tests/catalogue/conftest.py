@@ -8,9 +8,10 @@ from pathlib import Path
 import git
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from loop.validation import checkout_variant
 from sandboxes.base import BuildSpec, RunningBuild
 from sandboxes.process import ProcessProvider

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, list_games, load_game
+from games.catalogue import list_games, load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game
 
 HIDDEN_WORDS = ("benchmark", "bugs.json", "probe", "gold")
 README = Path(__file__).resolve().parents[2] / "README.md"

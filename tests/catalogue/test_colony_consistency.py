@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from loop.game_client import GameClient, GameObservation, GameServerError
+from loop.contract.game_client import GameClient, GameObservation, GameServerError
 
 pytestmark = pytest.mark.slow
 OpenClient = Callable[[str, str], GameClient]

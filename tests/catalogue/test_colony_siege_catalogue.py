@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import list_games, load_game, materialize
+from games.catalogue import list_games, load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import materialize
 
 GAMES = {"colony": "simulation", "siege": "strategy"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from flows.cli import main
-from games.benchmark import Benchmark
 from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
 
 pytestmark = pytest.mark.slow
 

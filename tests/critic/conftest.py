@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, load_game, materialize
-from loop.game_client import GameClient, GameError
-from loop.models import BugReport
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport
 
 MINIGAME = Path(__file__).parent / "minigame"
 

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import materialize
 from loop.critic.differential import DifferentialCritic
 from loop.lifecycle import BugStatus
 from loop.verification import TrackedBug, Verdict, Verifier

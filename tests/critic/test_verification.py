@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
+from loop.contract.models import BugType
 from loop.lifecycle import BugStatus
-from loop.models import BugType
 from loop.verification import TrackedBug, Verdict, Verifier
 from sandboxes.base import BuildSpec
 from sandboxes.registry import get_provider

@@ -5,12 +5,13 @@ import subprocess
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
 from loop.explorer.agent import ExplorerQA
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
 from loop.lifecycle import BugStatus
 from loop.verification import TrackedBug, Verdict, Verifier
 from sandboxes.base import BuildSpec

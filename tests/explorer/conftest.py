@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from sandboxes.base import BuildSpec
 from sandboxes.registry import get_provider
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import git
 import pytest
 
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
 from loop.qa import get_qa_agent
 from sandboxes.base import BuildSpec
 from sandboxes.registry import get_provider

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
 from loop.trace import read_trace
 from sandboxes.base import BuildSpec

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from loop.contract.game_client import GameObservation
 from loop.explorer.oracles import (
     ConservationOracle,
     DescriptionInteractionOracle,
@@ -11,7 +12,6 @@ from loop.explorer.oracles import (
     TurnCounterOracle,
 )
 from loop.explorer.transcript import Step
-from loop.game_client import GameObservation
 
 
 def state(room="yard", items=(), held=(), text=None, exits=("north",), dark=False, turn=0, fixtures=()):

@@ -62,9 +62,9 @@ def test_trace_appends_one_line_per_event_and_never_rewrites(tmp_path):
 
 
 def test_replay_of_a_report_without_an_explorer_oracle_says_it_cannot_judge():
+    from loop.contract.game_client import GameClient
+    from loop.contract.models import BugReport
     from loop.explorer.replay import replay_report
-    from loop.game_client import GameClient
-    from loop.models import BugReport
 
     report = BugReport(
         title="t", symptom="s", expected="e", observed="o", mechanic="m", repro=["look"], oracle=None

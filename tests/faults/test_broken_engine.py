@@ -14,9 +14,10 @@ import git
 import pytest
 from loop_driver import offline_config
 
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
 from loop.closed_loop import LoopRun
-from loop.models import BugReport
+from loop.contract.game import materialize
+from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from repair_agents.command import CommandAgent

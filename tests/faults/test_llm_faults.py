@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from games.benchmark import Benchmark
 from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.models import BugReport, BugType
 from loop.critic.llm import LLMCritic
 from loop.llm import LLMClient, LLMSession, make_provider
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error, garbage, reply, truncated
-from loop.models import BugReport, BugType
 
 
 def report(title: str, mechanic: str, bug_type: BugType, repro: list[str]) -> BugReport:

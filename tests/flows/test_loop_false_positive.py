@@ -8,7 +8,7 @@ import pytest
 
 from loop import loop_steps
 from loop.closed_loop import LoopRun
-from loop.models import BugReport, BugType
+from loop.contract.models import BugReport, BugType
 from loop.qa import QASessionResult, register_qa_agent
 from loop.run_record import LoopConfig, RunRecord
 

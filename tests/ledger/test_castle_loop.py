@@ -3,8 +3,9 @@ replay and probe, everything recorded in the ledger, the metrics computed from t
 
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import load_game, materialize
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import materialize
 from loop.critic.differential import DifferentialCritic
 from loop.ledger import Ledger
 from loop.lifecycle import BugStatus

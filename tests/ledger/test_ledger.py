@@ -6,12 +6,12 @@ import pytest
 from sqlalchemy import text
 
 from flows.cli import main
+from loop.contract.models import BugReport
 from loop.critic import CriticMatch
 from loop.ledger import FREE, SCHEMA_VERSION, Ledger, LedgerError, LedgerVersionError, default_url
 from loop.ledger.engine import make_engine
 from loop.lifecycle import BugStatus, IllegalTransition
 from loop.metrics import loop_metrics
-from loop.models import BugReport
 
 
 def report(title: str, mechanic: str = "look") -> BugReport:
@@ -234,7 +234,7 @@ WRITER = textwrap.dedent(
     from loop.ledger import Ledger
     from loop.critic import CriticMatch
     from loop.lifecycle import BugStatus
-    from loop.models import BugReport
+    from loop.contract.models import BugReport
 
     url, name, sessions = sys.argv[1], sys.argv[2], int(sys.argv[3])
     ledger = Ledger(url)

@@ -10,9 +10,10 @@ from pathlib import Path
 import git
 import pytest
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.session import Budget, LLMSession
 from loop.llm_qa.agent import Settings

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from loop.game_client import GameClient
+from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
 from loop.llm.session import Budget

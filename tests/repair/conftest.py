@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 from repair_fixtures import VAULT_DIR
 
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import Game, materialize
 from loop.repair.pipeline import RepairRound
 
 collect_ignore = ["fixtures"]  # the fixture game's own tests run inside the gate, not here

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from loop.models import BugReport, BugType
+from loop.contract.models import BugReport, BugType
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 
 VAULT_DIR = Path(__file__).parent / "fixtures" / "vault"

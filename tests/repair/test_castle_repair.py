@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from repair_fixtures import WriteFiles
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, load_game, materialize
-from loop.game_client import GameClient
-from loop.models import BugReport, BugType
+from games.catalogue import load_game
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport, BugType
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
 from repair_agents.registry import AgentContext, create_agent

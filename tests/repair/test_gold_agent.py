@@ -8,9 +8,9 @@ import git
 import pytest
 from repair_fixtures import vault_report
 
-from games.benchmark import Benchmark
-from games.catalogue import Game
-from loop.game_client import GameClient
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game
+from loop.contract.game_client import GameClient
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
 from repair_agents.registry import AgentContext, UnknownAgent, agent_names, create_agent

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from loop.contract.models import BugReport, BugType
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
-from loop.models import BugReport, BugType
 from repair_agents.base import RepairWorkspace
 from repair_agents.builtin import BuiltinAgent
 

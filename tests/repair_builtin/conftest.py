@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import Game, load_game
+from games.catalogue import load_game
+from loop.contract.game import Game
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from builtin_fixtures import DRAWER_CLOSED, agent_for, castle_bug2_fix, castle_bug2_report
 
-from games.benchmark import Benchmark
-from games.catalogue import Game, materialize
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
 from loop.explorer.replay import replay_report
-from loop.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget

@@ -10,7 +10,7 @@ from pathlib import Path
 from builtin_fixtures import agent_for, castle_bug2_report, scratch_report, workspace_for
 from pydantic import SecretStr
 
-from games.catalogue import Game, materialize
+from loop.contract.game import Game, materialize
 from loop.llm import LLMConfig
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply, tool_call

@@ -4,7 +4,7 @@ which is patched; session 3 verifies BUG-1 and finds nothing new."""
 
 from __future__ import annotations
 
-from loop.models import BugReport, BugType
+from loop.contract.models import BugReport, BugType
 from loop.run_record import (
     AttemptRecord,
     GroundTruthSummary,

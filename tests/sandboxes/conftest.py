@@ -8,7 +8,8 @@ import os
 import pytest
 from sandbox_games import FIXTURES, RUN_ID
 
-from games.catalogue import Game, load_game, materialize
+from games.catalogue import load_game
+from loop.contract.game import Game, materialize
 from sandboxes.base import BuildSpec, EngineUnavailable, stop_started_builds
 
 

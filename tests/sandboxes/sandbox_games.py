@@ -6,8 +6,9 @@ import json
 import os
 from pathlib import Path
 
-from games.catalogue import Game, load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
 from sandboxes.base import BuildSpec
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"

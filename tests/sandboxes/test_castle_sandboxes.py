@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from sandbox_games import RUN_ID
 
-from games.catalogue import load_game, materialize
-from loop.game_client import GameClient
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient
 from sandboxes.base import BuildSpec
 from sandboxes.process import ProcessProvider
 

@@ -12,7 +12,7 @@ import git
 import pytest
 from sandbox_games import broken_game, make_game, play_walkthrough
 
-from loop.game_client import GameClient
+from loop.contract.game_client import GameClient
 from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
 from sandboxes.container import COMMIT, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
 from sandboxes.images import ensure_game_image

@@ -13,10 +13,11 @@ import httpx
 import pytest
 from sandbox_games import broken_game, make_game, play_walkthrough
 
-from games.catalogue import load_game, materialize
-from loop.game_client import GameClient, GameProtocolError
+from games.catalogue import load_game
+from loop.contract.game import materialize
+from loop.contract.game_client import GameClient, GameProtocolError
+from loop.contract.paths import data_dir
 from sandboxes.base import BuildSpec, SandboxError
-from sandboxes.paths import data_dir
 from sandboxes.process import ProcessProvider, bwrap_works
 
 NETCHECK = '''

@@ -7,15 +7,15 @@ import sys
 
 import git
 
+from loop.contract.paths import data_dir
 from sandboxes.base import BuildSpec
-from sandboxes.paths import data_dir
 from sandboxes.source_tree import export_tree
 from sandboxes.wheelhouse import requirement_lines, wheelhouse
 
 HOLDER = """
 import sys, time
 from pathlib import Path
-from sandboxes.paths import file_lock
+from loop.contract.paths import file_lock
 with file_lock(sys.argv[1]):
     print("locked", flush=True)
     time.sleep(1.0)
@@ -24,7 +24,7 @@ with file_lock(sys.argv[1]):
 
 
 def test_a_file_lock_makes_a_second_process_wait_for_the_first(tmp_path):
-    from sandboxes.paths import file_lock
+    from loop.contract.paths import file_lock
 
     marker = tmp_path / "marker"
     name = f"test-{tmp_path.name}"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from loop.game_client import GameClient, GameError, GameObservation, GameServerError
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameError, GameObservation, GameServerError
+from loop.contract.models import ProbeResult
 
 # From the entrance (0, 0) to the north-east gem at (8, 0); the guard and the hound never come near.
 TO_NORTH_EAST_GEM = ["east", "east", "east", "south", "east", "east", "north", "east", "east", "east"]

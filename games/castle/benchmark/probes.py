@@ -7,8 +7,8 @@ a bug is counted as fixed only when its absence has been shown.
 
 from __future__ import annotations
 
-from loop.game_client import GameClient, GameError, GameObservation
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameError, GameObservation
+from loop.contract.models import ProbeResult
 
 FRAGMENT_B_ROUTE = [
     "north", "east", "open drawer", "take small key", "west", "south",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from games.probing import ProbeInconclusive, play_setup
-from loop.game_client import GameClient, GameServerError
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameServerError
+from loop.contract.models import ProbeResult
+from loop.contract.probing import ProbeInconclusive, play_setup
 
 MIN_PRICE = 2
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from loop.game_client import GameClient, GameError, GameObservation, GameServerError
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameError, GameObservation, GameServerError
+from loop.contract.models import ProbeResult
 
 
 class ProbeInconclusive(GameError):

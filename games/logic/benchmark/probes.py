@@ -6,8 +6,8 @@ reach the situation it tests (a setup step is refused), the probe raises ProbeIn
 
 from __future__ import annotations
 
-from loop.game_client import GameClient, GameError, GameObservation, GameServerError
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameError, GameObservation, GameServerError
+from loop.contract.models import ProbeResult
 
 SOLVE_LEVEL_1 = ["right", "right", "right"]
 

@@ -7,9 +7,9 @@ a bug is counted as fixed only when its absence has been shown.
 
 from __future__ import annotations
 
-from games.probing import ProbeInconclusive, play_setup
-from loop.game_client import GameClient, GameServerError
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient, GameServerError
+from loop.contract.models import ProbeResult
+from loop.contract.probing import ProbeInconclusive, play_setup
 
 ARCHER_COST = 12  # docs/design.md, Units
 SUPPLY_CAP = 6

@@ -1,7 +1,7 @@
 """Hidden probes of the two-room game: is each ground-truth bug present in this running build?"""
 
-from loop.game_client import GameClient
-from loop.models import ProbeResult
+from loop.contract.game_client import GameClient
+from loop.contract.models import ProbeResult
 
 
 def probe_key_visible_in_closed_drawer(client: GameClient) -> ProbeResult:

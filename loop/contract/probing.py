@@ -6,7 +6,7 @@ reach the situation it checks, the probe raises ProbeInconclusive instead of gue
 
 from __future__ import annotations
 
-from loop.game_client import GameClient, GameError, GameObservation
+from loop.contract.game_client import GameClient, GameError, GameObservation
 
 
 class ProbeInconclusive(GameError):

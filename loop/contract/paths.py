@@ -1,6 +1,8 @@
-"""Where sandboxes keep machine-wide caches (wheelhouses, venvs, logs), and a lock to share them safely.
+"""Where closed-loop keeps what outlives one command (the ledger, caches, the Prefect server's state), and a
+lock to share it safely between processes.
 
-The data directory itself is `loop.paths.data_dir()`.
+One answer for every layer: `$CLOSED_LOOP_DATA`; else `data/` in the project checkout (what `make castle` and
+`make test` use); else `~/.cache/closed-loop` for an installed copy.
 """
 
 from __future__ import annotations
@@ -14,9 +16,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from loop.paths import data_dir
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
-__all__ = ["data_dir", "file_lock", "short_hash"]
+
+def data_dir() -> Path:
+    configured = os.environ.get("CLOSED_LOOP_DATA")
+    if configured:
+        path = Path(configured).expanduser()
+    elif (PROJECT_ROOT / "pyproject.toml").is_file():
+        path = PROJECT_ROOT / "data"
+    else:
+        path = Path.home() / ".cache" / "closed-loop"
+    path.mkdir(parents=True, exist_ok=True)
+    return path.resolve()
 
 
 @contextmanager

@@ -13,9 +13,9 @@ from types import ModuleType
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.catalogue import CatalogueError, Game
-from loop.game_client import GameClient
-from loop.models import GroundTruthBug, ProbeResult
+from loop.contract.game import Game, GameDefinitionError
+from loop.contract.game_client import GameClient
+from loop.contract.models import GroundTruthBug, ProbeResult
 
 Probe = Callable[[GameClient], ProbeResult]
 
@@ -25,7 +25,7 @@ class Benchmark:
 
     def __init__(self, game: Game):
         if game.benchmark_dir is None:
-            raise CatalogueError(f"{game.name} has no benchmark/bugs.json: it has no ground truth")
+            raise GameDefinitionError(f"{game.name} has no benchmark/bugs.json: it has no ground truth")
         self.game = game
         self.dir: Path = game.benchmark_dir
         try:
@@ -33,7 +33,7 @@ class Benchmark:
                 (self.dir / "bugs.json").read_bytes()
             )
         except (ValidationError, json.JSONDecodeError) as exc:
-            raise CatalogueError(f"{self.dir / 'bugs.json'}: not valid ground truth: {exc}") from exc
+            raise GameDefinitionError(f"{self.dir / 'bugs.json'}: not valid ground truth: {exc}") from exc
         self._probes: ModuleType | None = None
 
     def bug(self, bug_id: str) -> GroundTruthBug:
@@ -47,7 +47,7 @@ class Benchmark:
             path = self.dir / "probes.py"
             spec = importlib.util.spec_from_file_location(f"closed_loop_probes_{self.game.name}", path)
             if spec is None or spec.loader is None or not path.is_file():
-                raise CatalogueError(f"{self.game.name}: no probes at {path}")
+                raise GameDefinitionError(f"{self.game.name}: no probes at {path}")
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             self._probes = module
@@ -56,17 +56,19 @@ class Benchmark:
     def probe(self, bug: GroundTruthBug) -> Probe:
         function = getattr(self._probe_module(), bug.probe, None)
         if not callable(function):
-            raise CatalogueError(f"{self.game.name}: {bug.id} names probe {bug.probe!r}, not in probes.py")
+            raise GameDefinitionError(
+                f"{self.game.name}: {bug.id} names probe {bug.probe!r}, not in probes.py"
+            )
         return function
 
     def run_probe(self, bug: GroundTruthBug, client: GameClient) -> ProbeResult:
         result = self.probe(bug)(client)
         if not isinstance(result, ProbeResult):
-            raise CatalogueError(f"probe {bug.probe} returned {type(result).__name__}, not ProbeResult")
+            raise GameDefinitionError(f"probe {bug.probe} returned {type(result).__name__}, not ProbeResult")
         return result
 
     def gold_patch(self, bug: GroundTruthBug) -> str:
         path = self.dir / bug.gold_patch
         if not path.is_file():
-            raise CatalogueError(f"{self.game.name}: gold patch for {bug.id} missing at {path}")
+            raise GameDefinitionError(f"{self.game.name}: gold patch for {bug.id} missing at {path}")
         return path.read_text()
