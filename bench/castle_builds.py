@@ -9,9 +9,8 @@ from pathlib import Path
 
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
-from sandboxes.base import BuildSpec, EngineUnavailable, RunningBuild, SandboxProvider
+from loop.sandbox import BuildSpec, EngineUnavailable, RunningBuild, SandboxProvider, get_provider
 from sandboxes.process import ProcessProvider
-from sandboxes.registry import get_provider
 
 
 def castle_repo(prefix: str) -> tuple[Game, Path, str]:

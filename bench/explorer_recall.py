@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bench.result import BenchResult, emit, metric, parser
 from games.catalogue import list_games
-from loop.comparison import freeze
+from loop.agent_comparison import freeze
 from loop.contract.benchmark import Benchmark
 
 DIFFICULTIES = ("easy", "medium", "hard")

@@ -13,9 +13,9 @@ import logging
 import sys
 import time
 
-from loop import loop_steps
-from loop.closed_loop import LoopRun
-from loop.run_record import LoopConfig
+from flows.assembly import open_run
+from loop.loop_config import LoopConfig
+from loop.rounds import run_rounds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,11 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
     )
     started = time.perf_counter()
-    run = LoopRun.open(config)
+    run = open_run(config)
     run_json_bytes: list[int] = []
-    loop_steps.run_to_stop(
-        run, lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size)
-    )
+    run_rounds(run, lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size))
     wall = time.perf_counter() - started
     record = run.record
     last = record.sessions[-1].metrics if record.sessions else None

@@ -46,7 +46,7 @@ def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
         fake.responder = CastleModel(game.walkthrough_commands(repo_dir))
         models = ModelRoles.configured(fake.llm_config(), LLMSession())
         agent = LLMQA(models=models, data_dir=repo_dir.parent / "data")
-        agent.for_game(game, repo_dir, "player")
+        agent.prepare(game, repo_dir, "player")
         with (
             start(backend, game, repo_dir, commit) as build,
             GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,

@@ -19,8 +19,7 @@ import git
 from bench.castle_builds import castle_repo, provider
 from bench.result import BenchResult, emit, metric, parser, timed
 from loop.contract.game import Game
-from sandboxes.base import BuildSpec, EngineUnavailable
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, EngineUnavailable, get_provider
 from sandboxes.source_tree import export_tree
 
 

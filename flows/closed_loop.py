@@ -1,9 +1,5 @@
-"""The `closed-loop` flow: rounds of verify -> build and QA session -> critic -> repair, until a stop rule.
-
-Thin on purpose: every step is a function of `loop.loop_steps` on a `loop.closed_loop.LoopRun`; this
-module makes
-each step a Prefect task (visible in the UI; builds are retried) and publishes the reports as artifacts.
-"""
+"""The `closed-loop` flow: `loop.rounds.run_rounds` with every step a Prefect task (visible in the UI; builds
+are retried), and the reports published as artifacts. Its parameters are LoopConfig's fields plus `run_id`."""
 
 from __future__ import annotations
 
@@ -11,36 +7,23 @@ from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.cache_policies import NO_CACHE
 
-from loop import loop_steps
-from loop.agent_choice import resolve_config
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
+from flows.parameters import split_run_id, with_loop_parameters
+from loop import steps
+from loop.rounds import RoundSteps, run_rounds
+from loop.run import LoopRun
 from reports.writer import table7_rows, write_run_reports
-from sandboxes.base import RunningBuild
 
-
-@task(name="verify pending fixes", cache_policy=NO_CACHE)
-def verify(run: LoopRun, session: int) -> None:
-    loop_steps.verify(run, session)
-
-
-@task(name="build and start sandbox", retries=2, retry_delay_seconds=5, cache_policy=NO_CACHE)
-def start_build(run: LoopRun, session: int) -> RunningBuild:
-    return run.start_build(session)
-
-
-@task(name="QA session", cache_policy=NO_CACHE)
-def qa_session(run: LoopRun, session: int, build: RunningBuild) -> None:
-    loop_steps.qa_session(run, session, build)
-
-
-@task(name="critic", cache_policy=NO_CACHE)
-def match_reports(run: LoopRun, session: int) -> None:
-    loop_steps.criticize(run, session)
-
-
-@task(name="repair and rebuild", cache_policy=NO_CACHE)
-def repair(run: LoopRun, session: int) -> None:
-    loop_steps.repair(run, session)
+TASK_STEPS = RoundSteps(
+    verify=task(name="verify pending fixes", cache_policy=NO_CACHE)(steps.verify),
+    start_build=task(name="build and start sandbox", retries=2, retry_delay_seconds=5, cache_policy=NO_CACHE)(
+        LoopRun.start_build
+    ),
+    qa_session=task(name="QA session", cache_policy=NO_CACHE)(steps.qa_session),
+    criticize=task(name="critic", cache_policy=NO_CACHE)(steps.criticize),
+    decide_stop=task(name="stop rule", cache_policy=NO_CACHE)(steps.decide_stop),
+    repair=task(name="repair and rebuild", cache_policy=NO_CACHE)(steps.repair),
+)
 
 
 @task(name="write reports", cache_policy=NO_CACHE)
@@ -54,55 +37,22 @@ def write_reports(run: LoopRun) -> str:
 
 
 @flow(name="closed-loop", log_prints=True)
-def closed_loop(
-    game: str = "castle",
-    qa_agent: str = "auto",
-    repair_agent: str = "auto",
-    max_rounds: int = 3,
-    steps: int = 300,
-    mode: str = "player",
-    backend: str = "auto",
-    seed: int = 0,
-    models: dict[str, str] | None = None,
-    run_id: str | None = None,
-    critic: str = "differential",
-) -> str:
+@with_loop_parameters
+def closed_loop(**params) -> str:
     """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it."""
     logger = get_run_logger()
-    config = resolve_config(
-        game=game,
-        qa_agent=qa_agent,
-        repair_agent=repair_agent,
-        max_rounds=max_rounds,
-        steps=steps,
-        mode=mode,
-        backend=backend,
-        seed=seed,
-        models=models or {},
-        critic=critic,
-    )
-    run = LoopRun.open(config, run_id=run_id)
+    config, run_id = split_run_id(params)
+    run = open_run(config, run_id=run_id)
     logger.info(
         "run %s: %s, qa=%s, repair=%s, up to %d rounds, backend %s",
         run.run_id,
-        game,
+        run.game.name,
         run.config.qa_agent,
         run.config.repair_agent,
         run.config.max_rounds,
         run.provider.name,
     )
-    while (session := run.next_session()) is not None:
-        verify(run, session)
-        if not run.done(session, "qa"):
-            build = start_build(run, session)
-            try:
-                qa_session(run, session, build)
-            finally:
-                build.stop()
-        match_reports(run, session)
-        if loop_steps.decide_stop(run, session):
-            break
-        repair(run, session)
+    run_rounds(run, TASK_STEPS)
     report = write_reports(run)
     logger.info("run %s finished: %s. Report: %s", run.run_id, run.record.stop_reason, report)
     return report

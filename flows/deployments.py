@@ -7,7 +7,7 @@ import os
 from prefect import serve
 
 from flows.closed_loop import closed_loop
-from flows.compare import compare_repair_agents
+from flows.compare_repair_agents import compare_repair_agents
 from flows.nightly import nightly
 
 NIGHTLY_CRON = os.environ.get("CLOSED_LOOP_NIGHTLY_CRON", "0 2 * * *")

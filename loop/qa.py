@@ -8,8 +8,10 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
+from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
+from loop.plugins import PluginKind, UnknownPlugin, load, names
 
 
 class QASessionResult(BaseModel):
@@ -30,6 +32,10 @@ class QAAgent(Protocol):
 
     name: str
 
+    def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
+        """Called once before the sessions of a game: the repository at the session's commit (QA mode reads
+        its docs and source) and the mode, `player` or `qa`. An agent that needs neither does nothing."""
+
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
     ) -> QASessionResult: ...
@@ -38,37 +44,18 @@ class QAAgent(Protocol):
 Progress = Callable[[str], None]
 """A one-line progress message sink (the CLI prints them)."""
 
-_AGENTS: dict[str, Callable[..., QAAgent]] = {}
-
-
-def register_qa_agent(name: str, factory: Callable[..., QAAgent]) -> None:
-    """`factory(progress=...)` builds the agent; progress may be None."""
-    _AGENTS[name] = factory
-
 
 def qa_agent_names() -> list[str]:
-    _load_builtin()
-    return sorted(_AGENTS)
+    return names(PluginKind.QA_AGENT)
 
 
 def get_qa_agent(name: str, progress: Progress | None = None) -> QAAgent:
-    _load_builtin()
+    """The QA agent called `name` (an entry point of `closed_loop.qa_agents`, called with `progress=`)."""
     try:
-        factory = _AGENTS[name]
-    except KeyError:
-        raise ValueError(f"unknown QA agent {name!r} (choose from {', '.join(sorted(_AGENTS))})") from None
-    return factory(progress=progress)
-
-
-def _load_builtin() -> None:
-    if "explorer" not in _AGENTS:
-        from loop.explorer.agent import ExplorerQA
-
-        register_qa_agent("explorer", ExplorerQA)
-    if "llm" not in _AGENTS:
-        from loop.llm_qa.qa_agent import LLMQA
-
-        register_qa_agent("llm", LLMQA)
+        factory = load(PluginKind.QA_AGENT, name)
+    except UnknownPlugin as exc:
+        raise ValueError(str(exc)) from None
+    return factory(progress=progress)  # type: ignore[operator]
 
 
 def report_markdown(report: BugReport) -> str:

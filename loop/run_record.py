@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from loop.contract.models import BugReport
 from loop.lifecycle import BugStatus
+from loop.loop_config import LoopConfig
 
 SCHEMA_VERSION = 1
 
@@ -23,23 +24,6 @@ StepName = Literal["build", "verify", "qa", "critic", "repair"]
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class LoopConfig(BaseModel):
-    """The parameters of one loop run (the Prefect flow's parameters, resolved)."""
-
-    game: str = "castle"
-    qa_agent: str = "explorer"
-    repair_agent: str = "gold"
-    critic: Literal["differential", "llm", "both"] = "differential"
-    max_rounds: int = Field(default=3, ge=1, le=50)
-    steps: int = Field(default=300, ge=1, le=100_000)
-    mode: Literal["player", "qa"] = "player"
-    backend: str = "auto"
-    seed: int = 0
-    models: dict[str, str] = Field(default_factory=dict)
-    reports_per_attempt: Literal["all", "one"] = "all"
-    repair_timeout_s: float = Field(default=900.0, gt=0)
 
 
 class LifecycleEvent(BaseModel):

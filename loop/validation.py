@@ -22,7 +22,7 @@ from loop.contract.game import Game, GameDefinitionError, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import GroundTruthBug
 from loop.regression import play_walkthrough, run_game_tests
-from sandboxes.base import BuildSpec, SandboxError, SandboxProvider
+from loop.sandbox import BuildSpec, SandboxError, SandboxProvider
 
 SHIPPED = "shipped"
 ALL_GOLD = "all gold"

@@ -23,7 +23,7 @@ from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport, BugType, GroundTruthBug
 from loop.lifecycle import BugStatus
 from loop.regression import GateResult, play_walkthrough, run_game_tests
-from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
+from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)
 GATE_TIMEOUT_SECONDS = 600.0

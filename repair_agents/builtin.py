@@ -33,13 +33,13 @@ from loop.llm import (
     model_for,
     register_secret,
 )
+from loop.repair.agents import AgentContext, UnknownAgent
+from loop.sandbox import SandboxError
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.coding.agent import CodingAgent, LimitsExceeded
 from repair_agents.coding.tools import Toolbox
 from repair_agents.coding.transcript import Transcript
 from repair_agents.prompts import render
-from repair_agents.registry import AgentContext, UnknownAgent
-from sandboxes.base import SandboxError
 from sandboxes.repair_sandbox import BACKENDS, open_repair_sandbox
 
 NAME = "builtin"

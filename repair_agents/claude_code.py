@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
+from loop.repair.agents import AgentContext
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -24,7 +25,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext
 from repair_agents.tool_install import ToolSpec
 
 NAME = "claude-code"

@@ -16,9 +16,9 @@ from loop.contract.models import BugReport
 from loop.llm.config import LLMConfig
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
+from loop.repair.agents import AgentContext, UnknownAgent
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
-from repair_agents.registry import AgentContext, UnknownAgent
 from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
 
 DEFAULT_MAX_TURNS = 30

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 from loop.contract.models import BugReport
+from loop.repair.agents import AgentContext, UnknownAgent
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_runner import run_cli
-from repair_agents.registry import AgentContext, UnknownAgent
 
 NAME = "command"
 

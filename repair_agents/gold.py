@@ -1,8 +1,8 @@
 """`gold`: applies the shipped gold patch of the ground-truth bug the critic matched to each report.
 
 Benchmark mode only. It validates the harness the way SWE-bench's gold runs do: if the gold patch does not end
-as `patched` and then verify, the pipeline (or the benchmark) is wrong, not the agent. The loop hands it the
-matches and the patches on the host; a patch reaches the repository only as the edit it makes.
+as `patched` and then verify, the pipeline (or the benchmark) is wrong, not the agent. The composition root
+hands it the run's ground-truth key on the host; a patch reaches the repository only as the edit it makes.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import subprocess
 from pathlib import Path
 
 from loop.contract.models import BugReport
+from loop.repair.agents import AgentContext, GroundTruthKey
 from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.registry import AgentContext, UnknownAgent
 
 NAME = "gold"
 
@@ -50,26 +50,24 @@ def apply_patch(repo_dir: Path, patch: str, timeout: float) -> str:
 class GoldAgent(RepairAgent):
     name = NAME
 
-    def __init__(self, matches: dict[str, str], patches: dict[str, str]):
-        self.matches = dict(matches)  # report fingerprint -> ground-truth bug id
-        self.patches = dict(patches)  # ground-truth bug id -> gold patch text
+    def __init__(self, ground_truth: GroundTruthKey):
+        self.ground_truth = ground_truth
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         lines: list[str] = []
         applied: list[str] = []
         unmatched: list[str] = []
         for report in reports:
-            bug_id = self.matches.get(report.fingerprint)
-            if bug_id is None:
+            match = self.ground_truth.gold_patch(report.fingerprint)
+            if match is None:
                 unmatched.append(report.fingerprint)
                 lines.append(f"{report.fingerprint}: no ground-truth match, nothing to apply")
                 continue
+            bug_id, patch = match
             if bug_id in applied:
                 lines.append(f"{report.fingerprint}: {bug_id} applied already in this attempt")
                 continue
-            how = apply_patch(
-                workspace.repo_dir, self.patches[bug_id], timeout=min(60.0, budget.wall_seconds)
-            )
+            how = apply_patch(workspace.repo_dir, patch, timeout=min(60.0, budget.wall_seconds))
             applied.append(bug_id)
             lines.append(f"{report.fingerprint}: applied the gold patch of {bug_id} with `{how}`")
         workspace.transcript_path.write_text("\n".join(lines) + "\n")
@@ -79,15 +77,8 @@ class GoldAgent(RepairAgent):
         return Attempt(agent=self.name, detail=detail)
 
 
-def create(context: AgentContext) -> RepairAgent:
-    if context.benchmark is None:
-        raise UnknownAgent("the gold agent needs a benchmark (a game with benchmark/bugs.json)")
-    matches = {fingerprint: bug_id for fingerprint, bug_id in context.matches.items() if bug_id}
-    patches: dict[str, str] = {}
-    for fingerprint, bug_id in matches.items():
-        try:
-            bug = context.benchmark.bug(bug_id)
-        except KeyError as exc:
-            raise UnknownAgent(f"match {fingerprint} -> {bug_id}: {exc.args[0]}") from None
-        patches[bug_id] = context.benchmark.gold_patch(bug)
-    return GoldAgent(matches, patches)
+def create(context: AgentContext, ground_truth: GroundTruthKey) -> RepairAgent:
+    return GoldAgent(ground_truth)
+
+
+create.needs_ground_truth = True  # type: ignore[attr-defined]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from loop.contract.models import BugReport
+from loop.repair.agents import AgentContext
 from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.registry import AgentContext
 
 NAME = "noop"
 

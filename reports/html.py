@@ -63,8 +63,8 @@ def _config(run: RunRecord) -> str:
         "commits": f"{short_commit(run.base_commit)} → {short_commit(run.head_commit)}",
         "started": run.started_at + (f", finished {run.finished_at}" if run.finished_at else ""),
     }
-    if c.models:
-        items["models"] = ", ".join(f"{role}: {model}" for role, model in sorted(c.models.items()))
+    if c.agent_options:
+        items["agent options"] = ", ".join(f"{key}={value}" for key, value in sorted(c.agent_options.items()))
     rows = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in items.items())
     return f"<dl class='config'>{rows}</dl>"
 

@@ -20,7 +20,7 @@ import docker.errors
 import requests
 
 from loop.contract.paths import data_dir, file_lock, short_hash
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 
 log = logging.getLogger(__name__)
 

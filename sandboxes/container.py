@@ -19,15 +19,7 @@ import docker.errors
 import requests
 
 from loop.contract.game import Manifest
-from sandboxes.base import (
-    BuildSpec,
-    RunningBuild,
-    SandboxError,
-    SandboxProvider,
-    game_settings,
-    track,
-    untrack,
-)
+from loop.sandbox import BuildSpec, RunningBuild, SandboxError, SandboxProvider, game_settings, track, untrack
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image

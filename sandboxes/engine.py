@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import docker
 import docker.errors
 
-from sandboxes.base import EngineUnavailable
+from loop.sandbox import EngineUnavailable
 
 DEFAULT_SOCKET = "/var/run/docker.sock"
 PROBE_TIMEOUT = 3.0

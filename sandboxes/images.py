@@ -20,7 +20,7 @@ import docker.errors
 
 from loop.contract.game import Manifest
 from loop.contract.paths import file_lock, short_hash
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 from sandboxes.base_image import BaseImage
 from sandboxes.source_tree import COMPLETE, SourceTree
 from sandboxes.wheelhouse import wheelhouse

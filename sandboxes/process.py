@@ -21,15 +21,7 @@ from pathlib import Path
 
 from loop.contract.game import Manifest
 from loop.contract.paths import data_dir
-from sandboxes.base import (
-    BuildSpec,
-    RunningBuild,
-    SandboxError,
-    SandboxProvider,
-    game_settings,
-    track,
-    untrack,
-)
+from loop.sandbox import BuildSpec, RunningBuild, SandboxError, SandboxProvider, game_settings, track, untrack
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree

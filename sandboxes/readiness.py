@@ -6,7 +6,7 @@ import time
 
 from loop.contract.game import Manifest
 from loop.contract.game_client import GameClient, GameUnavailable
-from sandboxes.base import RunningBuild, SandboxError
+from loop.sandbox import RunningBuild, SandboxError
 
 SLICE = 1.0
 

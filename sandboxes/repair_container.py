@@ -15,7 +15,7 @@ from pathlib import Path
 import docker
 import docker.errors
 
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 from sandboxes.base_image import find_base_image
 
 # The sandbox layer's owner labels: its cleanup of containers whose owner died covers ours too.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from sandboxes.base import EngineUnavailable, SandboxError
+from loop.sandbox import EngineUnavailable, SandboxError
 from sandboxes.repair_bubblewrap import BubblewrapSandbox, bubblewrap_works
 from sandboxes.repair_container import DockerSandbox, NoSandboxImage
 from sandboxes.repair_tree import CommandResult, RepairSandbox, SandboxPathError, tree_path

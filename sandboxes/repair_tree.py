@@ -7,7 +7,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 
 WORKDIR = "/work"
 SANDBOX_UID = 65534  # nobody: the copy is owned by it, so it can edit the tree and nothing else

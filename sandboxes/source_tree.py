@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loop.contract.paths import data_dir, file_lock, short_hash
-from sandboxes.base import BuildSpec, SandboxError
+from loop.sandbox import BuildSpec, SandboxError
 
 GIT_TIMEOUT = 60
 COMPLETE = ".closed-loop-complete"

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from loop.contract.paths import data_dir, file_lock, short_hash
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import sys
 
 from flows.local_server import LocalServerError
 from loop.contract.game import GameDefinitionError
-from sandboxes.base import SandboxError
+from loop.sandbox import SandboxError
 
 USER_ERRORS: tuple[type[Exception], ...] = (
     GameDefinitionError,
@@ -25,17 +25,6 @@ USER_ERRORS: tuple[type[Exception], ...] = (
 )
 # What the machine refuses (a full disk, a read-only or forbidden folder) is the user's to fix: one line.
 MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES})
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (a step budget, a round count)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from games.catalogue import list_games, load_game
 from loop.contract.game import Game, GameDefinitionError
-from sandboxes.base import SandboxError, SandboxProvider
-from sandboxes.registry import provider_names
+from loop.sandbox import SandboxError, SandboxProvider, provider_names
 
 if TYPE_CHECKING:
     from loop.validation import ValidationReport, VariantRun
@@ -68,7 +67,7 @@ def _tests_cell(variant: VariantRun) -> str:
 
 
 def validate_command(args: argparse.Namespace) -> int:
-    from sandboxes.registry import get_provider
+    from loop.sandbox import get_provider
 
     if args.all == bool(args.name):
         raise GameDefinitionError("give either a game or --all")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from sandboxes.registry import provider_names
+    from loop.sandbox import provider_names
 
     intake = subparsers.add_parser(
         "intake", help="turn a bug report written by a person into steps, play them, say if it reproduces"
@@ -34,8 +34,7 @@ def intake_command(args: argparse.Namespace) -> int:
     from loop.llm_qa.repo_tools import RepoReader
     from loop.llm_qa.roles import ModelRoles
     from loop.qa import report_markdown
-    from sandboxes.base import BuildSpec
-    from sandboxes.registry import get_provider
+    from loop.sandbox import BuildSpec, get_provider
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)

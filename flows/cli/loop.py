@@ -8,30 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from flows.cli import positive_int
-from loop.run_record import LoopConfig
-from sandboxes.registry import provider_names
+from flows.parameters import add_loop_flags, loop_params_from_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser("run", help="run one loop in this process (Prefect without a server)")
-    run.add_argument("game", nargs="?", default="castle")
-    run.add_argument(
-        "--qa-agent", default="auto", help="explorer | llm | auto (llm when a model is configured)"
-    )
-    run.add_argument("--repair-agent", default="auto", help="gold | noop | builtin | ... | auto")
-    run.add_argument("--max-rounds", type=positive_int, default=LoopConfig().max_rounds)
-    run.add_argument(
-        "--steps", type=positive_int, default=LoopConfig().steps, help="QA step budget per session"
-    )
-    run.add_argument("--mode", choices=["player", "qa"], default="player")
-    run.add_argument("--backend", default="auto", choices=provider_names())
-    run.add_argument("--seed", type=int, default=0)
-    run.add_argument(
-        "--critic", choices=["differential", "llm", "both"], default="differential",
-        help="who matches reports to the ground truth (llm and both need a model)",
-    )  # fmt: skip
-    run.add_argument("--run-id", help="resume this run (a killed run continues at its last finished step)")
+    add_loop_flags(run)
     run.set_defaults(func=run_command)
 
     castle = subparsers.add_parser(
@@ -58,14 +40,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_command(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from loop.agent_choice import resolve_config
+    from flows.assembly import prepare_config
+    from flows.parameters import split_run_id
 
+    params = loop_params_from_args(args)
     # Check the game, the agents and the limits before Prefect starts, so a mistake is one line, at once.
-    params = dict(
-        game=args.game, max_rounds=args.max_rounds, steps=args.steps, mode=args.mode, critic=args.critic
-    )
     try:
-        resolve_config(qa_agent=args.qa_agent, repair_agent=args.repair_agent, backend=args.backend, **params)
+        config, run_id = split_run_id(params)
+        if run_id is None:
+            prepare_config(config)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"closed-loop: error: {problems}", file=sys.stderr)
@@ -75,18 +58,7 @@ def run_command(args: argparse.Namespace) -> int:
         return 2
     from flows.closed_loop import closed_loop
 
-    report = closed_loop(
-        game=args.game,
-        qa_agent=args.qa_agent,
-        repair_agent=args.repair_agent,
-        max_rounds=args.max_rounds,
-        steps=args.steps,
-        mode=args.mode,
-        backend=args.backend,
-        seed=args.seed,
-        run_id=args.run_id,
-        critic=args.critic,
-    )
+    report = closed_loop(**params)
     print(f"report: {report}")
     return 0
 
@@ -124,7 +96,7 @@ def castle_command(args: argparse.Namespace) -> int:
     import time
 
     from flows.local_server import prefect_env, up
-    from loop.closed_loop import runs_root
+    from loop.run import runs_root
 
     up()
     started = time.time()

@@ -12,8 +12,8 @@ DEFAULT_STEPS = 600
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from flows.cli import positive_int
-    from sandboxes.registry import provider_names
+    from flows.parameters import positive_int
+    from loop.sandbox import provider_names
 
     qa = subparsers.add_parser("qa", help="play a game with a QA agent and write its bug reports")
     qa.add_argument("game", help="catalogue name or folder with a game.toml")
@@ -38,8 +38,7 @@ def qa_command(args: argparse.Namespace) -> int:
     from loop.contract.game import materialize
     from loop.contract.game_client import GameClient
     from loop.qa import get_qa_agent, write_session
-    from sandboxes.base import BuildSpec
-    from sandboxes.registry import get_provider
+    from loop.sandbox import BuildSpec, get_provider
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -53,12 +52,7 @@ def qa_command(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
         repo_dir, commit = materialize(game, Path(workspace))
         # Agents that read the repository (QA mode) or keep memory per game are told which game this is.
-        for_game = getattr(agent, "for_game", None)
-        if for_game is not None:
-            for_game(game, repo_dir, args.mode)
-        elif args.mode != "player":
-            print(f"closed-loop: error: the {args.agent} agent has no {args.mode} mode", file=sys.stderr)
-            return 2
+        agent.prepare(game, repo_dir, args.mode)
         print(f"qa: starting {game.name} at {commit[:12]} on the {args.backend} backend", flush=True)
         build = get_provider(args.backend).start(
             BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)

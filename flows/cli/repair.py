@@ -19,13 +19,13 @@ from loop.contract.game import GameDefinitionError, materialize
 from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
-from sandboxes.registry import provider_names
+from loop.sandbox import get_provider, provider_names
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("repair", help="run a repair agent on bug reports and gate its patch")
     parser.add_argument("game", help="catalogue name, or a folder with a game.toml")
-    from repair_agents.registry import agent_names
+    from loop.repair.agents import agent_names
 
     parser.add_argument("--agent", required=True, choices=agent_names(), help="the repair agent")
     parser.add_argument("--reports", type=Path, required=True, help="reports.json: a JSON list of BugReport")
@@ -86,19 +86,18 @@ def _show(attempt: Attempt) -> None:
 
 def repair_command(args: argparse.Namespace) -> int:
     from loop.contract.benchmark import Benchmark
-    from repair_agents.registry import AgentContext, UnknownAgent, create_agent
+    from loop.repair.agents import AgentContext, GroundTruthKey, UnknownAgent, create_agent
 
     if not getattr(args, "verbose", False):
         logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per gate request drowns the progress
     game = load_game(args.game, args.manifest)
     reports = _read_reports(args.reports)
     matches = _read_matches(args.matches)
-    # Ground truth goes to the gold agent only: no other agent is ever handed the benchmark.
     options = dict(option.split("=", 1) for option in args.agent_option if "=" in option)
-    benchmark = Benchmark(game) if args.agent == "gold" else None
-    context = AgentContext(benchmark=benchmark, matches=matches, options=options)
+    # The ground-truth key is offered; `create_agent` hands it to a harness agent (gold) and to no other.
+    ground_truth = GroundTruthKey(Benchmark(game), matches.get) if game.benchmark_dir else None
     try:
-        agent = create_agent(args.agent, context)
+        agent = create_agent(args.agent, AgentContext(options), ground_truth)
     except UnknownAgent as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
@@ -107,7 +106,9 @@ def repair_command(args: argparse.Namespace) -> int:
     repo_dir, commit = materialize(game, run_dir / "workspace")
     print(f"{game.name}: {len(reports)} report(s), agent {agent.name}, repo {repo_dir} at {commit[:10]}")
     budget = RepairBudget(wall_seconds=args.wall_seconds)
-    with RepairRound(game, repo_dir, run_dir, run_id, 1, backend=args.backend, on_progress=print) as repair:
+    with RepairRound(
+        game, repo_dir, run_dir, run_id, 1, provider=get_provider(args.backend), on_progress=print
+    ) as repair:
         attempts = repair.run(agent, reports, budget, per_report=args.per_report)
         head = repair.head
         branch = repair.branch.branch

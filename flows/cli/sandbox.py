@@ -9,8 +9,7 @@ from pathlib import Path
 
 from games.catalogue import load_game
 from loop.contract.game import materialize
-from sandboxes.base import BuildSpec, EngineUnavailable
-from sandboxes.registry import get_provider, provider_names
+from loop.sandbox import BuildSpec, EngineUnavailable, get_provider, provider_names
 
 POLL = 0.5
 

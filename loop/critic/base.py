@@ -9,11 +9,30 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from loop.contract.benchmark import Benchmark
+from loop.contract.game import Manifest
 from loop.contract.models import BugReport
+from loop.sandbox import SandboxProvider
+from loop.verification import ReplayJudge
+
+
+@dataclass(frozen=True)
+class CriticContext:
+    """What a critic may use to judge one session's reports: builds of the session's commit, the replay judge,
+    a private work folder (no sandbox mounts it) and the run it belongs to."""
+
+    provider: SandboxProvider
+    manifest: Manifest
+    repo_dir: Path
+    commit: str
+    judge: ReplayJudge
+    work_dir: Path
+    run_id: str
 
 
 class CriticMatch(BaseModel):

@@ -18,10 +18,10 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Manifest
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
-from loop.critic.base import Critic, CriticMatch
+from loop.critic.base import Critic, CriticContext, CriticMatch
 from loop.critic.variants import GoldVariants, VariantError
+from loop.sandbox import BuildSpec, SandboxProvider
 from loop.verification import ReplayJudge
-from sandboxes.base import BuildSpec, SandboxProvider
 
 log = logging.getLogger(__name__)
 
@@ -116,3 +116,15 @@ class DifferentialCritic(Critic):
         return CriticMatch(
             fingerprint=report.fingerprint, bug_id=removers[0], score=1.0 / len(removers), rationale=rationale
         )
+
+
+def create(context: CriticContext) -> DifferentialCritic:
+    return DifferentialCritic(
+        context.provider,
+        context.manifest,
+        context.repo_dir,
+        context.commit,
+        context.judge,
+        context.work_dir,
+        run_id=context.run_id,
+    )

@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.models import BugReport
-from loop.critic.base import Critic, CriticMatch
-from loop.llm import ChatModel, InvalidReply, Message, ProviderError
+from loop.critic.base import Critic, CriticContext, CriticMatch
+from loop.llm import ChatModel, InvalidReply, Message, ProviderError, model_for
 
 DEFAULT_THRESHOLD = 0.6
 MAX_REPLY_TOKENS = 600
@@ -103,3 +103,7 @@ class LLMCritic(Critic):
         return CriticMatch(
             fingerprint=report.fingerprint, bug_id=bug_id, score=verdict.score, rationale=rationale
         )
+
+
+def create(context: CriticContext) -> LLMCritic:
+    return LLMCritic(model_for("critic"))

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from loop.contract.game import Game
 from loop.contract.game_client import GameClient, GameUnavailable
 from loop.contract.models import BugReport
 from loop.explorer import view
@@ -302,6 +303,9 @@ class ExplorerQA:
 
     def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
         self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
+
+    def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
+        """The explorer plays every game the same way: it needs neither the repository nor the mode."""
 
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path

@@ -60,7 +60,7 @@ class LLMQA:
             raise ValueError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
         self.mode = mode
 
-    def for_game(self, game: Game, repo_dir: Path, mode: str = "player") -> None:
+    def prepare(self, game: Game, repo_dir: Path, mode: str = "player") -> None:
         """Point the agent at one game's materialized repository (QA mode reads its docs and source there)."""
         self.for_mode(mode)
         self.game_name, self.game_title = game.name, game.manifest.title
@@ -75,7 +75,7 @@ class LLMQA:
     ) -> QASessionResult:
         """`seed` is unused: a model's choices are its own; the trace records them."""
         if self.mode == "qa" and self.repo_dir is None:
-            raise ValueError("QA mode needs the game's repository (for_game)")
+            raise ValueError("QA mode needs the game's repository (prepare)")
         reader = RepoReader(self.repo_dir, self.qa_docs) if self.mode == "qa" and self.repo_dir else None
         campaign = GameMemory.load(self.memory_file, self.game_name)
         trace_path = out_dir / "trace.jsonl"
@@ -142,9 +142,3 @@ class LLMQA:
         notes.priority_targets = bounded_notes([*distilled.priority_targets, *notes.priority_targets])
         notes.dropped_hypotheses = bounded_notes([*notes.dropped_hypotheses, *session.dropped.values()])
         campaign.last_commit = commit
-
-
-def register() -> None:
-    from loop.qa import register_qa_agent
-
-    register_qa_agent("llm", LLMQA)

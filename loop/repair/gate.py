@@ -7,7 +7,7 @@ from pathlib import Path
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.regression import QUIET_ENV, GateResult, play_walkthrough, run_game_tests
-from sandboxes.base import RunningBuild
+from loop.sandbox import RunningBuild
 
 __all__ = ["QUIET_ENV", "GateResult", "play_walkthrough_on", "run_game_tests", "run_gate"]
 

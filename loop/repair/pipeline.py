@@ -29,8 +29,7 @@ from loop.repair.protocol import (
 )
 from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
-from sandboxes.base import BuildSpec, EngineUnavailable, SandboxError
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +62,7 @@ class RepairRound:
         round_number: int,
         *,
         base: str = "HEAD",
-        backend: str = "process",
+        provider: SandboxProvider,
         test_timeout: float = 300.0,
         ready_timeout: float = 60.0,
         on_progress: Progress | None = None,
@@ -74,7 +73,7 @@ class RepairRound:
         self.run_dir = run_dir
         self.run_id = run_id
         self.round = round_number
-        self.backend = backend
+        self.provider = provider
         self.test_timeout = test_timeout
         self.ready_timeout = ready_timeout
         self._progress = on_progress or (lambda message: log.info("%s", message))
@@ -252,10 +251,10 @@ class RepairRound:
             )
         commit = self.branch.commit(commit_message(attempt.agent, reports, self.run_id, self.round))
         attempt = attempt.model_copy(update={"commit": commit})
-        self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.backend}")
+        self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.provider.name}")
         # Only where this interpreter is the one that runs the game is its verdict on syntax exact.
         try:
-            host_python = get_provider(self.backend).name == "process"
+            host_python = self.provider.name == "process"
         except EngineUnavailable as exc:
             return self._reject(attempt, Outcome.INFRASTRUCTURE_FAILURE, f"no sandbox engine: {exc}")
         broken = syntax_errors(self.branch.worktree_dir, [f.path for f in attempt.diff_stats.files])
@@ -270,7 +269,7 @@ class RepairRound:
         if base not in self._baseline_gates:
             spec = BuildSpec(self.branch.worktree_dir, self.game.manifest, base, self.run_id, dict(QUIET_ENV))
             try:
-                with get_provider(self.backend).start(spec, ready_timeout=self.ready_timeout) as build:
+                with self.provider.start(spec, ready_timeout=self.ready_timeout) as build:
                     self._baseline_gates[base] = run_gate(
                         self.game, self.branch.worktree_dir, build, self.test_timeout
                     )
@@ -290,7 +289,7 @@ class RepairRound:
             env=dict(QUIET_ENV),
         )
         try:
-            build = get_provider(self.backend).start(spec, ready_timeout=self.ready_timeout)
+            build = self.provider.start(spec, ready_timeout=self.ready_timeout)
         except EngineUnavailable as exc:
             return self._reject(attempt, Outcome.INFRASTRUCTURE_FAILURE, f"no sandbox engine: {exc}")
         except SandboxError as exc:

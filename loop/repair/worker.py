@@ -20,7 +20,7 @@ from pathlib import Path
 from loop.contract.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
-PRELOAD = ["loop.repair.protocol", "loop.repair.worker", "repair_agents.registry"]
+PRELOAD = ["loop.repair.protocol", "loop.repair.worker", "loop.repair.agents"]
 STARTUP_TIMEOUT_SECONDS = 60.0  # starting the worker and unpickling the agent is not the agent's time
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sandboxes.base import EngineUnavailable
+from loop.sandbox import EngineUnavailable
 
 
 @pytest.fixture(autouse=True)

@@ -16,11 +16,11 @@ from pathlib import Path
 import git
 import pytest
 
+from flows.assembly import open_run
 from games.catalogue import load_game
-from loop.closed_loop import LoopRun
 from loop.contract.paths import data_dir
 from loop.run_record import RunRecord
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 from tests.faults.loop_driver import drive, offline_config
 
 pytestmark = pytest.mark.slow
@@ -76,7 +76,7 @@ def canary_run(tmp_path_factory: pytest.TempPathFactory):
     mp = pytest.MonkeyPatch()
     mp.setenv("CLOSED_LOOP_LEDGER_URL", f"sqlite:///{root / 'ledger.sqlite'}")
     try:
-        run = LoopRun.open(offline_config(game=str(game), max_rounds=2), runs_dir=root / "runs")
+        run = open_run(offline_config(game=str(game), max_rounds=2), runs_dir=root / "runs")
         drive(run)
         yield canary, game, run, root
     finally:

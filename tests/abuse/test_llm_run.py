@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error, garbage, reply, truncated
 from loop.run_record import RunRecord
@@ -62,7 +62,7 @@ def test_an_llm_run_survives_model_failures_and_no_prompt_holds_the_ground_truth
         }.items():
             monkeypatch.setenv(name, value)
         config = offline_config(game=str(game), qa_agent="llm", mode="qa", steps=8, max_rounds=1)
-        run = LoopRun.open(config, runs_dir=tmp_path / "runs")
+        run = open_run(config, runs_dir=tmp_path / "runs")
         drive(run)
         prompts = [json.dumps(request.body) for request in fake.model_requests()]
 

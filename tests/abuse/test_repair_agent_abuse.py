@@ -19,6 +19,7 @@ from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply, tool_call
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
+from loop.sandbox import get_provider
 from repair_agents.builtin import BuiltinAgent
 from repair_agents.coding.transcript import read_transcript
 from repair_agents.command import CommandAgent
@@ -39,7 +40,9 @@ REPORT = BugReport(
 def castle_round(tmp_path: Path):
     game = load_game("castle")
     repo_dir, base = materialize(game, tmp_path / "workspace")
-    with RepairRound(game, repo_dir, tmp_path, "abuse", 1, base=base, backend="process") as round_:
+    with RepairRound(
+        game, repo_dir, tmp_path, "abuse", 1, base=base, provider=get_provider("process")
+    ) as round_:
         yield round_, repo_dir, base
 
 

@@ -13,15 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.contract.benchmark import Benchmark
 from loop.contract.paths import data_dir
 from loop.critic.llm import LLMCritic
 from loop.llm import LLMSession, model_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 from tests.abuse.test_ground_truth_canary import files_containing, repository_text
 from tests.faults.loop_driver import drive, offline_config
 
@@ -50,7 +49,7 @@ def keyed_run(tmp_path_factory: pytest.TempPathFactory):
         mp.setenv("CLOSED_LOOP_LLM_MAX_RETRIES", "1")
         mp.setenv("CLOSED_LOOP_LEDGER_URL", f"sqlite:///{root / 'ledger.sqlite'}")
         try:
-            run = LoopRun.open(offline_config(max_rounds=2), runs_dir=root / "runs")
+            run = open_run(offline_config(max_rounds=2), runs_dir=root / "runs")
             drive(run)
             fake.queue(error(401, f"Incorrect API key provided: {CANARY}. Find your key at ..."))
             fake.responder = lambda request: reply(json.dumps({"match_id": "BUG-2", "score": 0.9}))

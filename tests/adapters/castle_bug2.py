@@ -16,9 +16,8 @@ from loop.contract.models import BugReport, BugType
 from loop.explorer.replay import replay_report
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome
+from loop.sandbox import BuildSpec, get_provider
 from repair_agents.tool_install import ToolSpec, find_or_install
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 
 WORLD = "castle/world.py"
 LEAKY = "The bedside drawer is shut; a small key rattles inside it."

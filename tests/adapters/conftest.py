@@ -14,6 +14,7 @@ import pytest
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
 from loop.repair.pipeline import RepairRound
+from loop.sandbox import get_provider
 
 
 @pytest.fixture(autouse=True)
@@ -32,5 +33,7 @@ def castle() -> Game:
 @pytest.fixture
 def castle_round(castle: Game, tmp_path: Path) -> Iterator[RepairRound]:
     repo_dir, _ = materialize(castle, tmp_path / "workspace")
-    with RepairRound(castle, repo_dir, tmp_path / "run", "adapter-test", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "adapter-test", 1, provider=get_provider("process")
+    ) as repair_round:
         yield repair_round

@@ -24,10 +24,10 @@ from castle_bug2 import (
 from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
+from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from repair_agents import claude_code
-from repair_agents.registry import AgentContext, create_agent
 
 pytestmark = pytest.mark.slow
 MODEL = "claude-sonnet-4-6"

@@ -9,9 +9,9 @@ from castle_bug2 import bug2_report
 from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error
+from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
-from repair_agents.registry import AgentContext, create_agent
 
 pytestmark = pytest.mark.slow
 

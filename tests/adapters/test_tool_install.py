@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from repair_agents.registry import AgentContext, UnknownAgent, create_agent
+from loop.repair.agents import AgentContext, UnknownAgent, create_agent
 from repair_agents.tool_install import (
     MARKER,
     ToolInstallError,

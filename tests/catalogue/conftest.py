@@ -12,8 +12,8 @@ from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
+from loop.sandbox import BuildSpec, RunningBuild
 from loop.validation import checkout_variant
-from sandboxes.base import BuildSpec, RunningBuild
 from sandboxes.process import ProcessProvider
 
 OpenClient = Callable[[str, str], GameClient]

@@ -14,7 +14,7 @@ from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 from sandboxes.process import ProcessProvider
 
 pytestmark = pytest.mark.slow

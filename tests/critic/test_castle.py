@@ -10,9 +10,8 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.critic.differential import DifferentialCritic
 from loop.lifecycle import BugStatus
+from loop.sandbox import BuildSpec, get_provider
 from loop.verification import TrackedBug, Verdict, Verifier
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 from tests.critic.conftest import commit_patch, make_report, oracle_judge
 
 pytestmark = pytest.mark.slow

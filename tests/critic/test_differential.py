@@ -5,7 +5,7 @@ import pytest
 from loop.critic import assign_one_to_one, disagreements, run_critics
 from loop.critic.base import Critic, CriticMatch
 from loop.critic.differential import DifferentialCritic
-from sandboxes.registry import get_provider
+from loop.sandbox import get_provider
 from tests.critic.conftest import DRAGON, DROPPED_BOOK, DROPPED_LAMP, KEY_LEAK, SEALED_DOOR, oracle_judge
 
 

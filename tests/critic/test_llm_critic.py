@@ -8,7 +8,7 @@ from loop.critic.llm import LLMCritic
 from loop.llm import LLMClient, LLMSession, make_provider
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply
-from sandboxes.registry import get_provider
+from loop.sandbox import get_provider
 from tests.critic.conftest import DRAGON, DROPPED_BOOK, DROPPED_LAMP, KEY_LEAK, SEALED_DOOR, oracle_judge
 
 

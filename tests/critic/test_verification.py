@@ -5,9 +5,8 @@ import pytest
 
 from loop.contract.models import BugType
 from loop.lifecycle import BugStatus
+from loop.sandbox import BuildSpec, get_provider
 from loop.verification import TrackedBug, Verdict, Verifier
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 from tests.critic.conftest import DROPPED_LAMP, KEY_LEAK, MAGIC_WORD, commit_patch, oracle_judge
 
 PARTIAL_FIX = (Path(__file__).parent / "partial_fix_bug2.diff").read_text()

@@ -13,9 +13,8 @@ from loop.critic.differential import DifferentialCritic
 from loop.explorer.agent import ExplorerQA
 from loop.explorer.replay import replay_report
 from loop.lifecycle import BugStatus
+from loop.sandbox import BuildSpec, get_provider
 from loop.verification import TrackedBug, Verdict, Verifier
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 from tests.critic.conftest import commit_patch
 
 

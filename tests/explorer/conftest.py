@@ -11,8 +11,7 @@ import pytest
 from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 
 TOYBOX = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "toybox"
 

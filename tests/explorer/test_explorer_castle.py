@@ -17,8 +17,7 @@ from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 
 pytestmark = pytest.mark.slow
 STEPS = 600

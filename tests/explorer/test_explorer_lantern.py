@@ -11,9 +11,8 @@ from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
+from loop.sandbox import BuildSpec, get_provider
 from loop.trace import read_trace
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 
 LANTERN = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "lantern"
 

@@ -10,7 +10,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
+from loop.run import LoopRun
 
 # The offline CASTLE config and the flow's steps without Prefect, as the flows tests drive them.
 from tests.flows.test_closed_loop_castle import drive, offline_config
@@ -109,5 +110,5 @@ def run_and_die_at(run_id: str, point: str) -> None:
         return result
 
     LoopRun.mirror, LoopRun.mark, RepairRound._finish = mirror_or_die, mark_or_die, finish_or_die
-    drive(LoopRun.open(offline_config(), run_id=run_id))
+    drive(open_run(offline_config(), run_id=run_id))
     raise SystemExit(f"the run ended without reaching {point}")

@@ -14,14 +14,14 @@ import git
 import pytest
 from loop_driver import offline_config
 
+from flows.assembly import open_run
 from games.catalogue import load_game
-from loop.closed_loop import LoopRun
 from loop.contract.game import materialize
 from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
+from loop.sandbox import EngineUnavailable, get_provider
 from repair_agents.command import CommandAgent
-from sandboxes.base import EngineUnavailable
 
 BIN = Path(sys.executable).parent
 pytestmark = pytest.mark.slow
@@ -73,10 +73,10 @@ def test_cleanup_still_cleans_processes_and_says_the_engine_is_down(dead_engine,
 
 def test_a_loop_on_a_dead_engine_fails_before_it_makes_anything_and_can_be_retried(dead_engine, tmp_path):
     with pytest.raises(EngineUnavailable):
-        LoopRun.open(offline_config(backend="docker"), run_id="castle-no-engine", runs_dir=tmp_path)
+        open_run(offline_config(backend="docker"), run_id="castle-no-engine", runs_dir=tmp_path)
     assert not (tmp_path / "castle-no-engine").exists(), "a half-made run was left behind"
     # the same run id works once a backend answers
-    run = LoopRun.open(offline_config(backend="process"), run_id="castle-no-engine", runs_dir=tmp_path)
+    run = open_run(offline_config(backend="process"), run_id="castle-no-engine", runs_dir=tmp_path)
     assert (run.run_dir / "run.json").is_file()
 
 
@@ -92,7 +92,9 @@ def test_a_repair_attempt_on_a_dead_engine_is_an_infrastructure_failure(dead_eng
         repro=["look"],
     )
     agent = CommandAgent("echo '# an edit' >> castle/engine.py")
-    with RepairRound(game, repo_dir, tmp_path, "dead-engine", 1, base=base, backend="docker") as round_:
+    with RepairRound(
+        game, repo_dir, tmp_path, "dead-engine", 1, base=base, provider=get_provider("docker")
+    ) as round_:
         attempt = round_.attempt(agent, [report], RepairBudget(wall_seconds=30))
         head = round_.head
     assert attempt.outcome == "infrastructure_failure", (attempt.outcome, attempt.detail)

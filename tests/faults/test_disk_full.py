@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy.exc
 from loop_driver import offline_config
 
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.ledger import Ledger
 from loop.run_record import RunRecord, SessionRecord
 
@@ -55,7 +55,7 @@ def fill(disk: Path) -> Path:
 
 
 def test_run_json_stays_whole_when_the_disk_is_full(small_disk: Path):
-    run = LoopRun.open(offline_config(), runs_dir=small_disk)
+    run = open_run(offline_config(), runs_dir=small_disk)
     saved = (run.run_dir / "run.json").read_text()
     fill(small_disk)
 
@@ -98,7 +98,7 @@ def test_the_ledger_refuses_writes_on_a_full_disk_and_stays_consistent(small_dis
 
 @pytest.mark.slow
 def test_the_command_on_a_full_disk_says_so_in_one_line_and_exits_2(small_disk: Path, tmp_path: Path):
-    run = LoopRun.open(offline_config(), runs_dir=small_disk)
+    run = open_run(offline_config(), runs_dir=small_disk)
     saved = (run.run_dir / "run.json").read_text()
     fill(small_disk)
     env = {**os.environ, "CLOSED_LOOP_LEDGER_URL": f"sqlite:///{tmp_path / 'ledger.sqlite'}"}

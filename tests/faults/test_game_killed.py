@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from loop_driver import KillWhen, offline_config, trace_events
 
-from loop import loop_steps
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
+from loop import steps as loop_steps
+from loop.run import LoopRun
 from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
@@ -58,7 +59,7 @@ def assert_recovered_without_losing_reports(run: LoopRun, record: RunRecord, kil
 
 
 def test_a_killed_game_process_is_restarted_and_the_session_goes_on(tmp_path: Path):
-    run = LoopRun.open(offline_config(steps=300), runs_dir=tmp_path)
+    run = open_run(offline_config(steps=300), runs_dir=tmp_path)
 
     def kill_process(build) -> None:
         os.killpg(build.process.pid, signal.SIGKILL)
@@ -75,7 +76,7 @@ def test_a_killed_game_process_is_restarted_and_the_session_goes_on(tmp_path: Pa
 
 @pytest.mark.docker
 def test_a_killed_game_container_is_restarted_and_the_session_goes_on(tmp_path: Path):
-    run = LoopRun.open(offline_config(steps=300, backend="docker"), runs_dir=tmp_path)
+    run = open_run(offline_config(steps=300, backend="docker"), runs_dir=tmp_path)
 
     def kill_container(build) -> None:
         subprocess.run(["docker", "kill", build.container.name], check=True, capture_output=True, timeout=30)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from loop_driver import drive, ledger_rows, offline_config
 
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
@@ -30,7 +30,7 @@ def test_a_run_killed_at_any_step_resumes_with_nothing_lost_or_doubled(tmp_path:
     )
     assert child.returncode == -9, child.stderr.decode()[-2000:]  # it died where it was told to
 
-    resumed = LoopRun.open(offline_config(), run_id=run_id, runs_dir=tmp_path)
+    resumed = open_run(offline_config(), run_id=run_id, runs_dir=tmp_path)
     drive(resumed)
 
     record = RunRecord.load(tmp_path / run_id / "run.json")

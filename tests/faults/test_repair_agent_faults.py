@@ -9,9 +9,10 @@ import git
 import pytest
 from loop_driver import ledger_rows, offline_config
 
-from loop import loop_steps
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
+from loop import steps as loop_steps
 from loop.repair.protocol import RepairBudget
+from loop.run import LoopRun
 from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
@@ -42,7 +43,7 @@ def play_round(run: LoopRun, command: str) -> int:
 
 def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: Path):
     config = offline_config(repair_agent="command", steps=200, max_rounds=len(ROUNDS), repair_timeout_s=5)
-    run = LoopRun.open(config, runs_dir=tmp_path)
+    run = open_run(config, runs_dir=tmp_path)
     base = run.record.base_commit
 
     outcomes = []

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from loop import loop_steps
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.ledger import Ledger
-from loop.run_record import LoopConfig, RunRecord
+from loop.loop_config import LoopConfig
+from loop.rounds import run_rounds
+from loop.run import LoopRun
+from loop.run_record import RunRecord
 from reports.table7 import table7_rows
 from reports.writer import write_run_reports
 from tests.reports.report_dom import ARTIFACTS, PageDom, chromium, expected_cards
@@ -24,7 +26,7 @@ pytestmark = pytest.mark.slow
 
 
 def drive(run: LoopRun) -> None:
-    loop_steps.run_to_stop(run)
+    run_rounds(run)
 
 
 def offline_config(**overrides) -> LoopConfig:
@@ -45,7 +47,7 @@ def ledger_statuses() -> dict[str, str]:
 
 
 def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path):
-    run = LoopRun.open(offline_config(), runs_dir=tmp_path)
+    run = open_run(offline_config(), runs_dir=tmp_path)
     drive(run)
     record = RunRecord.load(run.run_dir / "run.json")
 
@@ -94,7 +96,7 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
     script = (
         "import sys; from tests.flows.test_closed_loop_castle import drive, offline_config;"
         "from loop.closed_loop import LoopRun;"
-        "drive(LoopRun.open(offline_config(), run_id=sys.argv[1]))"
+        "drive(open_run(offline_config(), run_id=sys.argv[1]))"
     )
     run_id = "castle-killed"
     child = subprocess.Popen(
@@ -118,7 +120,7 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
     killed = RunRecord.load(record_path)
     assert "repair" not in killed.sessions[0].finished_steps
 
-    resumed = LoopRun.open(offline_config(), run_id=run_id, runs_dir=tmp_path)
+    resumed = open_run(offline_config(), run_id=run_id, runs_dir=tmp_path)
     drive(resumed)
     record = RunRecord.load(record_path)
     assert record.status == "finished"

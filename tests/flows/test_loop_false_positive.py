@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from loop import loop_steps
-from loop.closed_loop import LoopRun
+from flows.assembly import open_run
 from loop.contract.models import BugReport, BugType
-from loop.qa import QASessionResult, register_qa_agent
-from loop.run_record import LoopConfig, RunRecord
+from loop.loop_config import LoopConfig
+from loop.qa import QASessionResult
+from loop.rounds import run_rounds
+from loop.run_record import RunRecord
 
 MADE_UP = BugReport(
     title="The portrait in the corridor winks",
@@ -29,7 +30,7 @@ class ScriptedQA:
 
     name = "scripted"
 
-    def __init__(self, progress=None):
+    def prepare(self, game, repo_dir, mode) -> None:
         pass
 
     def run_session(self, client, *, build_commit, steps, seed, out_dir: Path) -> QASessionResult:
@@ -42,12 +43,12 @@ class ScriptedQA:
 @pytest.mark.slow
 def test_a_made_up_report_counts_once_as_a_false_positive_and_stays_open(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
-    register_qa_agent("scripted", ScriptedQA)
     config = LoopConfig(
-        game="castle", qa_agent="scripted", repair_agent="gold", backend="process", max_rounds=2
+        game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=2
     )
-    run = LoopRun.open(config, runs_dir=tmp_path)
-    loop_steps.run_to_stop(run)
+    run = open_run(config, runs_dir=tmp_path)
+    run.parts.qa_agent = ScriptedQA()  # the loop plays whatever QA agent instance it is handed
+    run_rounds(run)
 
     record = RunRecord.load(run.run_dir / "run.json")
     first, second = record.sessions

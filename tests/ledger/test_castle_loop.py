@@ -10,9 +10,8 @@ from loop.critic.differential import DifferentialCritic
 from loop.ledger import Ledger
 from loop.lifecycle import BugStatus
 from loop.metrics import loop_metrics
+from loop.sandbox import BuildSpec, get_provider
 from loop.verification import TrackedBug, Verifier
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 from tests.critic.conftest import commit_patch, make_report, oracle_judge
 from tests.critic.test_castle import DROPPED_MATCHES, GHOST, KEY_IN_CLOSED_DRAWER
 

@@ -19,8 +19,7 @@ from loop.llm.session import Budget, LLMSession
 from loop.llm_qa.agent import Settings
 from loop.llm_qa.qa_agent import LLMQA
 from loop.llm_qa.roles import ModelRoles
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 
 
 @pytest.fixture(autouse=True)
@@ -85,7 +84,7 @@ def make_agent(fake_llm: FakeLLMServer, castle_repo: CastleRepo, tmp_path: Path)
         models = ModelRoles.configured(fake_llm.llm_config(**config), LLMSession(budget))
         made.append(models)
         agent = LLMQA(models=models, data_dir=tmp_path / "data", settings=settings)
-        agent.for_game(castle_repo.game, castle_repo.repo_dir, mode)
+        agent.prepare(castle_repo.game, castle_repo.repo_dir, mode)
         return agent
 
     yield make

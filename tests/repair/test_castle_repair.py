@@ -12,11 +12,10 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport, BugType
+from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
-from repair_agents.registry import AgentContext, create_agent
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +50,12 @@ def test_gold_fixes_every_castle_bug_it_is_given(castle: Game, tmp_path: Path, p
     benchmark = Benchmark(castle)
     reports = [finding(n) for n, _ in enumerate(benchmark.bugs, start=1)]
     matches = {report.fingerprint: bug.id for report, bug in zip(reports, benchmark.bugs, strict=True)}
-    gold = create_agent("gold", AgentContext(benchmark=benchmark, matches=matches))
+    gold = create_agent("gold", AgentContext(), GroundTruthKey(benchmark, matches.get))
     repo_dir, _ = materialize(castle, tmp_path / "workspace")
 
-    with RepairRound(castle, repo_dir, tmp_path / "run", "castle-gold", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "castle-gold", 1, provider=get_provider("process")
+    ) as repair_round:
         assert present_bugs(castle, repair_round.branch.worktree_dir) == {bug.id for bug in benchmark.bugs}
         attempts = repair_round.run(gold, reports, RepairBudget(wall_seconds=120), per_report=per_report)
 
@@ -71,7 +72,9 @@ def test_gold_fixes_every_castle_bug_it_is_given(castle: Game, tmp_path: Path, p
 def test_an_edit_to_castles_walkthrough_or_tests_is_rejected(castle: Game, tmp_path: Path, path: str):
     repo_dir, commit = materialize(castle, tmp_path / "workspace")
     original = (repo_dir / path).read_text()
-    with RepairRound(castle, repo_dir, tmp_path / "run", "castle-protected", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "castle-protected", 1, provider=get_provider("process")
+    ) as repair_round:
         agent = WriteFiles({path: "look\n"})
         attempt = repair_round.attempt(agent, [finding(1)], RepairBudget(wall_seconds=60))
 
@@ -82,7 +85,9 @@ def test_an_edit_to_castles_walkthrough_or_tests_is_rejected(castle: Game, tmp_p
 
 def test_a_syntax_error_in_castle_is_a_build_failure_and_reverted(castle: Game, tmp_path: Path):
     repo_dir, commit = materialize(castle, tmp_path / "workspace")
-    with RepairRound(castle, repo_dir, tmp_path / "run", "castle-broken", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "castle-broken", 1, provider=get_provider("process")
+    ) as repair_round:
         agent = WriteFiles({"castle/engine.py": "class Castle(:\n"})
         attempt = repair_round.attempt(agent, [finding(1)], RepairBudget(wall_seconds=60))
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from repair_fixtures import CliIgnoringBudget, vault_report
 
+from loop.repair.agents import AgentContext, UnknownAgent, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
-from repair_agents.registry import AgentContext, UnknownAgent, create_agent
 
 FIX = (
     "import json, sys, pathlib; reports = json.load(sys.stdin); print('fixing', reports[0]['title']); "

@@ -11,11 +11,10 @@ from repair_fixtures import vault_report
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
+from loop.repair.agents import AgentContext, GroundTruthKey, UnknownAgent, agent_names, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
-from repair_agents.registry import AgentContext, UnknownAgent, agent_names, create_agent
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
+from loop.sandbox import BuildSpec, get_provider
 
 BUDGET = RepairBudget(wall_seconds=60)
 
@@ -27,8 +26,8 @@ def probe_present(game: Game, repo_dir: Path, bug_id: str) -> bool:
         return benchmark.run_probe(benchmark.bug(bug_id), client).present
 
 
-def gold_agent(game: Game, matches: dict[str, str]):
-    return create_agent("gold", AgentContext(benchmark=Benchmark(game), matches=matches))
+def gold_agent(game: Game, matches: dict[str, str | None]):
+    return create_agent("gold", AgentContext(), GroundTruthKey(Benchmark(game), matches.get))
 
 
 def test_gold_and_noop_are_registered():
@@ -38,9 +37,7 @@ def test_gold_and_noop_are_registered():
 def test_gold_fixes_the_matched_bug_and_the_probe_goes_quiet(vault: Game, repair_round: RepairRound):
     report = vault_report()
     assert probe_present(vault, repair_round.branch.worktree_dir, "BUG-1")
-    gold = create_agent(
-        "gold", AgentContext(benchmark=Benchmark(vault), matches={report.fingerprint: "BUG-1"})
-    )
+    gold = gold_agent(vault, {report.fingerprint: "BUG-1"})
 
     attempt = repair_round.attempt(gold, [report], BUDGET)
 
@@ -52,9 +49,7 @@ def test_gold_fixes_the_matched_bug_and_the_probe_goes_quiet(vault: Game, repair
 
 def test_gold_never_copies_benchmark_files_into_the_repository(vault: Game, repair_round: RepairRound):
     report = vault_report()
-    gold = create_agent(
-        "gold", AgentContext(benchmark=Benchmark(vault), matches={report.fingerprint: "BUG-1"})
-    )
+    gold = gold_agent(vault, {report.fingerprint: "BUG-1"})
     repair_round.attempt(gold, [report], BUDGET)
 
     tracked = git.Repo(repair_round.branch.worktree_dir).git.ls_files().splitlines()
@@ -64,18 +59,27 @@ def test_gold_never_copies_benchmark_files_into_the_repository(vault: Game, repa
 
 
 def test_gold_on_a_report_without_a_match_is_an_empty_patch(vault: Game, repair_round: RepairRound):
-    gold = create_agent("gold", AgentContext(benchmark=Benchmark(vault), matches={"fp": None}))
+    gold = gold_agent(vault, {"fp": None})
     attempt = repair_round.attempt(gold, [vault_report("a false positive")], BUDGET)
 
     assert attempt.outcome == Outcome.EMPTY_PATCH
     assert "matched no ground-truth bug" in attempt.agent_note
 
 
-def test_gold_needs_a_benchmark_and_known_bug_ids(vault: Game):
-    with pytest.raises(UnknownAgent, match="needs a benchmark"):
+def test_gold_needs_ground_truth_and_known_bug_ids(vault: Game):
+    with pytest.raises(UnknownAgent, match="needs ground truth"):
         create_agent("gold", AgentContext())
     with pytest.raises(UnknownAgent, match="BUG-9"):
-        create_agent("gold", AgentContext(benchmark=Benchmark(vault), matches={"abc": "BUG-9"}))
+        GroundTruthKey(Benchmark(vault), {"abc": "BUG-9"}.get).gold_patch("abc")
+
+
+def test_ground_truth_has_one_door_and_only_gold_has_the_key(vault: Game):
+    key = GroundTruthKey(Benchmark(vault), {"abc": "BUG-1"}.get)
+    with pytest.raises(TypeError):
+        AgentContext(benchmark=Benchmark(vault))  # type: ignore[call-arg]  # no context carries ground truth
+    noop = create_agent("noop", AgentContext(), key)
+    assert key not in vars(noop).values()
+    assert create_agent("gold", AgentContext(), key).ground_truth is key
 
 
 def test_an_unknown_agent_name_lists_the_known_ones():

@@ -20,9 +20,10 @@ from repair_fixtures import (
     vault_report,
 )
 
+from loop.repair.agents import create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget, attempt_record
-from repair_agents.registry import create_agent
+from loop.sandbox import get_provider
 
 BUDGET = RepairBudget(wall_seconds=60)
 
@@ -113,7 +114,9 @@ def test_a_syntax_error_fails_the_build_and_the_branch_is_reset(repair_round: Re
 
 @pytest.mark.slow
 def test_a_server_that_does_not_start_fails_the_build(vault, vault_repo, tmp_path: Path):
-    with RepairRound(vault, vault_repo[0], tmp_path / "run", "r", 1, ready_timeout=4.0) as repair_round:
+    with RepairRound(
+        vault, vault_repo[0], tmp_path / "run", "r", 1, ready_timeout=4.0, provider=get_provider("process")
+    ) as repair_round:
         base = repair_round.head
         refuse = "import rules\nraise SystemExit('no server today')\n"
         crash = ReplaceText("server.py", "import rules\n", refuse)
@@ -227,7 +230,7 @@ def test_a_repository_without_a_git_identity_still_gets_its_commit(vault, tmp_pa
     repo = git.Repo.init(repo_dir)
     repo.git.execute(["git", "-c", "user.name=a", "-c", "user.email=a@b", "add", "-A"])
     repo.git.execute(["git", "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-m", "init"])
-    round_ = RepairRound(vault, repo_dir, tmp_path / "run", "r", 1)
+    round_ = RepairRound(vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process"))
     try:
         round_.branch.reset_to(round_.head)
         (round_.branch.worktree_dir / "README").write_text("y\n")
@@ -245,7 +248,9 @@ def test_a_gate_that_is_red_at_the_base_too_says_so(vault, vault_repo, tmp_path:
     walkthrough.write_text("take key\n")  # a shipped walkthrough that does not win
     repo.git.add(A=True)
     repo.index.commit("ship a broken walkthrough")
-    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+    with RepairRound(
+        vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process")
+    ) as repair_round:
         fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
         attempt = repair_round.attempt(fix, [vault_report()], BUDGET)
 
@@ -256,9 +261,9 @@ def test_a_gate_that_is_red_at_the_base_too_says_so(vault, vault_repo, tmp_path:
 def test_a_resumed_round_continues_from_its_branch(vault, vault_repo, tmp_path: Path):
     repo_dir, _ = vault_repo
     fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
-    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as first:
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process")) as first:
         kept = first.attempt(fix, [vault_report()], BUDGET).commit
-    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as resumed:
+    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process")) as resumed:
         assert kept is not None and resumed.head == kept
         again = resumed.attempt(create_agent("noop"), [vault_report()], BUDGET)
         assert Path(again.attempt_dir).name == "noop-01" and again.base_commit == kept
@@ -267,7 +272,9 @@ def test_a_resumed_round_continues_from_its_branch(vault, vault_repo, tmp_path: 
 def test_landing_a_round_brings_its_kept_patch_to_the_repository_checkout(vault, vault_repo, tmp_path: Path):
     repo_dir, shipped = vault_repo
     fix = ReplaceText("rules.py", 'return False, "Nothing happens."', 'return False, "Nothing."')
-    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+    with RepairRound(
+        vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process")
+    ) as repair_round:
         kept = repair_round.attempt(fix, [vault_report()], BUDGET).commit
         assert git.Repo(repo_dir).head.commit.hexsha == shipped
         assert repair_round.land() == kept
@@ -279,6 +286,8 @@ def test_a_crashed_runs_leftover_work_tree_does_not_block_the_round(vault, vault
     leftover = tmp_path / "run" / "worktrees" / "round-1"
     leftover.mkdir(parents=True)
     (leftover / "junk.txt").write_text("from a crashed run\n")
-    with RepairRound(vault, repo_dir, tmp_path / "run", "r", 1) as repair_round:
+    with RepairRound(
+        vault, repo_dir, tmp_path / "run", "r", 1, provider=get_provider("process")
+    ) as repair_round:
         assert repair_round.head == shipped
         assert not (leftover / "junk.txt").exists()

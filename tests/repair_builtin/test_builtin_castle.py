@@ -18,9 +18,8 @@ from loop.explorer.replay import replay_report
 from loop.llm.fake_server import FakeLLMServer
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
+from loop.sandbox import BuildSpec, get_provider
 from repair_agents.coding.transcript import read_transcript
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 
 pytestmark = pytest.mark.slow
 
@@ -51,7 +50,9 @@ def test_builtin_agent_fixes_castle_bug2_and_the_fix_verifies(
     fake_llm.queue(*castle_bug2_fix())
     agent = agent_for(fake_llm, provider, sandbox)
 
-    with RepairRound(castle, repo_dir, tmp_path / "run", "builtin-castle", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "builtin-castle", 1, provider=get_provider("process")
+    ) as repair_round:
         assert bug2_seen(castle, repair_round.branch.worktree_dir, base) == (True, True)
         attempt = repair_round.attempt(agent, [report], RepairBudget(wall_seconds=120, max_turns=10))
 

@@ -16,6 +16,7 @@ from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply, tool_call
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
+from loop.sandbox import get_provider
 from repair_agents.builtin import BuiltinAgent
 from repair_agents.coding.transcript import read_transcript
 
@@ -30,7 +31,9 @@ def test_builtin_edit_of_castles_walkthrough_is_rejected_by_the_pipeline(
         reply("", [tool_call("finish", summary="simplified the walkthrough")]),
     )
     repo_dir, base = materialize(castle, tmp_path / "workspace")
-    with RepairRound(castle, repo_dir, tmp_path / "run", "builtin-protected", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "builtin-protected", 1, provider=get_provider("process")
+    ) as repair_round:
         attempt = repair_round.attempt(
             agent_for(fake_llm), [castle_bug2_report()], RepairBudget(wall_seconds=60)
         )
@@ -50,7 +53,9 @@ def test_builtin_declares_infrastructure_failure_when_the_endpoint_returns_500s(
     fake_llm.default = error(500, "upstream exploded")
     agent = agent_for(fake_llm, "anthropic", max_retries=2)
     repo_dir, base = materialize(castle, tmp_path / "workspace")
-    with RepairRound(castle, repo_dir, tmp_path / "run", "builtin-down", 1) as repair_round:
+    with RepairRound(
+        castle, repo_dir, tmp_path / "run", "builtin-down", 1, provider=get_provider("process")
+    ) as repair_round:
         attempt = repair_round.attempt(agent, [castle_bug2_report()], RepairBudget(wall_seconds=60))
 
         assert attempt.outcome == Outcome.INFRASTRUCTURE_FAILURE

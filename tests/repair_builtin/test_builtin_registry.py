@@ -6,8 +6,8 @@ import pickle
 
 import pytest
 
+from loop.repair.agents import AgentContext, UnknownAgent, agent_names, create_agent
 from repair_agents.builtin import BuiltinAgent
-from repair_agents.registry import AgentContext, UnknownAgent, agent_names, create_agent
 
 
 def test_builtin_is_registered():

@@ -20,8 +20,8 @@ from builtin_fixtures import agent_for, scratch_report, workspace_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply, tool_call
 from loop.repair.protocol import RepairBudget
+from loop.sandbox import EngineUnavailable
 from repair_agents.coding.transcript import read_transcript
-from sandboxes.base import EngineUnavailable
 from sandboxes.engine import connect
 from sandboxes.repair_container import NoSandboxImage, remove_orphans
 from sandboxes.repair_sandbox import (

@@ -10,7 +10,7 @@ from sandbox_games import FIXTURES, RUN_ID
 
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
-from sandboxes.base import BuildSpec, EngineUnavailable, stop_started_builds
+from loop.sandbox import BuildSpec, EngineUnavailable, stop_started_builds
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from pathlib import Path
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 RUN_ID = f"pytest-{os.getpid()}"

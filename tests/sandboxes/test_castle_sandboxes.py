@@ -8,7 +8,7 @@ from sandbox_games import RUN_ID
 from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 from sandboxes.process import ProcessProvider
 
 

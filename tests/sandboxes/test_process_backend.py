@@ -17,7 +17,7 @@ from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient, GameProtocolError
 from loop.contract.paths import data_dir
-from sandboxes.base import BuildSpec, SandboxError
+from loop.sandbox import BuildSpec, SandboxError
 from sandboxes.process import ProcessProvider, bwrap_works
 
 NETCHECK = '''
@@ -134,7 +134,7 @@ OWNER_THAT_CRASHES = """
 import os, sys
 from pathlib import Path
 from games.catalogue import load_game
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 from sandboxes.process import ProcessProvider
 game = load_game(sys.argv[1])
 build = ProcessProvider(sys.argv[4]).start(BuildSpec(Path(sys.argv[2]), game.manifest, sys.argv[3]))

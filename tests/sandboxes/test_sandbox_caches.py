@@ -8,7 +8,7 @@ import sys
 import git
 
 from loop.contract.paths import data_dir
-from sandboxes.base import BuildSpec
+from loop.sandbox import BuildSpec
 from sandboxes.source_tree import export_tree
 from sandboxes.wheelhouse import requirement_lines, wheelhouse
 

@@ -11,24 +11,57 @@ from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 
+from flows.assembly import benchmark_of
 from games.catalogue import load_game
-from loop.closed_loop import new_run_id, runs_root
-from loop.comparison import AgentResult, FrozenReports, compare_agent, freeze
-from reports.compare import COMPARISON_FILE, ComparisonRecord, agent_rows, write_comparison_reports
+from loop.agent_comparison import (
+    COMPARISON_FILE,
+    AgentResult,
+    ComparisonRecord,
+    FrozenReports,
+    compare_agent,
+    freeze,
+)
+from loop.plugins import PluginKind, load
+from loop.qa import get_qa_agent
+from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
+from loop.run import new_run_id, runs_root
+from loop.sandbox import get_provider
+from reports.comparison_view import agent_rows, write_comparison_reports
 
 SANDBOX_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))
 
 
 @task(name="freeze reports", cache_policy=NO_CACHE)
 def freeze_reports(game: str, work_dir, qa_agent: str, steps: int, seed: int, backend: str) -> FrozenReports:
-    return freeze(load_game(game), work_dir, qa_agent=qa_agent, steps=steps, seed=seed, backend=backend)
+    loaded = load_game(game)
+    benchmark = benchmark_of(loaded)
+    return freeze(
+        loaded,
+        work_dir,
+        qa_agent=get_qa_agent(qa_agent),
+        provider=get_provider(backend),
+        steps=steps,
+        seed=seed,
+        benchmark=benchmark,
+        critic=load(PluginKind.CRITIC, "differential"),  # type: ignore[arg-type]
+    )
 
 
 @task(name="repair and verify", cache_policy=NO_CACHE, task_run_name="{agent}")
 def repair_and_verify(
     frozen: FrozenReports, agent: str, work_dir, backend: str, wall_seconds: float
 ) -> AgentResult:
-    return compare_agent(frozen, agent, work_dir, backend=backend, wall_seconds=wall_seconds)
+    benchmark = benchmark_of(frozen.game)
+    ground_truth = GroundTruthKey(benchmark, frozen.matches.get) if benchmark is not None else None
+    return compare_agent(
+        frozen,
+        agent,
+        create_agent(agent, AgentContext(), ground_truth),
+        work_dir,
+        provider=get_provider(backend),
+        wall_seconds=wall_seconds,
+        benchmark=benchmark,
+    )
 
 
 @flow(name="compare-repair-agents", task_runner=ThreadPoolTaskRunner(max_workers=SANDBOX_LIMIT))

@@ -7,29 +7,94 @@ side by side) and verifies what it patched by replay and probe. Results feed a C
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 import git
+from pydantic import BaseModel, Field
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
-from loop.critic.differential import DifferentialCritic
+from loop.critic.base import Critic, CriticContext
 from loop.explorer.replay import replay_report
 from loop.lifecycle import BugStatus
-from loop.qa import get_qa_agent
+from loop.qa import QAAgent
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Outcome, RepairBudget, attempt_record
+from loop.repair.protocol import Outcome, RepairAgent, RepairBudget, attempt_record
+from loop.run_record import AttemptRecord
+from loop.sandbox import BuildSpec, SandboxProvider
 from loop.verification import TrackedBug, Verdict, Verifier
-from repair_agents.registry import AgentContext, create_agent
-from reports.compare import BugVerdict, ComparedBug
-from sandboxes.base import BuildSpec
-from sandboxes.registry import get_provider
 
 log = logging.getLogger(__name__)
+
+COMPARISON_SCHEMA_VERSION = 1
+COMPARISON_FILE = "comparison.json"
+
+CompareVerdict = Literal[
+    "verified_fixed", "patched_unverified", "not_fixed", "regression", "no_patch", "error"
+]
+
+
+class ComparedBug(BaseModel):
+    fingerprint: str
+    title: str
+    ground_truth_id: str | None = None
+
+
+class BugVerdict(BaseModel):
+    agent: str
+    fingerprint: str
+    verdict: CompareVerdict
+    detail: str = ""
+
+
+class ComparisonRecord(BaseModel):
+    """Several repair agents on the same frozen reports and commit; written as comparison.json."""
+
+    schema_version: int = COMPARISON_SCHEMA_VERSION
+    comparison_id: str
+    game: str
+    commit: str = Field(description="the commit every agent started from")
+    created_at: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    agents: list[str]
+    bugs: list[ComparedBug]
+    attempts: dict[str, list[AttemptRecord]] = Field(
+        default_factory=dict, description="agent -> its attempts"
+    )
+    verdicts: list[BugVerdict] = Field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: Path) -> ComparisonRecord:
+        data = json.loads(path.read_text())
+        if data.get("schema_version") != COMPARISON_SCHEMA_VERSION:
+            raise ValueError(f"{path}: comparison schema {data.get('schema_version')}, expected 1")
+        return cls.model_validate(data)
+
+    def save(self, path: Path) -> None:
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(self.model_dump_json(indent=2))
+        os.replace(tmp, path)
+
+    def verdict(self, agent: str, fingerprint: str) -> BugVerdict | None:
+        return next((v for v in self.verdicts if v.agent == agent and v.fingerprint == fingerprint), None)
+
+    def ordered_bugs(self) -> list[ComparedBug]:
+        return sorted(self.bugs, key=lambda b: _natural_key(b.ground_truth_id or "~" + b.title))
+
+
+def _natural_key(text: str) -> list[object]:
+    """BUG-2 before BUG-10."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+
 
 # What an attempt that kept no patch means for each of its bugs.
 NO_PATCH_VERDICT = {
@@ -63,12 +128,21 @@ class FrozenReports:
 
 
 def freeze(
-    game: Game, work_dir: Path, *, qa_agent: str, steps: int, seed: int, backend: str
+    game: Game,
+    work_dir: Path,
+    *,
+    qa_agent: QAAgent,
+    provider: SandboxProvider,
+    steps: int,
+    seed: int,
+    benchmark: Benchmark | None,
+    critic: Callable[[CriticContext], Critic] | None = None,
 ) -> FrozenReports:
-    """Materialize the game, play one QA session on it and match the reports (benchmark mode)."""
+    """Materialize the game, play one QA session on it, and (benchmark mode) match its reports with
+    `critic`."""
     repo_dir, commit = materialize(game, work_dir)
-    provider = get_provider(backend)
-    agent = get_qa_agent(qa_agent)
+    agent = qa_agent
+    agent.prepare(game, repo_dir, "player")
     spec = BuildSpec(repo_dir, game.manifest, commit, run_id=work_dir.name)
     with (
         provider.start(spec) as build,
@@ -78,11 +152,17 @@ def freeze(
             client, build_commit=commit, steps=steps, seed=seed, out_dir=work_dir / "qa"
         )
     matches: dict[str, str] = {}
-    if game.benchmark_dir and result.reports:
-        critic = DifferentialCritic(
-            provider, game.manifest, repo_dir, commit, replay_report, work_dir / "critic"
+    if benchmark is not None and critic is not None and result.reports:
+        context = CriticContext(
+            provider=provider,
+            manifest=game.manifest,
+            repo_dir=repo_dir,
+            commit=commit,
+            judge=replay_report,
+            work_dir=work_dir / "critic",
+            run_id=work_dir.name,
         )
-        for match in critic.match(result.reports, Benchmark(game)):
+        for match in critic(context).match(result.reports, benchmark):
             if match.bug_id and not match.duplicate:
                 matches[match.fingerprint] = match.bug_id
     log.info("froze %d report(s) on %s at %s", len(result.reports), game.name, commit[:10])
@@ -97,14 +177,18 @@ class AgentResult:
 
 
 def compare_agent(
-    frozen: FrozenReports, agent_name: str, work_dir: Path, *, backend: str, wall_seconds: float, options=None
+    frozen: FrozenReports,
+    agent_name: str,
+    agent: RepairAgent,
+    work_dir: Path,
+    *,
+    provider: SandboxProvider,
+    wall_seconds: float,
+    benchmark: Benchmark | None,
 ) -> AgentResult:
     """One agent's attempt on the frozen reports in its own clone, then replay-and-probe verification."""
     clone = work_dir / agent_name / "repo"
     git.Repo.clone_from(str(frozen.repo_dir), str(clone))
-    benchmark = Benchmark(frozen.game) if frozen.game.benchmark_dir else None
-    context = AgentContext(benchmark=benchmark, matches=dict(frozen.matches), options=dict(options or {}))
-    agent = create_agent(agent_name, context)
     result = AgentResult(agent_name)
     with RepairRound(
         frozen.game,
@@ -113,7 +197,7 @@ def compare_agent(
         f"compare-{agent_name}",
         1,
         base=frozen.commit,
-        backend=backend,
+        provider=provider,
         on_progress=lambda message: log.info("%s: %s", agent_name, message),
     ) as round_:
         attempts = round_.run(agent, frozen.reports, RepairBudget(wall_seconds=wall_seconds))
@@ -147,9 +231,7 @@ def compare_agent(
                 if r.fingerprint in patched
             ]
             spec = BuildSpec(worktree, frozen.game.manifest, head, run_id=f"compare-{agent_name}")
-            verification = Verifier(get_provider(backend), spec, replay_report, benchmark).run(
-                checks, gate=False
-            )
+            verification = Verifier(provider, spec, replay_report, benchmark).run(checks, gate=False)
             for check in verification.bugs:
                 verdict = "verified_fixed" if check.verdict == Verdict.VERIFIED_FIXED else "not_fixed"
                 result.verdicts.append(

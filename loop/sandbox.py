@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import abc
 import atexit
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from loop.contract.game import Manifest
+from loop.plugins import PluginKind, UnknownPlugin, load, names
+
+log = logging.getLogger(__name__)
 
 
 class SandboxError(Exception):
@@ -76,7 +80,7 @@ class RunningBuild(abc.ABC):
 
 
 class SandboxProvider(abc.ABC):
-    """A backend that runs builds. Registered by name in `sandboxes.registry`."""
+    """A backend that runs builds. Registered by name as a `closed_loop.sandboxes` entry point."""
 
     name: str
 
@@ -109,3 +113,29 @@ def stop_started_builds() -> None:
     """Stop every build of this process that is still running (called at interpreter exit)."""
     for build in list(_STARTED):
         build.stop()
+
+
+def provider_names() -> list[str]:
+    return ["auto", *names(PluginKind.SANDBOX)]
+
+
+def get_provider(name: str = "auto") -> SandboxProvider:
+    """The provider called `name`. `auto` tries docker (fails fast when no engine answers), then process.
+
+    Forcing `docker` raises EngineUnavailable when no engine answers.
+    """
+    if name == "auto":
+        try:
+            return _make_provider("docker")
+        except EngineUnavailable as exc:
+            log.info("no container engine (%s); running games as processes", exc)
+            return _make_provider("process")
+    return _make_provider(name)
+
+
+def _make_provider(name: str) -> SandboxProvider:
+    try:
+        factory = load(PluginKind.SANDBOX, name)
+    except UnknownPlugin as exc:
+        raise SandboxError(str(exc)) from None
+    return factory()  # type: ignore[operator]

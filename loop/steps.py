@@ -7,28 +7,22 @@ only after its results are saved, so a run killed in the middle of a step redoes
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from pathlib import Path
 
-from loop.closed_loop import LoopRun
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
-from loop.critic.base import Critic, run_critics
-from loop.critic.differential import DifferentialCritic
-from loop.critic.llm import LLMCritic
+from loop.critic.base import Critic, CriticContext, run_critics
 from loop.explorer.replay import replay_report
 from loop.lifecycle import UNRESOLVED, BugStatus, check_transition
-from loop.llm import model_for
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
-from loop.qa import get_qa_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
+from loop.run import LoopRun
 from loop.run_record import CrashRecord, LifecycleEvent, TrackedBug, VerificationRecord
+from loop.sandbox import RunningBuild, SandboxError
 from loop.trace import SessionTrace
 from loop.verification import TrackedBug as BugUnderCheck
 from loop.verification import Verifier
-from repair_agents.registry import AgentContext, create_agent
-from sandboxes.base import RunningBuild, SandboxError
 
 log = logging.getLogger(__name__)
 
@@ -106,10 +100,8 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     if run.done(number, "qa"):
         return
     session = run.session(number)
-    agent = get_qa_agent(run.config.qa_agent, progress=lambda message: log.info("qa: %s", message))
-    for_game = getattr(agent, "for_game", None)  # agents that read the repo (QA mode) or remember per game
-    if for_game is not None:
-        for_game(run.game, run.repo_dir, run.config.mode)
+    agent = run.parts.qa_agent
+    agent.prepare(run.game, run.repo_dir, run.config.mode)
     out_dir = run.session_dir(number)
     session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
     session.qa_tokens, session.qa_cost_usd, session.qa_counts = 0, 0.0, {}
@@ -239,21 +231,16 @@ def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str
     if run.benchmark is None or not reports:
         return {}
     session = run.session(number)
-    critics: list[Critic] = []
-    if run.config.critic in ("differential", "both"):
-        critics.append(
-            DifferentialCritic(
-                run.provider,
-                run.game.manifest,
-                run.repo_dir,
-                session.commit,
-                replay_report,
-                run.run_dir / "critic",
-                run_id=run.run_id,
-            )  # fmt: skip
-        )
-    if run.config.critic in ("llm", "both"):
-        critics.append(LLMCritic(model_for("critic")))
+    context = CriticContext(
+        provider=run.provider,
+        manifest=run.game.manifest,
+        repo_dir=run.repo_dir,
+        commit=session.commit,
+        judge=replay_report,
+        work_dir=run.run_dir / "critic",
+        run_id=run.run_id,
+    )
+    critics: list[Critic] = [make(context) for make in run.parts.critics]
     panel = run_critics(critics, reports, run.benchmark)
     for disagreement in panel.disagreements:
         log.warning("critics disagree on %s (%s): %s", disagreement.fingerprint, disagreement.title,
@@ -309,27 +296,6 @@ def update_metrics(run: LoopRun) -> None:
         session.metrics = row.to_record()
 
 
-def run_to_stop(run: LoopRun, after_session: Callable[[int], None] | None = None) -> None:
-    """Every step of every session until the stop rule, in this process: what the Prefect flow does, with
-    each step a task there. `after_session` is told each session's number once it is over."""
-    while (number := run.next_session()) is not None:
-        verify(run, number)
-        if not run.done(number, "qa"):
-            build = run.start_build(number)
-            try:
-                qa_session(run, number, build)
-            finally:
-                build.stop()
-        criticize(run, number)
-        stop = decide_stop(run, number)
-        if not stop:
-            repair(run, number)
-        if after_session is not None:
-            after_session(number)
-        if stop:
-            return
-
-
 def decide_stop(run: LoopRun, number: int) -> bool:
     """Stop at max rounds, or after a session that verified everything pending, found nothing new, and left
     nothing open (the paper's third session)."""
@@ -351,12 +317,7 @@ def repair(run: LoopRun, number: int) -> None:
     session = run.session(number)
     unresolved = [bug for bug in run.record.bugs.values() if BugStatus(bug.status) in UNRESOLVED]
     if unresolved:
-        context = AgentContext(
-            benchmark=run.benchmark,
-            matches={bug.fingerprint: bug.ground_truth_id for bug in unresolved if bug.ground_truth_id},
-            options=dict(run.config.models),
-        )
-        agent = create_agent(run.config.repair_agent, context)
+        agent = run.parts.repair_agent
         budget = RepairBudget(wall_seconds=run.config.repair_timeout_s)
         with RepairRound(
             run.game,
@@ -365,7 +326,7 @@ def repair(run: LoopRun, number: int) -> None:
             run.run_id,
             number,
             base=session.commit,
-            backend=run.config.backend,
+            provider=run.provider,
             on_progress=lambda message: log.info("repair: %s", message),
             # A run killed mid-repair left attempts run.json never recorded: redo the round from its base,
             # so every attempt kept on the branch is one the record (and the ledger) knows.

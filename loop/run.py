@@ -1,9 +1,9 @@
 """One discover-and-repair loop on one game, step by step, resumable at every step.
 
 `LoopRun` owns `runs/<run_id>/`: run.json (the record, saved after every step), workspace/repo (the game's
-repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). The Prefect flow calls
-its
-steps as tasks; a plain script can call them too. A step already recorded as finished is skipped, so a killed
+repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). It is handed its parts
+(`LoopParts`: the sandbox provider, the QA agent, the critics, the repair agent) by the composition root
+(flows/assembly.py); `loop.rounds` runs its steps. A step already recorded as finished is skipped, so a killed
 run started again with the same run id continues where it stopped and duplicates nothing.
 """
 
@@ -12,21 +12,25 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 import git
 from pydantic import TypeAdapter
 
-from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.models import BugReport
+from loop.critic.base import Critic, CriticContext
 from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
-from loop.run_record import GroundTruthSummary, LoopConfig, RunRecord, SessionRecord, now
-from sandboxes.base import BuildSpec, RunningBuild, SandboxProvider
-from sandboxes.registry import get_provider
+from loop.loop_config import LoopConfig
+from loop.qa import QAAgent
+from loop.repair.protocol import RepairAgent
+from loop.run_record import GroundTruthSummary, RunRecord, SessionRecord, now
+from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)
 REPORTS = TypeAdapter(list[BugReport])
@@ -40,32 +44,76 @@ def new_run_id(game: str) -> str:
     return f"{game}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
 
 
+CriticFactory = Callable[[CriticContext], Critic]
+
+
+@dataclass
+class LoopParts:
+    """The instances a run works with, chosen by the composition root."""
+
+    provider: SandboxProvider
+    qa_agent: QAAgent
+    critics: list[CriticFactory]
+    repair_agent: RepairAgent
+
+
+@dataclass(frozen=True)
+class RecordedMatches:
+    """Which ground-truth bug the critic matched a report to, as run.json records it. Read when asked (so a
+    key made before the run's first session works), and plain data (so it crosses into a repair worker)."""
+
+    run_json: Path
+
+    def __call__(self, fingerprint: str) -> str | None:
+        bug = RunRecord.load(self.run_json).bugs.get(fingerprint)
+        return bug.ground_truth_id if bug is not None else None
+
+
+def run_dir_of(run_id: str, runs_dir: Path | None = None) -> Path:
+    return (runs_dir or runs_root()) / run_id
+
+
+def recorded_config(run_id: str | None, runs_dir: Path | None = None) -> LoopConfig | None:
+    """The config a run was started with, when `run_id` names a run on disk (to resume it)."""
+    path = (runs_dir or runs_root()) / run_id / "run.json" if run_id else None
+    return RunRecord.load(path).config if path is not None and path.is_file() else None
+
+
 class LoopRun:
     """A loop run on disk. Create or resume with `LoopRun.open`."""
 
-    def __init__(self, run_dir: Path, record: RunRecord, game: Game, provider: SandboxProvider | None = None):
+    def __init__(
+        self, run_dir: Path, record: RunRecord, game: Game, parts: LoopParts, benchmark: Benchmark | None
+    ):
         self.run_dir = run_dir
         self.record = record
         self.game = game
-        self.benchmark = Benchmark(game) if game.benchmark_dir else None
-        self.provider = provider or get_provider(record.config.backend)
+        self.parts = parts
+        self.provider = parts.provider
+        self.benchmark = benchmark  # scores the run; None in user mode (no ground truth, or withheld)
 
     # ---- lifecycle of the run -------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, config: LoopConfig, run_id: str | None = None, runs_dir: Path | None = None) -> LoopRun:
+    def open(
+        cls,
+        config: LoopConfig,
+        game: Game,
+        parts: LoopParts,
+        *,
+        benchmark: Benchmark | None,
+        run_id: str,
+        runs_dir: Path | None = None,
+    ) -> LoopRun:
+        """Resume the run `run_id` when it is on disk, else start it (config resolved, parts made)."""
         root = runs_dir or runs_root()
-        if run_id and (root / run_id / "run.json").is_file():
+        if (root / run_id / "run.json").is_file():
             record = RunRecord.load(root / run_id / "run.json")
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
-            return cls(root / run_id, record, load_game(record.config.game))
-        game = load_game(config.game)
-        provider = get_provider(config.backend)  # a dead engine fails here, before a half-made run exists
-        run_id = run_id or new_run_id(game.name)
+            return cls(root / run_id, record, game, parts, benchmark)
         run_dir = root / run_id
         run_dir.mkdir(parents=True, exist_ok=False)
         repo_dir, commit = materialize(game, run_dir / "workspace")
-        benchmark = Benchmark(game) if game.benchmark_dir else None
         record = RunRecord(
             run_id=run_id,
             config=config,
@@ -79,7 +127,7 @@ class LoopRun:
         )
         with Ledger() as ledger:
             record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
-        run = cls(run_dir, record, game, provider)
+        run = cls(run_dir, record, game, parts, benchmark)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
         return run

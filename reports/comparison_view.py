@@ -1,29 +1,19 @@
 """The `compare-repair-agents` view: the same frozen reports given to several agents, verified the same way.
 
-`comparison.json` holds a ComparisonRecord; this module renders its agent x bug matrix and per-agent totals.
+`comparison.json` holds a `loop.agent_comparison.ComparisonRecord`; this module renders its agent x bug matrix
+and per-agent totals.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, Field
-
-from loop.run_record import AttemptRecord
+from loop.agent_comparison import COMPARISON_FILE, ComparedBug, ComparisonRecord
 from reports import charts
 from reports.aggregates import agent_totals
 from reports.html_page import figure, page, table
-from reports.labels import markdown_table, natural_key, percent, short_commit, shorten
-
-COMPARISON_SCHEMA_VERSION = 1
-COMPARISON_FILE = "comparison.json"
-
-Verdict = Literal["verified_fixed", "patched_unverified", "not_fixed", "regression", "no_patch", "error"]
+from reports.labels import markdown_table, percent, short_commit, shorten
 
 VERDICT_TEXT: dict[str, str] = {
     "verified_fixed": "fixed",
@@ -43,62 +33,15 @@ VERDICT_COLOUR = {
 }
 
 
-class ComparedBug(BaseModel):
-    fingerprint: str
-    title: str
-    ground_truth_id: str | None = None
-
-    @property
-    def label(self) -> str:
-        return self.ground_truth_id or shorten(self.title)
-
-
-class BugVerdict(BaseModel):
-    agent: str
-    fingerprint: str
-    verdict: Verdict
-    detail: str = ""
-
-
-class ComparisonRecord(BaseModel):
-    """Several repair agents on the same frozen reports and commit; written as comparison.json."""
-
-    schema_version: int = COMPARISON_SCHEMA_VERSION
-    comparison_id: str
-    game: str
-    commit: str = Field(description="the commit every agent started from")
-    created_at: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
-    agents: list[str]
-    bugs: list[ComparedBug]
-    attempts: dict[str, list[AttemptRecord]] = Field(
-        default_factory=dict, description="agent -> its attempts"
-    )
-    verdicts: list[BugVerdict] = Field(default_factory=list)
-
-    @classmethod
-    def load(cls, path: Path) -> ComparisonRecord:
-        data = json.loads(path.read_text())
-        if data.get("schema_version") != COMPARISON_SCHEMA_VERSION:
-            raise ValueError(f"{path}: comparison schema {data.get('schema_version')}, expected 1")
-        return cls.model_validate(data)
-
-    def save(self, path: Path) -> None:
-        tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2))
-        os.replace(tmp, path)
-
-    def verdict(self, agent: str, fingerprint: str) -> BugVerdict | None:
-        return next((v for v in self.verdicts if v.agent == agent and v.fingerprint == fingerprint), None)
-
-    def ordered_bugs(self) -> list[ComparedBug]:
-        return sorted(self.bugs, key=lambda b: natural_key(b.ground_truth_id or "~" + b.title))
+def bug_label_of(bug: ComparedBug) -> str:
+    return bug.ground_truth_id or shorten(bug.title)
 
 
 def matrix_rows(record: ComparisonRecord) -> list[dict[str, str]]:
     """One row per bug, one column per agent; a cell is the verdict of that agent's patch for that bug."""
     rows = []
     for bug in record.ordered_bugs():
-        row = {"Bug": bug.label}
+        row = {"Bug": bug_label_of(bug)}
         for agent in record.agents:
             v = record.verdict(agent, bug.fingerprint)
             row[agent] = VERDICT_TEXT[v.verdict] if v else "-"
@@ -147,7 +90,7 @@ def _matrix_html(record: ComparisonRecord) -> str:
     head = "".join(f"<th scope='col'>{escape(a)}</th>" for a in ["Bug", *record.agents])
     body = []
     for bug in record.ordered_bugs():
-        cells = [f"<th scope='row' title='{escape(bug.title)}'>{escape(bug.label)}</th>"]
+        cells = [f"<th scope='row' title='{escape(bug.title)}'>{escape(bug_label_of(bug))}</th>"]
         for agent in record.agents:
             v = record.verdict(agent, bug.fingerprint)
             if v is None:

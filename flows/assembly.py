@@ -1,0 +1,62 @@
+"""The composition root: turn the loop's parameters into a `LoopRun` with concrete parts.
+
+Names become instances here and nowhere else: the game (catalogue name, folder or git URL), the sandbox
+provider, the QA agent, the critics and the repair agent. The policy (what `auto` means, who may receive
+ground truth) is the core's (`loop.choices`, `loop.repair.agents`); this module only applies it.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from games.catalogue import load_game
+from loop.choices import critic_names, resolve_config
+from loop.contract.benchmark import Benchmark
+from loop.contract.game import Game
+from loop.loop_config import LoopConfig
+from loop.plugins import PluginKind, load
+from loop.qa import get_qa_agent
+from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
+from loop.run import LoopParts, LoopRun, RecordedMatches, new_run_id, recorded_config, run_dir_of
+from loop.sandbox import get_provider
+
+log = logging.getLogger(__name__)
+
+
+def benchmark_of(game: Game) -> Benchmark | None:
+    """The game's ground truth, where it ships one."""
+    return Benchmark(game) if game.benchmark_dir else None
+
+
+def prepare_config(config: LoopConfig) -> tuple[LoopConfig, Game, Benchmark | None]:
+    """The config with `auto` resolved and checked against the game; fails before anything is made."""
+    game = load_game(config.game)
+    benchmark = benchmark_of(game)
+    return resolve_config(config, game, has_ground_truth=benchmark is not None), game, benchmark
+
+
+def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | None = None) -> LoopRun:
+    """A new run of `config`, or the run `run_id` resumed with the config it was started with."""
+    recorded = recorded_config(run_id, runs_dir)
+    if recorded is not None:
+        config, game = recorded, load_game(recorded.game)
+        benchmark = benchmark_of(game)
+    else:
+        config, game, benchmark = prepare_config(config)
+    provider = get_provider(config.backend)  # a dead engine fails here, before a half-made run exists
+    run_id = run_id or new_run_id(game.name)
+    ground_truth = (
+        GroundTruthKey(benchmark, RecordedMatches(run_dir_of(run_id, runs_dir) / "run.json"))
+        if benchmark is not None
+        else None
+    )
+    parts = LoopParts(
+        provider=provider,
+        qa_agent=get_qa_agent(config.qa_agent, progress=lambda message: log.info("qa: %s", message)),
+        critics=[load(PluginKind.CRITIC, name) for name in critic_names(config)],  # type: ignore[misc]
+        repair_agent=create_agent(
+            config.repair_agent, AgentContext(dict(config.agent_options)), ground_truth
+        ),
+    )
+    return LoopRun.open(config, game, parts, benchmark=benchmark, run_id=run_id, runs_dir=runs_dir)

@@ -1,0 +1,109 @@
+"""The loop's parameters as the flow, the command line and the deployments spell them, all made from
+`loop.loop_config.LoopConfig` (the one declaration) plus `run_id`, which names a run to resume."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import typing
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic.fields import FieldInfo
+
+from loop.loop_config import AUTO, LoopConfig
+from loop.plugins import PluginKind, names
+
+RUN_ID_HELP = "resume this run (a killed run continues at its last finished step)"
+
+
+def _default(field: FieldInfo) -> Any:
+    return field.get_default(call_default_factory=True)
+
+
+def with_loop_parameters(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Give `function(**params)` the signature of LoopConfig's fields plus `run_id`, so Prefect shows,
+    validates and documents exactly those parameters."""
+    parameters = [
+        inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=_default(field), annotation=field.annotation
+        )
+        for name, field in LoopConfig.model_fields.items()
+    ]
+    parameters.append(
+        inspect.Parameter("run_id", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
+    )
+    function.__signature__ = inspect.Signature(parameters, return_annotation=str)  # type: ignore[attr-defined]
+    function.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": str}
+    return function
+
+
+def split_run_id(params: dict[str, Any]) -> tuple[LoopConfig, str | None]:
+    """The flow's keyword arguments as a LoopConfig and the run id (None for a new run)."""
+    values = dict(params)
+    run_id = values.pop("run_id", None)
+    return LoopConfig(**values), run_id
+
+
+def _at_least_one(field: FieldInfo) -> bool:
+    return field.annotation is int and any(getattr(rule, "ge", None) == 1 for rule in field.metadata)
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (a step budget, a round count)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    return key.strip(), value
+
+
+def add_loop_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per LoopConfig field (`--max-rounds`, ...; the game is positional), plus `--run-id`."""
+    for name, field in LoopConfig.model_fields.items():
+        extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+        help_text = field.description or ""
+        annotation = field.annotation
+        if extra.get("positional"):
+            parser.add_argument(name, nargs="?", default=_default(field), help=help_text)
+            continue
+        flag = str(extra.get("flag") or "--" + name.replace("_", "-"))
+        if typing.get_origin(annotation) is dict:
+            parser.add_argument(
+                flag, dest=name, action="append", type=_key_value, metavar="KEY=VALUE", help=help_text
+            )
+        elif typing.get_origin(annotation) is Literal or extra.get("plugin"):
+            choices = (
+                list(typing.get_args(annotation))
+                if typing.get_origin(annotation) is Literal
+                else [AUTO, *names(PluginKind(str(extra["plugin"])))]
+            )
+            parser.add_argument(flag, dest=name, choices=choices, default=_default(field), help=help_text)
+        else:
+            kind = positive_int if _at_least_one(field) else annotation if annotation in (int, float) else str
+            parser.add_argument(flag, dest=name, type=kind, default=_default(field), help=help_text)
+    parser.add_argument("--run-id", help=RUN_ID_HELP)
+
+
+def loop_params_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The flow's keyword arguments from parsed flags (KEY=VALUE lists become dicts)."""
+    params: dict[str, Any] = {}
+    for name, field in LoopConfig.model_fields.items():
+        value = getattr(args, name)
+        if typing.get_origin(field.annotation) is dict:
+            value = dict(value or [])
+        params[name] = value
+    params["run_id"] = args.run_id
+    return params
+
+
+__all__ = ["add_loop_flags", "loop_params_from_args", "split_run_id", "with_loop_parameters"]
