@@ -8,7 +8,10 @@ traced to the session and build that produced it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
+
+from pydantic import BaseModel, Field
 
 
 class BugStatus(StrEnum):
@@ -33,15 +36,20 @@ class IllegalTransition(ValueError):
     """A status change the lifecycle does not allow (e.g. open -> verified_fixed without a patch)."""
 
 
-@dataclass(frozen=True)
-class LifecycleEvent:
-    """One status change. `from_status` is None for the event that opens the bug."""
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
-    from_status: BugStatus | None
-    to_status: BugStatus
+
+class LifecycleEvent(BaseModel):
+    """One status change. `from_status` is None for the event that opens the bug. run.json and the ledger keep
+    the same events."""
+
     session: int
     commit: str
+    from_status: BugStatus | None
+    to_status: BugStatus
     reason: str
+    at: str = Field(default_factory=now)
 
 
 def check_transition(current: BugStatus, target: BugStatus) -> None:
@@ -58,7 +66,10 @@ class BugLifecycle:
 
     @classmethod
     def opened(cls, session: int, commit: str, reason: str) -> BugLifecycle:
-        return cls([LifecycleEvent(None, BugStatus.OPEN, session, commit, reason)])
+        opening = LifecycleEvent(
+            session=session, commit=commit, from_status=None, to_status=BugStatus.OPEN, reason=reason
+        )
+        return cls([opening])
 
     @classmethod
     def replay(cls, events: list[LifecycleEvent]) -> BugLifecycle:
@@ -79,9 +90,12 @@ class BugLifecycle:
         return self.events[-1].to_status
 
     def move(self, target: BugStatus, session: int, commit: str, reason: str) -> LifecycleEvent:
-        """Change the status, or raise IllegalTransition and leave the lifecycle as it was."""
+        """Change the status, or raise IllegalTransition and leave the lifecycle as it was. The event is
+        appended to `events`, the list this lifecycle was made with (a run's or the ledger's)."""
         current = self.status
         check_transition(current, target)
-        event = LifecycleEvent(current, target, session, commit, reason)
+        event = LifecycleEvent(
+            session=session, commit=commit, from_status=current, to_status=target, reason=reason
+        )
         self.events.append(event)
         return event

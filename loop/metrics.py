@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from loop import run_record
 from loop.contract.models import GroundTruthBug
 
 
@@ -47,27 +46,35 @@ class DifficultyCounts(BaseModel):
 
 
 class SessionMetrics(BaseModel):
-    """One row of Table 7 (plus what a user needs to trust it)."""
+    """One row of Table 7, cumulative after its session, as run.json keeps it (session 0: the total row)."""
 
-    session: int
-    benchmark: bool
-    reports: int
-    new_bugs: list[str]
-    duplicates: int
-    false_positives: int | None
-    verified_fixed: list[str]
-    regressed: list[str]
-    patched: list[str]
-    discovered: int
-    fixed: int
-    denominator: int
-    discovery_rate: float | None
-    fixing_rate: float | None
-    by_difficulty: dict[str, DifficultyCounts] = {}
+    session: int = 0
+    ground_truth_total: int | None = Field(default=None, description="None in user mode (no ground truth)")
+    discovered: int = 0
+    fixed_verified: int = 0
+    discovery_rate: float | None = None
+    fixing_rate: float | None = None
+    confirmed_bugs: int = 0
+    new_reports: int = 0
+    new_bugs: list[str] = Field(default_factory=list)
+    duplicates: int = 0
+    false_positives: int | None = Field(default=None, description="None in user mode")
+    verified_fixed: list[str] = Field(default_factory=list)
+    regressed: list[str] = Field(default_factory=list)
+    patched: list[str] = Field(default_factory=list)
+    per_difficulty: dict[str, DifficultyCounts] = Field(default_factory=dict)
     steps: int = 0
     tokens: int = 0
     cost_usd: float = 0.0
     wall_seconds: float = 0.0
+
+    @property
+    def benchmark(self) -> bool:
+        return self.ground_truth_total is not None
+
+    @property
+    def denominator(self) -> int:
+        return self.ground_truth_total if self.ground_truth_total is not None else self.discovered
 
     @property
     def discovery_text(self) -> str:
@@ -75,22 +82,7 @@ class SessionMetrics(BaseModel):
 
     @property
     def fixing_text(self) -> str:
-        return f"{self.fixed}/{self.denominator}"
-
-    def to_record(self) -> run_record.SessionMetrics:
-        """The same numbers in run.json's shape."""
-        return run_record.SessionMetrics(
-            ground_truth_total=self.denominator if self.benchmark else None,
-            discovered=self.discovered,
-            fixed_verified=self.fixed,
-            discovery_rate=self.discovery_rate,
-            fixing_rate=self.fixing_rate,
-            confirmed_bugs=self.discovered,
-            new_reports=self.reports,
-            duplicates=self.duplicates,
-            false_positives=self.false_positives or 0,
-            per_difficulty={level: counts.model_dump() for level, counts in self.by_difficulty.items()},
-        )
+        return f"{self.fixed_verified}/{self.denominator}"
 
 
 class LoopMetrics(BaseModel):
@@ -132,8 +124,8 @@ def loop_metrics(
         rows.append(
             SessionMetrics(
                 session=facts.number,
-                benchmark=benchmark,
-                reports=len(facts.reports),
+                ground_truth_total=denominator if benchmark else None,
+                new_reports=len(facts.reports),
                 new_bugs=new_bugs,
                 duplicates=duplicates,
                 false_positives=false_positives if benchmark else None,
@@ -141,11 +133,11 @@ def loop_metrics(
                 regressed=sorted(facts.regressed),
                 patched=sorted(facts.patched),
                 discovered=len(discovered),
-                fixed=len(fixed),
-                denominator=denominator,
+                confirmed_bugs=len(discovered),
+                fixed_verified=len(fixed),
                 discovery_rate=(len(discovered) / denominator if denominator else 0.0) if benchmark else None,
                 fixing_rate=len(fixed) / denominator if denominator else None,
-                by_difficulty=_by_difficulty(ground_truth, set(discovered), fixed) if benchmark else {},
+                per_difficulty=_by_difficulty(ground_truth, set(discovered), fixed) if benchmark else {},
                 steps=facts.steps,
                 tokens=facts.tokens,
                 cost_usd=facts.cost_usd,
@@ -172,14 +164,13 @@ def _total(rows: list[SessionMetrics]) -> SessionMetrics | None:
     if not rows:
         return None
     last = rows[-1]
-    fp = [row.false_positives for row in rows if row.false_positives is not None]
     return last.model_copy(
         update={
             "session": 0,
-            "reports": sum(row.reports for row in rows),
+            "new_reports": sum(row.new_reports for row in rows),
             "new_bugs": [bug for row in rows for bug in row.new_bugs],
             "duplicates": sum(row.duplicates for row in rows),
-            "false_positives": sum(fp) if last.benchmark else None,
+            "false_positives": sum(row.false_positives or 0 for row in rows) if last.benchmark else None,
             "verified_fixed": sorted({bug for row in rows for bug in row.verified_fixed}),
             "regressed": sorted({bug for row in rows for bug in row.regressed}),
             "patched": sorted({bug for row in rows for bug in row.patched}),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -11,6 +10,7 @@ from pydantic import BaseModel
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
+from loop.limits import Progress
 from loop.plugins import PluginKind, UnknownPlugin, load, names
 
 
@@ -39,10 +39,6 @@ class QAAgent(Protocol):
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
     ) -> QASessionResult: ...
-
-
-Progress = Callable[[str], None]
-"""A one-line progress message sink (the CLI prints them)."""
 
 
 def qa_agent_names() -> list[str]:

@@ -7,32 +7,19 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugReport
-from loop.lifecycle import BugStatus
+from loop.lifecycle import BugStatus, LifecycleEvent, now
 from loop.loop_config import LoopConfig
+from loop.metrics import SessionMetrics
 
 SCHEMA_VERSION = 1
 
 StepName = Literal["build", "verify", "qa", "critic", "repair"]
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class LifecycleEvent(BaseModel):
-    session: int
-    commit: str
-    from_status: BugStatus | None
-    to_status: BugStatus
-    reason: str
-    at: str = Field(default_factory=now)
 
 
 class TrackedBug(BaseModel):
@@ -80,21 +67,6 @@ class CrashRecord(BaseModel):
     game_logs: str = Field(default="", description="the tail of the game's output")
     recovery: str = Field(description="restarted in place, started anew, or not recovered")
     at: str = Field(default_factory=now)
-
-
-class SessionMetrics(BaseModel):
-    """Cumulative after this session, as in the paper's Table 7."""
-
-    ground_truth_total: int | None = None
-    discovered: int = 0
-    fixed_verified: int = 0
-    discovery_rate: float | None = None
-    fixing_rate: float | None = None
-    confirmed_bugs: int = 0
-    new_reports: int = 0
-    duplicates: int = 0
-    false_positives: int = 0
-    per_difficulty: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
 class SessionRecord(BaseModel):

@@ -13,12 +13,12 @@ from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
 from loop.explorer.replay import replay_report
-from loop.lifecycle import UNRESOLVED, BugStatus, check_transition
+from loop.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run import LoopRun
-from loop.run_record import CrashRecord, LifecycleEvent, TrackedBug, VerificationRecord
+from loop.run_record import CrashRecord, TrackedBug, VerificationRecord
 from loop.sandbox import RunningBuild, SandboxError
 from loop.trace import SessionTrace
 from loop.verification import TrackedBug as BugUnderCheck
@@ -31,12 +31,7 @@ MAX_GAME_RESTARTS = 3
 
 
 def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit: str, reason: str) -> None:
-    check_transition(BugStatus(bug.status), target)
-    bug.history.append(
-        LifecycleEvent(
-            session=session, commit=commit, from_status=bug.status, to_status=target, reason=reason
-        )
-    )
+    BugLifecycle(bug.history).move(target, session, commit, reason)
     bug.status = target
     log.info(
         "%s (%s): %s -> %s: %s",
@@ -211,15 +206,7 @@ def criticize(run: LoopRun, number: int) -> None:
             report=report,
             ground_truth_id=bug_id,
             found_in_session=number,
-            history=[
-                LifecycleEvent(
-                    session=number,
-                    commit=session.commit,
-                    from_status=None,
-                    to_status="open",
-                    reason=f"reported by {report.source}",
-                )
-            ],
+            history=BugLifecycle.opened(number, session.commit, f"reported by {report.source}").events,
         )
     update_metrics(run)
     run.mark(number, "critic")
@@ -293,7 +280,7 @@ def update_metrics(run: LoopRun) -> None:
         )
     metrics = loop_metrics(history, run.benchmark.bugs if run.benchmark else None)
     for session, row in zip(run.record.sessions, metrics.sessions, strict=True):
-        session.metrics = row.to_record()
+        session.metrics = row
 
 
 def decide_stop(run: LoopRun, number: int) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 import git
@@ -21,6 +20,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, GameDefinitionError, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import GroundTruthBug
+from loop.limits import Progress
 from loop.regression import play_walkthrough, run_game_tests
 from loop.sandbox import BuildSpec, SandboxError, SandboxProvider
 
@@ -29,8 +29,6 @@ ALL_GOLD = "all gold"
 TESTS_TIMEOUT = 300.0
 GIT_TIMEOUT = 60.0
 OUTPUT_TAIL = 2000
-
-Progress = Callable[[str], None]
 
 
 class ProbeRun(BaseModel):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from loop.contract.models import BugReport
+from loop.limits import LimitsExceeded
 from loop.llm import (
     Budget,
     LLMClient,
@@ -36,7 +37,7 @@ from loop.llm import (
 from loop.repair.agents import AgentContext, UnknownAgent
 from loop.sandbox import SandboxError
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.coding.agent import CodingAgent, LimitsExceeded
+from repair_agents.coding.agent import CodingAgent
 from repair_agents.coding.tools import Toolbox
 from repair_agents.coding.transcript import Transcript
 from repair_agents.prompts import render

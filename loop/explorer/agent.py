@@ -29,15 +29,12 @@ from loop.explorer.oracles import (
 )
 from loop.explorer.rooms import RoomMap
 from loop.explorer.transcript import GameSession, Step
-from loop.qa import Progress, QASessionResult
+from loop.limits import LimitsExceeded, Progress
+from loop.qa import QASessionResult
 from loop.trace import SessionTrace
 
 # A command that never changed anything in a room ranks as if tried this many more times there.
 INERT_PENALTY = 4
-
-
-class LimitsExceeded(Exception):
-    """The step or wall-clock budget is spent."""
 
 
 class Explored(Exception):

@@ -17,6 +17,7 @@ from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
 from loop.explorer import view
 from loop.explorer.transcript import GameSession, Step
+from loop.limits import LimitsExceeded, Progress
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
@@ -32,12 +33,7 @@ from loop.llm_qa.replies import (
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay, judge_replay
-from loop.qa import Progress
 from loop.trace import SessionTrace
-
-
-class LimitsExceeded(Exception):
-    """The step budget is spent, or the model failed too many times in a row."""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
+from loop.limits import Progress
 from loop.llm.config import LLMConfig
 from loop.llm.errors import LLMError, RequestRejected
 from loop.llm.session import Budget, LLMSession
@@ -18,7 +19,7 @@ from loop.llm_qa.campaign import GameMemory, bounded_notes, memory_path
 from loop.llm_qa.replies import SessionDistillation
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
-from loop.qa import Progress, QASessionResult
+from loop.qa import QASessionResult
 from loop.trace import SessionTrace
 
 MODES = ("player", "qa")

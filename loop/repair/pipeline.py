@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from loop.contract.game import Game
 from loop.contract.models import BugReport
+from loop.limits import Progress
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.gate import QUIET_ENV, run_gate
@@ -33,7 +33,6 @@ from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProv
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[str], None]
 
 # Ends an agent may declare itself (a CLI that hit its own time limit, a model endpoint that is down).
 AGENT_DECLARED = frozenset({Outcome.AGENT_TIMEOUT, Outcome.AGENT_CRASH, Outcome.INFRASTRUCTURE_FAILURE})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from loop.limits import LimitsExceeded
 from loop.llm import (
     BudgetExceeded,
     ChatModel,
@@ -29,14 +30,6 @@ NO_TOOL_CALL = "Use one of the tools to work on the repository; call `finish` wh
 
 class FormatError(Exception):
     """The model's reply cannot be acted on; the message tells it why, and the run goes on."""
-
-
-class LimitsExceeded(Exception):
-    """A budget is spent; `limit` is turns, tokens, cost or wall."""
-
-    def __init__(self, limit: str, message: str):
-        super().__init__(message)
-        self.limit = limit
 
 
 def _cut(text: str, limit: int) -> str:
@@ -64,7 +57,7 @@ class CodingAgent:
 
     def step(self) -> None:
         if self.turns >= self.max_turns:
-            raise LimitsExceeded("turns", f"turn budget spent: {self.turns} of {self.max_turns} model calls")
+            raise LimitsExceeded(f"turn budget spent: {self.turns} of {self.max_turns} model calls", "turns")
         try:
             self.observe(self.query())
         except FormatError as exc:
@@ -77,7 +70,7 @@ class CodingAgent:
         try:
             reply = self.model.complete(self.messages, tools=self.tools)
         except BudgetExceeded as exc:
-            raise LimitsExceeded(exc.limit, str(exc)) from None
+            raise LimitsExceeded(str(exc), exc.limit) from None
         except ProviderError as exc:
             # Garbage in the tool-call arguments is the model's slip; any other garbage is the endpoint's.
             if isinstance(exc, GarbageReply) and "tool-call arguments" in str(exc):

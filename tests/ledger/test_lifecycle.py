@@ -49,10 +49,21 @@ def test_illegal_transitions_raise_and_leave_the_status_unchanged(path, illegal)
 
 def test_a_stored_history_is_replayed_and_a_corrupt_one_is_refused():
     events = [
-        LifecycleEvent(None, BugStatus.OPEN, 1, "c1", "found"),
-        LifecycleEvent(BugStatus.OPEN, BugStatus.PATCHED, 1, "c2", "patch"),
+        LifecycleEvent(from_status=None, to_status=BugStatus.OPEN, session=1, commit="c1", reason="found"),
+        LifecycleEvent(
+            from_status=BugStatus.OPEN, to_status=BugStatus.PATCHED, session=1, commit="c2", reason="patch"
+        ),
     ]
     assert BugLifecycle.replay(events).status == BugStatus.PATCHED
-    skipping = [events[0], LifecycleEvent(BugStatus.PATCHED, BugStatus.VERIFIED_FIXED, 2, "c2", "skip")]
+    skipping = [
+        events[0],
+        LifecycleEvent(
+            from_status=BugStatus.PATCHED,
+            to_status=BugStatus.VERIFIED_FIXED,
+            session=2,
+            commit="c2",
+            reason="skip",
+        ),
+    ]
     with pytest.raises(IllegalTransition):
         BugLifecycle.replay(skipping)

@@ -54,17 +54,16 @@ def test_scripted_castle_history_reproduces_table_7():
     assert s1.new_bugs == ["BUG-2", "BUG-3"] and s1.duplicates == 1 and s1.false_positives == 1
     assert s1.patched == ["BUG-2", "BUG-3"]
     assert s2.new_bugs == ["BUG-1"] and s2.verified_fixed == ["BUG-2", "BUG-3"]
-    assert s3.new_bugs == [] and s3.reports == 0 and s3.verified_fixed == ["BUG-1"]
-    assert s1.by_difficulty["easy"].model_dump() == {"total": 2, "discovered": 1, "fixed": 0}
-    assert s1.by_difficulty["medium"].model_dump() == {"total": 1, "discovered": 1, "fixed": 0}
-    assert s3.by_difficulty["easy"].model_dump() == {"total": 2, "discovered": 2, "fixed": 2}
+    assert s3.new_bugs == [] and s3.new_reports == 0 and s3.verified_fixed == ["BUG-1"]
+    assert s1.per_difficulty["easy"].model_dump() == {"total": 2, "discovered": 1, "fixed": 0}
+    assert s1.per_difficulty["medium"].model_dump() == {"total": 1, "discovered": 1, "fixed": 0}
+    assert s3.per_difficulty["easy"].model_dump() == {"total": 2, "discovered": 2, "fixed": 2}
     total = metrics.total
     assert (total.discovery_rate, total.fixing_rate) == (1.0, 1.0)
     assert (total.steps, total.tokens, total.cost_usd, total.wall_seconds) == (720, 3500, 1.75, 160)
     assert total.false_positives == 1 and total.duplicates == 1
-    record = s2.to_record()
-    assert (record.ground_truth_total, record.discovered, record.fixed_verified) == (3, 3, 2)
-    assert record.per_difficulty["medium"] == {"total": 1, "discovered": 1, "fixed": 1}
+    assert (s2.ground_truth_total, s2.discovered, s2.fixed_verified) == (3, 3, 2)
+    assert s2.per_difficulty["medium"].model_dump() == {"total": 1, "discovered": 1, "fixed": 1}
 
 
 def test_a_regression_lowers_the_fixing_rate_of_later_sessions():
@@ -84,5 +83,5 @@ def test_without_ground_truth_rates_are_over_confirmed_unique_bugs():
     ]
     s1, s2 = loop_metrics(history, None).sessions
     assert (s1.discovered, s1.duplicates, s1.false_positives, s1.discovery_rate) == (2, 1, None, None)
-    assert (s2.discovered, s2.fixed, s2.fixing_text) == (3, 1, "1/3")
+    assert (s2.discovered, s2.fixed_verified, s2.fixing_text) == (3, 1, "1/3")
     assert s2.fixing_rate == 1 / 3
