@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
-from loop.contract.models import BugReport
+from loop.contract.models import REPORTS_FILE, BugReport, write_reports
 from loop.limits import Progress
 from loop.plugins import PluginKind, UnknownPlugin, load, names
 
@@ -54,28 +54,12 @@ def get_qa_agent(name: str, progress: Progress | None = None) -> QAAgent:
     return factory(progress=progress)  # type: ignore[operator]
 
 
-def report_markdown(report: BugReport) -> str:
-    steps = (
-        "\n".join(f"{i}. `{command}`" for i, command in enumerate(report.repro, 1)) or "(a new game shows it)"
-    )
-    return (
-        f"# {report.title}\n\n"
-        f"- fingerprint: `{report.fingerprint}`\n- type: {report.bug_type}\n- mechanic: {report.mechanic}\n"
-        f"- source: {report.source} (oracle `{report.oracle}`, subject `{report.oracle_subject}`)\n"
-        f"- confidence: {report.confidence:.2f}\n- build: `{report.build_commit}`\n\n"
-        f"## Steps to reproduce (from a new game)\n\n{steps}\n\n"
-        f"## Expected\n\n{report.expected}\n\n## Observed\n\n{report.observed}\n\n"
-        f"## Evidence\n\n```\n{report.evidence}\n```\n"
-    )
+SESSION_FILE = "session.json"
 
 
 def write_session(result: QASessionResult, out_dir: Path) -> list[Path]:
-    """reports.json (the result, reports included) and one markdown file per report; returns the paths."""
+    """session.json (the whole result) and reports.json (its reports, as the loop and `repair` read them)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = [out_dir / "reports.json"]
-    written[0].write_text(result.model_dump_json(indent=2) + "\n")
-    for number, report in enumerate(result.reports, 1):
-        path = out_dir / f"report-{number:02d}-{report.fingerprint}.md"
-        path.write_text(report_markdown(report))
-        written.append(path)
-    return written
+    session = out_dir / SESSION_FILE
+    session.write_text(result.model_dump_json(indent=2) + "\n")
+    return [session, write_reports(out_dir / REPORTS_FILE, result.reports)]

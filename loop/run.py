@@ -18,11 +18,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import git
-from pydantic import TypeAdapter
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
-from loop.contract.models import BugReport
+from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.critic.base import Critic, CriticContext
 from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
@@ -33,7 +32,6 @@ from loop.run_record import GroundTruthSummary, RunRecord, SessionRecord, now
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)
-REPORTS = TypeAdapter(list[BugReport])
 
 
 def runs_root() -> Path:
@@ -212,19 +210,11 @@ class LoopRun:
 
     def session_reports(self, number: int) -> list[BugReport]:
         reports: list[BugReport] = []
-        for name in ("findings.json", "reports.json"):
+        for name in ("findings.json", REPORTS_FILE):
             path = self.session_dir(number) / name
             if path.is_file():
-                reports.extend(REPORTS.validate_json(path.read_bytes()))
+                reports.extend(read_reports(path))
         return reports
 
     def write_session_reports(self, number: int, name: str, reports: list[BugReport]) -> Path:
-        path = self.session_dir(number) / name
-        tmp = path.with_suffix(".tmp")
-        try:
-            tmp.write_bytes(REPORTS.dump_json(reports, indent=2))
-            os.replace(tmp, path)
-        except OSError:  # e.g. a full disk: the previous file stays, no half-written one beside it
-            tmp.unlink(missing_ok=True)
-            raise
-        return path
+        return write_reports(self.session_dir(number) / name, reports)

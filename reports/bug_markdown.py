@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from loop.contract.models import BugReport
 from loop.run_record import RunRecord, TrackedBug
 from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
@@ -81,6 +82,41 @@ def _work_on_bug(run: RunRecord, bug: TrackedBug) -> list[str]:
     return lines
 
 
+def short_or_unknown(report: BugReport) -> str:
+    return report.build_commit or "unknown"
+
+
+def _report_sections(report: BugReport, where: str) -> list[str]:
+    """What the report itself says, as an issue says it; `where` names the build."""
+    return [
+        "## Summary\n",
+        report.symptom + "\n",
+        "## Steps to reproduce\n",
+        steps_to_reproduce(report.repro),
+        "## Expected\n",
+        report.expected + "\n",
+        "## Actual\n",
+        report.observed + "\n",
+        "## Build\n",
+        where + "\n",
+        "## Evidence\n",
+        code_block(report.evidence) if report.evidence else "_No trace excerpt attached._\n",
+    ]
+
+
+def render_report_alone(report: BugReport) -> str:
+    """A report outside any run (`closed-loop qa`, `closed-loop intake`)."""
+    parts = [
+        f"# {report.title}\n",
+        f"- Fingerprint: `{report.fingerprint}`",
+        f"- Type: {report.bug_type.value}; mechanic: {report.mechanic}",
+        f"- Found by the {report.source} QA agent (confidence {report.confidence:.2f})",
+        "",
+        *_report_sections(report, f"Commit `{short_or_unknown(report)}`."),
+    ]
+    return "\n".join(parts)
+
+
 def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
     report = bug.report
     gt = f" (matches {bug.ground_truth_id})" if bug.ground_truth_id else ""
@@ -92,18 +128,9 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
         f"- Found in session {bug.found_in_session} of run `{run.run_id}` by the {report.source} QA agent"
         f" (confidence {report.confidence:.2f})",
         "",
-        "## Summary\n",
-        report.symptom + "\n",
-        "## Steps to reproduce\n",
-        steps_to_reproduce(report.repro),
-        "## Expected\n",
-        report.expected + "\n",
-        "## Actual\n",
-        report.observed + "\n",
-        "## Build\n",
-        f"Game `{run.config.game}` at commit `{report.build_commit or 'unknown'}`.\n",
-        "## Evidence\n",
-        code_block(report.evidence) if report.evidence else "_No trace excerpt attached._\n",
+        *_report_sections(
+            report, f"Game `{run.config.game}` at commit `{report.build_commit or 'unknown'}`."
+        ),
         "## Status history\n",
         _history(bug),
     ]

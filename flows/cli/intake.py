@@ -33,8 +33,8 @@ def intake_command(args: argparse.Namespace) -> int:
     from loop.llm.errors import RequestRejected
     from loop.llm_qa.repo_tools import RepoReader
     from loop.llm_qa.roles import ModelRoles
-    from loop.qa import report_markdown
     from loop.sandbox import BuildSpec, get_provider
+    from reports.bug_markdown import render_report_alone
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -80,6 +80,8 @@ def intake_command(args: argparse.Namespace) -> int:
         for row in attempt.transcript:
             print(f"> {row['command']}\n  {row['reply'][:300]}")
     if verdict.report is not None:
-        (out_dir / f"report-01-{verdict.report.fingerprint}.md").write_text(report_markdown(verdict.report))
+        (out_dir / f"report-01-{verdict.report.fingerprint}.md").write_text(
+            render_report_alone(verdict.report)
+        )
     print(f"intake: {verdict.answer}: {verdict.detail}; written to {out_dir}")
     return 0 if verdict.reproduced else 1

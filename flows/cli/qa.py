@@ -39,6 +39,7 @@ def qa_command(args: argparse.Namespace) -> int:
     from loop.contract.game_client import GameClient
     from loop.qa import get_qa_agent, write_session
     from loop.sandbox import BuildSpec, get_provider
+    from reports.bug_markdown import render_report_alone
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -66,6 +67,8 @@ def qa_command(args: argparse.Namespace) -> int:
         finally:
             build.stop()
     write_session(result, out_dir)
+    for number, report in enumerate(result.reports, 1):
+        (out_dir / f"report-{number:02d}-{report.fingerprint}.md").write_text(render_report_alone(report))
     print(
         f"qa: {len(result.reports)} report(s) in {result.steps} steps, {result.games_started} games, "
         f"{result.wall_seconds:.1f}s ({result.stopped_because}); written to {out_dir}"

@@ -12,11 +12,11 @@ import sys
 import time
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from games.catalogue import load_game
 from loop.contract.game import GameDefinitionError, materialize
-from loop.contract.models import BugReport
+from loop.contract.models import BugReport, read_reports
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
 from loop.sandbox import get_provider, provider_names
@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _read_reports(path: Path) -> list[BugReport]:
     try:
-        return TypeAdapter(list[BugReport]).validate_json(path.read_bytes())
+        return read_reports(path)
     except ValidationError as exc:
         raise GameDefinitionError(
             f"{path}: not a JSON list of bug reports: {exc.errors()[0]['msg']}"

@@ -6,9 +6,11 @@ These are the boundary types (files, ledger rows, prompts), so they are pydantic
 from __future__ import annotations
 
 import hashlib
+import os
 from enum import StrEnum
+from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 
 class BugType(StrEnum):
@@ -71,3 +73,26 @@ class ProbeResult(BaseModel):
     bug_id: str
     present: bool
     evidence: str = ""
+
+
+REPORTS_FILE = "reports.json"
+"""A JSON list of BugReport: what a QA session found, what `closed-loop repair --reports` and intake read."""
+
+_REPORT_LIST = TypeAdapter(list[BugReport])
+
+
+def read_reports(path: Path) -> list[BugReport]:
+    """Raises ValueError (pydantic's ValidationError) for a file that is not a JSON list of bug reports."""
+    return _REPORT_LIST.validate_json(path.read_bytes())
+
+
+def write_reports(path: Path, reports: list[BugReport]) -> Path:
+    """Atomically: a full disk leaves the previous file, and no half-written one beside it."""
+    tmp = path.with_suffix(".tmp")
+    try:
+        tmp.write_bytes(_REPORT_LIST.dump_json(reports, indent=2))
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from loop.contract.game_client import GameClient
+from loop.contract.models import read_reports
 from loop.explorer.agent import ExplorerQA
 from loop.qa import write_session
 
@@ -136,5 +137,4 @@ def test_the_explorer_keeps_its_budget_and_its_trace_stays_parseable(
     written = write_session(result, tmp_path / "out")
     saved = json.loads(written[0].read_text(encoding="utf-8"))
     assert saved["steps"] == result.steps
-    for path in written[1:]:
-        path.read_text(encoding="utf-8")
+    assert read_reports(written[1]) == result.reports

@@ -27,11 +27,12 @@ def test_qa_command_writes_reports_markdown_and_trace(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "report 1: Server error on 'examine statue'" in done.stdout
-    saved = json.loads((out / "reports.json").read_text())
-    assert [r["repro"] for r in saved["reports"]] == [["examine statue"]]
-    assert saved["steps"] == 300 and saved["tokens"] == 0
+    reports = json.loads((out / "reports.json").read_text())  # what `closed-loop repair --reports` takes
+    assert [r["repro"] for r in reports] == [["examine statue"]]
+    session = json.loads((out / "session.json").read_text())
+    assert session["steps"] == 300 and session["tokens"] == 0
     [markdown] = list(out.glob("report-01-*.md"))
-    assert "1. `examine statue`" in markdown.read_text()
+    assert "Send `examine statue`" in markdown.read_text()
     assert len((out / "trace.jsonl").read_text().splitlines()) >= 300
 
 

@@ -31,8 +31,9 @@ def test_qa_command_with_the_llm_agent_writes_reports_counts_and_memory(
 
     assert done.returncode == 0, done.stderr
     assert f"report 1: {DROPPED_TITLE}" in done.stdout and "qa: model use:" in done.stdout
-    saved = json.loads((out / "reports.json").read_text())
-    assert [r["repro"] for r in saved["reports"]] == [["take matches", "drop matches", "look"]]
+    reports = json.loads((out / "reports.json").read_text())
+    assert [r["repro"] for r in reports] == [["take matches", "drop matches", "look"]]
+    saved = json.loads((out / "session.json").read_text())
     assert saved["steps"] == 4 and saved["tokens"] > 0 and saved["counts"]["requests"] > 8
     memory = json.loads((tmp_path / "data" / "llm_qa" / "castle.json").read_text())
     assert [b["status"] for b in memory["bugs"]] == ["open"]
