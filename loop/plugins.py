@@ -16,6 +16,7 @@ class PluginKind(StrEnum):
     CRITIC = "closed_loop.critics"
     REPAIR_AGENT = "closed_loop.repair_agents"
     SANDBOX = "closed_loop.sandboxes"
+    LLM_PROVIDER = "closed_loop.llm_providers"
 
     @property
     def label(self) -> str:

@@ -21,7 +21,7 @@ from loop.contract.game import Game, GameDefinitionError, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import GroundTruthBug
 from loop.limits import Progress
-from loop.regression import play_walkthrough, run_game_tests
+from loop.regression_gate import play_walkthrough, run_game_tests
 from loop.sandbox import BuildSpec, SandboxError, SandboxProvider
 
 SHIPPED = "shipped"

@@ -22,7 +22,7 @@ from loop.contract.game import Game, Manifest
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport, BugType, GroundTruthBug
 from loop.lifecycle import BugStatus
-from loop.regression import GateResult, play_walkthrough, run_game_tests
+from loop.regression_gate import GateResult, play_walkthrough, run_game_tests
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)

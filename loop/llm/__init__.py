@@ -32,7 +32,7 @@ if TYPE_CHECKING:
         RequestRejected,
     )
     from loop.llm.prices import PriceTable
-    from loop.llm.providers import make_provider, provider_names, register_provider
+    from loop.llm.providers import make_provider, provider_names
     from loop.llm.redaction import install_redaction, redact, register_secret
     from loop.llm.session import Budget, CallRecord, LLMSession
     from loop.llm.structured import extract_json, parse_reply
@@ -59,7 +59,6 @@ _EXPORTS = {
     "PriceTable": "loop.llm.prices",
     "make_provider": "loop.llm.providers",
     "provider_names": "loop.llm.providers",
-    "register_provider": "loop.llm.providers",
     "install_redaction": "loop.llm.redaction",
     "redact": "loop.llm.redaction",
     "register_secret": "loop.llm.redaction",
@@ -120,6 +119,5 @@ __all__ = [
     "parse_reply",
     "provider_names",
     "redact",
-    "register_provider",
     "register_secret",
 ]

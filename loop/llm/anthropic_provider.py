@@ -14,7 +14,6 @@ from loop.llm.errors import ProviderUnavailable
 from loop.llm.providers import (
     StructuredSchema,
     parse_arguments,
-    register_provider,
     sdk_timeout,
     translates_errors,
 )
@@ -144,8 +143,7 @@ def _turns(messages: list[Message]) -> list[dict[str, Any]]:
     return turns
 
 
-@register_provider("anthropic")
-def _anthropic(config: LLMConfig) -> AnthropicMessages:
+def anthropic_messages(config: LLMConfig) -> AnthropicMessages:
     key = config.anthropic_api_key.get_secret_value() if config.anthropic_api_key else ""
     client = anthropic.Anthropic(
         api_key=key,

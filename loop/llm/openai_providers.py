@@ -13,7 +13,6 @@ from loop.llm.errors import ProviderUnavailable
 from loop.llm.providers import (
     StructuredSchema,
     parse_arguments,
-    register_provider,
     sdk_timeout,
     translates_errors,
 )
@@ -252,18 +251,15 @@ def _openai_key(config: LLMConfig) -> str:
     return config.openai_api_key.get_secret_value() if config.openai_api_key else ""
 
 
-@register_provider("openai")
-def _openai_chat(config: LLMConfig) -> OpenAIChat:
+def openai_chat(config: LLMConfig) -> OpenAIChat:
     return OpenAIChat(_client(config, config.openai_base_url, _openai_key(config)))
 
 
-@register_provider("openai-responses")
-def _openai_responses(config: LLMConfig) -> OpenAIResponses:
+def openai_responses(config: LLMConfig) -> OpenAIResponses:
     return OpenAIResponses(_client(config, config.openai_base_url, _openai_key(config)))
 
 
-@register_provider("compat")
-def _compat_chat(config: LLMConfig) -> OpenAIChat:
+def compat_chat(config: LLMConfig) -> OpenAIChat:
     # Local servers (vLLM, llama.cpp, Ollama) often lack json_schema: the schema goes in the prompt instead.
     key = config.compat_api_key or config.openai_api_key
     client = _client(

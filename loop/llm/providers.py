@@ -25,6 +25,7 @@ from loop.llm.errors import (
     RequestRejected,
 )
 from loop.llm.types import Message, ProviderReply, Tool
+from loop.plugins import PluginKind, UnknownPlugin, load, names
 
 
 class StructuredSchema(Protocol):
@@ -57,31 +58,21 @@ class Provider(Protocol):
 
 
 ProviderFactory = Callable[[LLMConfig], Provider]
-_REGISTRY: dict[str, ProviderFactory] = {}
-
-
-def register_provider(name: str) -> Callable[[ProviderFactory], ProviderFactory]:
-    def add(factory: ProviderFactory) -> ProviderFactory:
-        _REGISTRY[name] = factory
-        return factory
-
-    return add
 
 
 def provider_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
+    return names(PluginKind.LLM_PROVIDER)
 
 
 def make_provider(name: str, config: LLMConfig) -> Provider:
-    _load_builtin()
-    if name not in _REGISTRY:
-        raise RequestRejected(f"unknown LLM provider {name!r}; known: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[name](config)
-
-
-def _load_builtin() -> None:
-    from loop.llm import anthropic_provider, openai_providers  # noqa: F401 - registers on import
+    """The provider called `name` (an entry point of `closed_loop.llm_providers`)."""
+    try:
+        factory = load(PluginKind.LLM_PROVIDER, name)
+    except UnknownPlugin:
+        raise RequestRejected(
+            f"unknown LLM provider {name!r}; known: {', '.join(provider_names())}"
+        ) from None
+    return factory(config)  # type: ignore[operator]
 
 
 def sdk_timeout(config: LLMConfig) -> httpx2.Timeout:

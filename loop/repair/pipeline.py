@@ -15,9 +15,9 @@ from pathlib import Path
 from loop.contract.game import Game
 from loop.contract.models import BugReport
 from loop.limits import Progress
+from loop.regression_gate import QUIET_ENV, run_gate
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.diffs import diff_stats, protected_touched
-from loop.repair.gate import QUIET_ENV, run_gate
 from loop.repair.protocol import (
     Attempt,
     DiffStats,

@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugReport
-from loop.regression import GateResult
+from loop.regression_gate import GateResult
 from loop.run_record import AttemptRecord
 
 ATTEMPT_SCHEMA_VERSION = 1

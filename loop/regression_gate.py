@@ -1,7 +1,8 @@
-"""The game's own regression checks: its test suite and its winning walkthrough.
+"""The regression gate: the game's own test suite and its winning walkthrough.
 
 One implementation for the three places that need them: catalogue validation, the repair pipeline's gate and
-verification's gate.
+verification's gate. (A bug that comes back after a verified fix is `regressed`: that is the lifecycle's word,
+loop/lifecycle.py; this gate is what keeps a patch from breaking what worked.)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from loop.contract.game import Game, GameDefinitionError
 from loop.contract.game_client import GameClient, GameError
+from loop.sandbox import RunningBuild
 
 # The checks run the game's own code: keep its byte-code out of the work tree, which a repair attempt stages.
 QUIET_ENV = {"PYTHONDONTWRITEBYTECODE": "1"}
@@ -77,4 +79,22 @@ def play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bo
     won = state.get(won_field) is True
     return won, "\n".join(
         [*lines, f"state[{won_field!r}] = {state.get(won_field)!r} after {len(commands)} commands"]
+    )
+
+
+def play_walkthrough_on(
+    game: Game, repo_dir: Path, build: RunningBuild, timeout: float
+) -> tuple[bool | None, str]:
+    with GameClient(build.url, strip_fields=game.manifest.strip_fields, timeout=timeout) as client:
+        return play_walkthrough(game, repo_dir, client)
+
+
+def run_gate(game: Game, repo_dir: Path, build: RunningBuild, test_timeout: float) -> GateResult:
+    tests_passed, tests_detail = run_game_tests(game, repo_dir, test_timeout)
+    won, walkthrough_detail = play_walkthrough_on(game, repo_dir, build, timeout=10.0)
+    return GateResult(
+        tests_passed=tests_passed,
+        tests_detail=tests_detail,
+        walkthrough_won=won,
+        walkthrough_detail=walkthrough_detail,
     )
