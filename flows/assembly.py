@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 
 from games.catalogue import load_game
-from loop.choices import critic_names, resolve_config
+from loop.choices import critic_names, make_judge, resolve_config
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
 from loop.loop_config import LoopConfig
@@ -54,6 +54,7 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
     parts = LoopParts(
         provider=provider,
         qa_agent=get_qa_agent(config.qa_agent, progress=lambda message: log.info("qa: %s", message)),
+        judge=make_judge(),
         critics=[load(PluginKind.CRITIC, name) for name in critic_names(config)],  # type: ignore[misc]
         repair_agent=create_agent(
             config.repair_agent, AgentContext(dict(config.agent_options)), ground_truth

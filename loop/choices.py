@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 
 from loop.contract.game import Game
+from loop.judge import Judge
+from loop.llm.client import model_for
 from loop.llm.config import any_model_configured
 from loop.loop_config import AUTO, LoopConfig
 from loop.qa import qa_agent_names
@@ -62,3 +64,8 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
 
 def critic_names(config: LoopConfig) -> list[str]:
     return CRITICS[config.critic]
+
+
+def make_judge() -> Judge:
+    """The loop's judge: explorer oracles always; a model for every other report when one is configured."""
+    return Judge(model_for("reflection") if model_configured() else None)

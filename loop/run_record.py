@@ -37,8 +37,18 @@ class VerificationRecord(BaseModel):
     fingerprint: str
     ground_truth_id: str | None = None
     replay_fixed: bool
-    probe_fixed: bool | None = None
+    probe_fixed: bool | None = Field(default=None, description="the hidden probe's score; None in user mode")
     verdict: str = Field(description="loop.verification.Verdict")
+    judge: str | None = Field(default=None, description="the judge's answer: present, absent, cannot_judge")
+    false_fix: bool = Field(default=False, description="the loop says fixed, the ground-truth probe says not")
+    detail: str = ""
+
+
+class DuplicateRecord(BaseModel):
+    """A report the judge found to show a bug the loop already tracks (no ground truth involved)."""
+
+    fingerprint: str
+    of: str = Field(description="the tracked bug's fingerprint")
     detail: str = ""
 
 
@@ -86,6 +96,9 @@ class SessionRecord(BaseModel):
     )
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)
+    duplicate_of: list[DuplicateRecord] = Field(
+        default_factory=list, description="reports the judge found to show a bug tracked already"
+    )
     false_positives: list[str] = Field(default_factory=list)
     matches: dict[str, str | None] = Field(default_factory=dict, description="fingerprint -> ground-truth id")
     attempts: list[AttemptRecord] = Field(default_factory=list)
