@@ -53,13 +53,14 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
             f"the {repair_agent} agent applies ground-truth patches, and {game.name} has no ground truth "
             "here (no benchmark/bugs.json, or it was withheld): choose another repair agent"
         )
-    if config.critic != "differential" and not online:
-        raise ChoiceError(
-            f"the {config.critic!r} critic needs a model (see README: pointing closed-loop at one)"
-        )
+    critic = config.critic
+    if critic == AUTO:
+        critic = "both" if online else "differential"
+    if critic != "differential" and not online:
+        raise ChoiceError(f"the {critic!r} critic needs a model (see README: pointing closed-loop at one)")
     if online and qa_agent == "explorer" and config.qa_agent == AUTO:
         log.info("a model is configured, but the LLM QA agent is not available here: using the explorer")
-    return config.model_copy(update={"qa_agent": qa_agent, "repair_agent": repair_agent})
+    return config.model_copy(update={"qa_agent": qa_agent, "repair_agent": repair_agent, "critic": critic})
 
 
 def critic_names(config: LoopConfig) -> list[str]:

@@ -125,6 +125,7 @@ class LoopRun:
                 GroundTruthSummary(id=bug.id, bug_type=bug.bug_type, difficulty=str(bug.difficulty))
                 for bug in (benchmark.bugs if benchmark else [])
             ],
+            ground_truth_withheld=config.withhold_ground_truth and game.benchmark_dir is not None,
         )
         with Ledger() as ledger:
             record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}

@@ -114,6 +114,17 @@ class GroundTruthSummary(BaseModel):
     difficulty: str
 
 
+class FixesBranch(BaseModel):
+    """What `publish_fixes` made (kept in run.json)."""
+
+    branch: str
+    commits: list[str] = Field(default_factory=list, description="commits on the branch, oldest first")
+    fixed: list[str] = Field(default_factory=list, description="fingerprints of the bugs it fixes")
+    skipped: dict[str, str] = Field(default_factory=dict, description="fingerprint -> why it is not there")
+    pushed_to: str | None = None
+    push_error: str | None = None
+
+
 class RunRecord(BaseModel):
     schema_version: int = SCHEMA_VERSION
     run_id: str
@@ -131,6 +142,10 @@ class RunRecord(BaseModel):
         default_factory=dict, description="the ledger's status of this game's bugs when the run started"
     )
     sessions: list[SessionRecord] = Field(default_factory=list)
+    ground_truth_withheld: bool = Field(
+        default=False, description="user mode on a game that ships ground truth"
+    )
+    fixes: FixesBranch | None = Field(default=None, description="the verified fixes' branch, once published")
 
     @classmethod
     def load(cls, path: Path) -> RunRecord:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
+from loop.fixes_branch import publish_fixes
 from loop.judge import JudgeAnswer, with_repro
 from loop.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
@@ -395,3 +396,10 @@ def repair(run: LoopRun, number: int) -> None:
         run.record.head_commit = head
         update_metrics(run)
     run.mark(number, "repair")
+
+
+def publish(run: LoopRun) -> None:
+    """At the end of the run: the verified fixes on one branch with a pull-request description (pushed to
+    the configured remote). Redone on a resumed run, so the branch always matches run.json."""
+    run.record.fixes = publish_fixes(run.record, run.repo_dir, run.run_dir, run.config.push_to)
+    run.save()
