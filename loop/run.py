@@ -128,7 +128,9 @@ class LoopRun:
             ground_truth_withheld=config.withhold_ground_truth and game.benchmark_dir is not None,
         )
         with Ledger() as ledger:
-            record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
+            known = ledger.bugs(game.name)
+            record.ledger_baseline = {bug.key: bug.status for bug in known}
+            record.ledger_baseline_commits = {bug.key: bug.events[-1].commit for bug in known if bug.events}
         run = cls(run_dir, record, game, parts, benchmark)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])

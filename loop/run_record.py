@@ -141,6 +141,9 @@ class RunRecord(BaseModel):
     ledger_baseline: dict[str, BugStatus] = Field(
         default_factory=dict, description="the ledger's status of this game's bugs when the run started"
     )
+    ledger_baseline_commits: dict[str, str] = Field(
+        default_factory=dict, description="the commit each of those statuses was decided on"
+    )
     sessions: list[SessionRecord] = Field(default_factory=list)
     ground_truth_withheld: bool = Field(
         default=False, description="user mode on a game that ships ground truth"
