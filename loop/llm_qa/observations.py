@@ -42,3 +42,15 @@ def transcript_json(steps: list[Step]) -> str:
         for step in steps
     ]
     return json.dumps(rows, indent=1, sort_keys=True)
+
+
+def step_brief(step: Step, *, with_state: bool = False) -> str:
+    """A step as a model reads it: command, reply, what the command changed (and the state after)."""
+    from loop.llm_qa.state_diff import state_diff  # state_diff uses clip from here
+
+    lines = [step_text(step, with_state=False)]
+    if step.command is not None:
+        lines.append(f"changed: {state_diff(step.before, step.state)}")
+    if with_state:
+        lines.append(f"state: {state_text(step.state)}")
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""The replay judge: given a claim (a report's expected, observed and repro) and a replayed transcript, is the
+claimed bug present, absent, or can it not be judged? A reusable function: the QA agent's local verification,
+intake, and a re-judge of any report on a new build all call `judge_replay`.
+
+What the judge reads is bounded: the earlier commands as a list, the last few steps in full (reply and what
+each changed), the final step's state, and the game's documentation or command list. It is told that the
+anomaly is claimed at the final command, and it must give its reason before its verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from loop.explorer.transcript import Step
+from loop.llm_qa import prompting
+from loop.llm_qa.observations import MAX_MESSAGE_CHARS, clip
+from loop.llm_qa.replies import ReplayJudgement
+from loop.llm_qa.roles import ModelRoles
+from loop.llm_qa.state_diff import state_diff
+
+FULL_STEPS = 3
+MAX_KNOWLEDGE_CHARS = 2500
+MAX_REPORT_CHARS = 3000
+
+
+class Claim(BaseModel):
+    """What a report says: enough for a judge that never saw the session that found it."""
+
+    title: str
+    expected: str
+    observed: str
+    repro: list[str] = Field(default_factory=list)
+    report_text: str = Field(default="", description="a person's own words, when the claim comes from one")
+
+
+@dataclass(frozen=True)
+class Judged:
+    verdict: str  # present | absent | cannot judge
+    reason: str
+
+    @property
+    def present(self) -> bool:
+        return self.verdict == "present"
+
+
+def transcript_text(steps: list[Step], full_steps: int = FULL_STEPS) -> str:
+    """Earlier commands on one line; the last `full_steps` steps as JSON rows, the final one with state."""
+    played = [s for s in steps if s.command is not None]
+    earlier, last = played[:-full_steps], played[-full_steps:]
+    rows = [
+        {
+            "command": s.command,
+            "reply": clip(s.message, MAX_MESSAGE_CHARS),
+            "refused": s.observation is not None and not s.observation.success,
+            "error": s.observation is None,
+            "changed": state_diff(s.before, s.state),
+        }
+        for s in last
+    ]
+    if rows:
+        rows[-1]["state"] = last[-1].state
+    head = "Earlier commands, in order: " + (" / ".join(s.command or "" for s in earlier) or "(none)")
+    return f"{head}\n```json\n{json.dumps(rows, indent=1, sort_keys=True)}\n```"
+
+
+def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowledge: str = "") -> Judged:
+    """Ask the judge (role reflection). May raise LLMError; a 'cannot judge' answer is returned as such."""
+    messages, reply_model = prompting.conversation(
+        "replay_judge",
+        "replay_judge_step",
+        knowledge=clip(knowledge, MAX_KNOWLEDGE_CHARS) or "(none)",
+        title=claim.title,
+        expected=claim.expected,
+        observed=claim.observed,
+        repro=" / ".join(claim.repro) or "(the replayed commands)",
+        report=clip(claim.report_text, MAX_REPORT_CHARS) or "(none: the claim comes from the QA agent)",
+        transcript=transcript_text(steps),
+        final_command=next((s.command for s in reversed(steps) if s.command is not None), "(new game)"),
+    )
+    judgement: ReplayJudgement = models.ask("reflection", messages, reply_model).parsed
+    return Judged(judgement.verdict, judgement.reason)
