@@ -52,5 +52,19 @@ def step_brief(step: Step, *, with_state: bool = False) -> str:
     if step.command is not None:
         lines.append(f"changed: {state_diff(step.before, step.state)}")
     if with_state:
-        lines.append(f"state: {state_text(step.state)}")
+        lines.append(f"state: {state_text(without_reply_text(step.state, step.message))}")
     return "\n".join(lines)
+
+
+REPLY_SHOWN = "(in the reply above)"
+
+
+def without_reply_text(value: Any, reply: str) -> Any:
+    """The state with every long text that the reply already shows word for word replaced by a marker."""
+    if isinstance(value, dict):
+        return {k: without_reply_text(v, reply) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_reply_text(v, reply) for v in value]
+    if isinstance(value, str) and len(value) > 40 and value in reply:
+        return REPLY_SHOWN
+    return value

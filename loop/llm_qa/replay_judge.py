@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from loop.explorer.transcript import Step
 from loop.llm_qa import prompting
-from loop.llm_qa.observations import MAX_MESSAGE_CHARS, clip
+from loop.llm_qa.observations import MAX_MESSAGE_CHARS, clip, without_reply_text
 from loop.llm_qa.replies import ReplayJudgement
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.state_diff import state_diff
@@ -61,9 +61,10 @@ def transcript_text(steps: list[Step], full_steps: int = FULL_STEPS) -> str:
         for s in last
     ]
     if rows:
-        rows[-1]["state"] = last[-1].state
+        rows[-1]["state"] = without_reply_text(last[-1].state, last[-1].message)
     head = "Earlier commands, in order: " + (" / ".join(s.command or "" for s in earlier) or "(none)")
-    return f"{head}\n```json\n{json.dumps(rows, indent=1, sort_keys=True)}\n```"
+    table = ",\n".join(json.dumps(row, sort_keys=True) for row in rows)  # one step per line
+    return f"{head}\n```json\n[\n{table}\n]\n```"
 
 
 def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowledge: str = "") -> Judged:
@@ -75,7 +76,6 @@ def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowled
         title=claim.title,
         expected=claim.expected,
         observed=claim.observed,
-        repro=" / ".join(claim.repro) or "(the replayed commands)",
         report=clip(claim.report_text, MAX_REPORT_CHARS) or "(none: the claim comes from the QA agent)",
         transcript=transcript_text(steps),
         final_command=next((s.command for s in reversed(steps) if s.command is not None), "(new game)"),

@@ -52,6 +52,8 @@ def state_diff(before: dict[str, Any], after: dict[str, Any], limit: int = MAX_D
                 )
                 changes = [f"+{v}" for v in gained.elements()] + [f"-{v}" for v in lost.elements()]
                 parts.append(f"{path} {' '.join(changes) or 'reordered'}")
+            elif isinstance(a, str) and isinstance(b, str) and max(len(a), len(b)) > MAX_VALUE_CHARS:
+                parts.append(f"{path} changed")  # a long text: the reply or the state shows the new one
             else:
                 parts.append(f"{path} {_show(a)} -> {_show(b)}")
     return clip("; ".join(parts), limit) if parts else "no change"
