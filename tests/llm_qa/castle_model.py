@@ -110,7 +110,8 @@ class CastleModel:
     reflection is honest about dropped items. `gullible` flags every refusal and every reply that is not the
     planner's expectation as a bug too, with its "evidence" taken from the expectation or the reply itself
     (what a weak model does). `reword` changes the title of each new claim; `extra` adds fields to every bug
-    reply (a made-up id, say). `tool_calls` are answered, in order, before the planner's first command.
+    reply (a made-up id, say); `judge_says` fixes the judge's verdict. `tool_calls` are answered, in order,
+    before the planner's first command.
     """
 
     def __init__(
@@ -122,8 +123,10 @@ class CastleModel:
         gullible: bool = False,
         reword: bool = False,
         extra: dict[str, Any] | None = None,
+        judge_says: str | None = None,
         tool_calls: list[Any] | None = None,
     ):
+        self.judge_says = judge_says
         self.gullible, self.reword, self.extra = gullible, reword, dict(extra or {})
         self.claimed = 0
         self.commands = itertools.cycle(script)
@@ -146,9 +149,8 @@ class CastleModel:
         if self.tool_calls and request.body.get("tools"):
             return reply(tool_calls=[self.tool_calls.pop(0)])
         command = next(self.commands)
-        return reply(
-            json.dumps({"thought": "keep testing", "command": command, "expected": f"{command} works"})
-        )
+        plan = {"thought": "keep testing", "command": command, "expected": f"{command} works"}
+        return reply(json.dumps({**plan, "note": f"sent {command} at request {self.seen['PlannerReply']}"}))
 
     def answer_ReflectionReply(self, request: RecordedRequest) -> ScriptedReply:
         body = last_user(request)
@@ -188,7 +190,7 @@ class CastleModel:
         title = re.sub(r" \(seen again, \d+\)$", "", field(last_user(request), "Claimed bug"))
         check = JUDGES.get(title)
         present = bool(check and check(transcript(request)))
-        verdict = "present" if present else "absent"
+        verdict = self.judge_says or ("present" if present else "absent")
         return reply(json.dumps({"reason": f"{title}: {verdict}", "verdict": verdict}))
 
     def answer_WorkingSummary(self, request: RecordedRequest) -> ScriptedReply:

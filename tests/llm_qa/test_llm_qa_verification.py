@@ -79,3 +79,20 @@ def test_every_replay_starts_a_fresh_game_and_the_last_command_is_kept(
             request.body
         )
     assert result.tokens > 0  # fake usage: proves accounting is wired, says nothing about a real model
+
+
+def test_the_shrink_never_ends_on_a_last_command_that_fails_for_another_reason(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    # A judge that says "present" to anything: only the same-ending rule keeps the shrink honest. Without
+    # `take matches`, `drop matches` is refused (not held): a different outcome, not the claimed anomaly.
+    script = ["take matches", "north", "drop matches"]
+    fake_llm.responder = CastleModel(script, claims={"drop matches": DUPLICATE_TITLE}, judge_says="present")
+    agent = make_agent()
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=3, seed=0, out_dir=tmp_path / "o"
+        )
+
+    [report] = result.reports
+    assert report.repro == ["take matches", "drop matches"]
