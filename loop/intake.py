@@ -134,7 +134,7 @@ def _report(
         hypothesis,
         build_commit=commit,
         source="intake",
-        key=anomaly_key(played[-1].command or "", played[-1].message).replace("llm|", "intake|", 1),
+        key=anomaly_key(played[-1].command or "", played[-1].message),  # the QA agent's key for the same bug
         confidence=confidence(2 if same else 1, 2, "person's report"),
     )
 

@@ -60,9 +60,10 @@ def knowledge_text(docs: str, help_text: str) -> str:
 
 def anomaly_key(command: str, reply: str) -> str:
     """What makes two suspicions the same bug: the final command and the game's reply to it, normalized
-    (numbers masked, so a turn counter in a reply does not split one bug in two)."""
+    (numbers masked, so a turn counter in a reply does not split one bug in two). The same for every source:
+    the QA agent and intake file one anomaly under one fingerprint."""
     reply_part = re.sub(r"\d+", "#", normalized(reply))[:MAX_KEY_REPLY_CHARS]
-    return f"llm|{normalized(command)}|{reply_part}"
+    return f"anomaly|{normalized(command)}|{reply_part}"
 
 
 def confidence(agreeing: int, judged: int, source: str) -> float:

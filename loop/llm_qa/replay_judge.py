@@ -10,20 +10,24 @@ anomaly is claimed at the final command, and it must give its reason before its 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from loop.explorer.transcript import Step
+from loop.explorer.transcript import Step, play
+from loop.game_client import GameClient
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import MAX_MESSAGE_CHARS, clip, without_reply_text
 from loop.llm_qa.replies import ReplayJudgement
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.state_diff import state_diff
+from loop.models import BugReport
 
 FULL_STEPS = 3
 MAX_KNOWLEDGE_CHARS = 2500
 MAX_REPORT_CHARS = 3000
+WHY = re.compile(r'why it is a bug: "(.*)"\s*$', re.DOTALL)  # as verification.Confirmed.report writes it
 
 
 class Claim(BaseModel):
@@ -33,7 +37,20 @@ class Claim(BaseModel):
     expected: str
     observed: str
     repro: list[str] = Field(default_factory=list)
+    evidence: str = Field(default="", description="the quoted words that say what a correct game does")
     report_text: str = Field(default="", description="a person's own words, when the claim comes from one")
+
+    @classmethod
+    def of_report(cls, report: BugReport) -> Claim:
+        """A report's claim: its words, its repro, and the quote that made it a bug (if it kept one)."""
+        why = WHY.search(report.evidence)
+        return cls(
+            title=report.title,
+            expected=report.expected,
+            observed=report.observed,
+            repro=list(report.repro),
+            evidence=why.group(1) if why else "",
+        )
 
 
 @dataclass(frozen=True)
@@ -67,6 +84,12 @@ def transcript_text(steps: list[Step], full_steps: int = FULL_STEPS) -> str:
     return f"{head}\n```json\n[\n{table}\n]\n```"
 
 
+def judge_report(models: ModelRoles, client: GameClient, report: BugReport, *, knowledge: str = "") -> Judged:
+    """Re-judge any report on the build `client` talks to: its repro played on a fresh game, then judged."""
+    claim = Claim.of_report(report)
+    return judge_replay(models, claim, play(client, claim.repro), knowledge=knowledge)
+
+
 def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowledge: str = "") -> Judged:
     """Ask the judge (role reflection). May raise LLMError; a 'cannot judge' answer is returned as such."""
     messages, reply_model = prompting.conversation(
@@ -76,6 +99,7 @@ def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowled
         title=claim.title,
         expected=claim.expected,
         observed=claim.observed,
+        evidence=f'"{clip(claim.evidence, 400)}"' if claim.evidence else "(none quoted)",
         report=clip(claim.report_text, MAX_REPORT_CHARS) or "(none: the claim comes from the QA agent)",
         transcript=transcript_text(steps),
         final_command=next((s.command for s in reversed(steps) if s.command is not None), "(new game)"),

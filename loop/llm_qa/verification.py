@@ -66,7 +66,11 @@ class Confirmed:
 
 def claim_of(hypothesis: Hypothesis, commands: list[str]) -> Claim:
     return Claim(
-        title=hypothesis.title, expected=hypothesis.expected, observed=hypothesis.observed, repro=commands
+        title=hypothesis.title,
+        expected=hypothesis.expected,
+        observed=hypothesis.observed,
+        repro=commands,
+        evidence=hypothesis.evidence,
     )
 
 

@@ -12,7 +12,7 @@ from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import tool_call
 from loop.llm.session import LLMSession
 from loop.llm_qa import prompting
-from loop.llm_qa.replay_judge import Claim, judge_replay
+from loop.llm_qa.replay_judge import Claim, judge_replay, judge_report
 from loop.llm_qa.roles import ModelRoles
 
 from .castle_model import DROPPED_TITLE, DUPLICATE_TITLE, CastleModel, planner_requests, schema_name
@@ -129,3 +129,24 @@ def test_no_template_names_a_game_and_every_reply_schema_puts_the_verdict_last()
     for name in ("reflection", "replay_judge"):
         fields = list(prompting.template(name).reply.model_json_schema()["properties"])
         assert fields[-1] == "verdict" and fields[0] in ("analysis", "reason")
+
+
+def test_any_report_can_be_re_judged_on_a_new_build(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    """What issue 17 needs: a report from a session, judged again on the build before and after its fix."""
+    fake_llm.responder = CastleModel(["take matches", "north", "drop matches", "look"])
+    agent = make_agent()
+    with castle_repo.running() as client:
+        [report] = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / "o"
+        ).reports
+        still = judge_report(agent.models, client, report)
+    castle_repo.fix("BUG-3")
+    with castle_repo.running() as client:
+        fixed = judge_report(agent.models, client, report)
+
+    assert Claim.of_report(report).evidence == "Dropped: matches."
+    assert (still.verdict, fixed.verdict) == ("present", "absent")
+    last = [r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement"][-1]
+    assert 'Why it is a bug (quoted): "Dropped: matches."' in last.body["messages"][1]["content"]
