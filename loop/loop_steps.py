@@ -344,12 +344,6 @@ def decide_stop(run: LoopRun, number: int) -> bool:
     return False
 
 
-def with_reopen_reason(bug: TrackedBug) -> BugReport:
-    """The report for the repair agent; for a bug whose last patch did not fix it, the reason why."""
-    reopened = [e for e in bug.history if e.from_status == BugStatus.PATCHED and e.to_status != e.from_status]
-    return bug.report.model_copy(update={"reopened_because": reopened[-1].reason if reopened else ""})
-
-
 def repair(run: LoopRun, number: int) -> None:
     """Give the unresolved bugs to the repair agent on this round's branch; a patched commit is the head."""
     if run.done(number, "repair"):
@@ -379,7 +373,7 @@ def repair(run: LoopRun, number: int) -> None:
         ) as round_:
             attempts = round_.run(
                 agent,
-                [with_reopen_reason(bug) for bug in unresolved],
+                [bug.repair_report() for bug in unresolved],
                 budget,
                 per_report=run.config.reports_per_attempt == "one",
             )

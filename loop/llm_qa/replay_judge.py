@@ -12,17 +12,23 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
 from loop.explorer.transcript import Step, play
 from loop.game_client import GameClient
+from loop.llm.errors import InvalidReply
+from loop.llm.types import Message
 from loop.llm_qa import prompting
 from loop.llm_qa.observations import MAX_MESSAGE_CHARS, clip, without_reply_text
 from loop.llm_qa.replies import ReplayJudgement
 from loop.llm_qa.roles import ModelRoles
 from loop.llm_qa.state_diff import state_diff
 from loop.models import BugReport
+
+if TYPE_CHECKING:  # the client pulls in both SDKs
+    from loop.llm.client import ChatModel
 
 FULL_STEPS = 3
 MAX_KNOWLEDGE_CHARS = 2500
@@ -91,8 +97,28 @@ def judge_report(models: ModelRoles, client: GameClient, report: BugReport, *, k
 
 
 def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowledge: str = "") -> Judged:
-    """Ask the judge (role reflection). May raise LLMError; a 'cannot judge' answer is returned as such."""
-    messages, reply_model = prompting.conversation(
+    """Ask the judge (role reflection, counted with the session's roles). May raise LLMError."""
+    messages, reply_model = judge_messages(claim, steps, knowledge)
+    return _judged(models.ask("reflection", messages, reply_model).parsed)
+
+
+def judge_with(model: ChatModel, claim: Claim, steps: list[Step], *, knowledge: str = "") -> Judged:
+    """The same question to one chat model (a loop-level judge holds a model, not a session's roles)."""
+    messages, reply_model = judge_messages(claim, steps, knowledge)
+    return _judged(model.complete(messages, response_model=reply_model).parsed)
+
+
+def _judged(parsed: object) -> Judged:
+    if not isinstance(parsed, ReplayJudgement):
+        raise InvalidReply("the judge answered with something else than a verdict")
+    return Judged(parsed.verdict, parsed.reason)
+
+
+def judge_messages(
+    claim: Claim, steps: list[Step], knowledge: str = ""
+) -> tuple[list[Message], type[BaseModel]]:
+    """The judge's two turns for `claim` and the replayed `steps`, and the reply they expect."""
+    return prompting.conversation(
         "replay_judge",
         "replay_judge_step",
         knowledge=clip(knowledge, MAX_KNOWLEDGE_CHARS) or "(none)",
@@ -104,5 +130,3 @@ def judge_replay(models: ModelRoles, claim: Claim, steps: list[Step], *, knowled
         transcript=transcript_text(steps),
         final_command=next((s.command for s in reversed(steps) if s.command is not None), "(new game)"),
     )
-    judgement: ReplayJudgement = models.ask("reflection", messages, reply_model).parsed
-    return Judged(judgement.verdict, judgement.reason)

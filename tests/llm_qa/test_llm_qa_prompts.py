@@ -12,7 +12,7 @@ from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import tool_call
 from loop.llm.session import LLMSession
 from loop.llm_qa import prompting
-from loop.llm_qa.replay_judge import Claim, judge_replay, judge_report
+from loop.llm_qa.replay_judge import Claim, judge_replay, judge_report, judge_with
 from loop.llm_qa.roles import ModelRoles
 
 from .castle_model import DROPPED_TITLE, DUPLICATE_TITLE, CastleModel, planner_requests, schema_name
@@ -88,10 +88,17 @@ def test_the_replay_judge_is_a_function_of_a_claim_and_a_replay(fake_llm: FakeLL
         other = claim.model_copy(update={"title": DUPLICATE_TITLE})
         with castle_repo.running() as client:
             absent = judge_replay(models, other, play(client, claim.repro))
+            # The same question to a bare chat model, as a loop-level judge holds one.
+            alone = judge_with(models.reflection, other, play(client, claim.repro))
     finally:
         models.close()
 
-    assert (shown.verdict, fixed.verdict, absent.verdict) == ("present", "absent", "absent")
+    assert (shown.verdict, fixed.verdict, absent.verdict, alone.verdict) == (
+        "present",
+        "absent",
+        "absent",
+        "absent",
+    )
     assert shown.present and shown.reason
     request = next(r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement")
     user = request.body["messages"][1]["content"]
