@@ -133,19 +133,21 @@ class LLMQASession:
         except (InvalidReply, ProviderError) as exc:
             self._model_failed("reflection", exc)
             reflection = None
-        verdict = "" if reflection is None else f"{reflection.verdict}: {reflection.analysis}"
+        hypothesis = reflection.hypothesis() if reflection is not None else None
+        source = self._evidence_source(hypothesis, played) if hypothesis is not None else None
+        analysis = reflection.analysis if reflection is not None else ""
+        verdict = "" if reflection is None else f"{reflection.verdict}: {analysis}"
+        if hypothesis is not None and source is None:
+            verdict = f"not pursued (no evidence found in the sources): {analysis}"
         self.memory.record(
             StepRecord(
                 self.games_started, self.steps, plan.command, plan.expected, step_brief(played), verdict
             )
         )
-        hypothesis = reflection.hypothesis() if reflection is not None else None
-        if hypothesis is not None:
-            source = self._evidence_source(hypothesis, played)
-            if source is None:
-                self._trace("unsupported", plan.command, hypothesis.model_dump(mode="json"))
-            else:
-                self.investigate(hypothesis, played, source)
+        if hypothesis is not None and source is None:
+            self._trace("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+        elif hypothesis is not None and source is not None:
+            self.investigate(hypothesis, played, source)
 
     # --- asking the models ------------------------------------------------------------------------
 
