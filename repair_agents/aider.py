@@ -20,9 +20,11 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     output_tail,
     priced_attempt,
+    relevant_files,
     task_prompt,
     timed_out,
 )
@@ -71,7 +73,7 @@ class AiderAgent(RepairAgent):
         self.binary = binary
         self.endpoint = endpoint
 
-    def argv(self, attempt_dir: Path, task: str) -> list[str]:
+    def argv(self, attempt_dir: Path, task: str, files: list[str] | tuple[str, ...] = ()) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
         argv += ["--openai-api-base", self.endpoint.base_url]
         argv += [
@@ -93,6 +95,9 @@ class AiderAgent(RepairAgent):
             "--llm-history-file",
             str(attempt_dir / "aider.llm.history"),
         ]
+        # Aider edits only the files in its chat: give it the source files the reports point at.
+        for name in files:
+            argv += ["--file", name]
         return [*argv, "--message", task]
 
     def env(self, attempt_dir: Path) -> dict[str, str]:
@@ -110,7 +115,8 @@ class AiderAgent(RepairAgent):
         }
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        argv = self.argv(workspace.attempt_dir, task_prompt(reports))
+        task = task_prompt(reports, game_manifest(workspace))
+        argv = self.argv(workspace.attempt_dir, task, relevant_files(workspace.repo_dir, reports))
         there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
         try:
             run = run_cli(argv, workspace, budget, env=self.env(workspace.attempt_dir))

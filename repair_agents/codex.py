@@ -19,6 +19,7 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     output_tail,
     priced_attempt,
@@ -124,7 +125,8 @@ class CodexAgent(RepairAgent):
         (home / "config.toml").write_text(provider_config(self.endpoint.base_url, self.endpoint.max_retries))
         env = {"CODEX_HOME": str(home), KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
         try:
-            run = run_cli(self.argv(workspace, task_prompt(reports)), workspace, budget, env=env)
+            task = task_prompt(reports, game_manifest(workspace))
+            run = run_cli(self.argv(workspace, task), workspace, budget, env=env)
         finally:
             shutil.rmtree(home, ignore_errors=True)
         (workspace.attempt_dir / "codex-events.jsonl").write_text(run.output)

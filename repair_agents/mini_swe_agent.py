@@ -19,6 +19,7 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     max_turns,
     output_tail,
@@ -88,7 +89,7 @@ class MiniSweAgent(RepairAgent):
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         trajectory_path = workspace.attempt_dir / TRAJECTORY
-        argv = self.argv(trajectory_path, task_prompt(reports))
+        argv = self.argv(trajectory_path, task_prompt(reports, game_manifest(workspace)))
         run = run_cli(argv, workspace, budget, env=self.env(workspace))
         stopped = timed_out(self.name, run, "mini")
         if stopped:

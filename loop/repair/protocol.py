@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.regression_gate import GateResult
 from loop.run_record import AttemptRecord
@@ -115,6 +116,7 @@ class RepairWorkspace:
     run_id: str
     round: int
     protected_paths: tuple[str, ...] = ()
+    manifest: Manifest | None = None  # the game's manifest: its title, genre, start and test commands
 
     @property
     def transcript_path(self) -> Path:
