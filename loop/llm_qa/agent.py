@@ -24,7 +24,7 @@ from loop.limits import LimitsExceeded, Progress
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
-from loop.llm_qa.campaign import GameMemory, KnownBug
+from loop.llm_qa.campaign import Descends, GameMemory, KnownBug
 from loop.llm_qa.command_language import CommandLanguage
 from loop.llm_qa.evidence import anomaly_key, confidence, evidence_source, knowledge_text
 from loop.llm_qa.memory import StepRecord, WorkingMemory
@@ -66,8 +66,10 @@ class LLMQASession:
         reader: RepoReader | None = None,
         settings: Settings | None = None,
         progress: Progress | None = None,
+        descends: Descends = lambda commit, ancestor: commit == ancestor,
     ):
         self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
+        self.descends = descends
         self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
         self.reader, self.settings, self.progress = reader, settings or Settings(), progress
         s = self.settings
@@ -267,12 +269,15 @@ class LLMQASession:
             except UndecidedReplay as exc:
                 self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
                 continue
-            self._trace("recheck", None, {"bug": known.id, "present": present, "was": known.status})
+            here = known.status_on(self.build_commit, self.descends)
+            self._trace("recheck", None, {"bug": known.id, "present": present, "was": here or "other line"})
             if not present:
                 known.set_status("fixed", self.build_commit)
                 self._say(f"known bug no longer shows, marked fixed: {known.title}")
-            elif known.status == "fixed":
-                self._add_report(self._known_report(known, steps), known.check, regression=True)
+            elif here in ("fixed", None):
+                # fixed on this line: a regression; known only from another line: a known bug of this one,
+                # reported under its fingerprint so the loop tracks it here too
+                self._add_report(self._known_report(known, steps), known.check, regression=here == "fixed")
             else:
                 known.set_status(known.status, self.build_commit)
 
@@ -287,7 +292,7 @@ class LLMQASession:
         )
 
     def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
-        known = self.campaign.remember_report(report, check, self.build_commit)
+        known = self.campaign.remember_report(report, check, self.build_commit, self.descends)
         self.reports.append(report)
         if self.first_report_seconds is None:
             self.first_report_seconds = time.monotonic() - self.started
