@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -120,6 +121,7 @@ def up(
         *("--model", str(gguf), "--alias", name, "--host", "127.0.0.1", "--port", str(port)),
         *("--ctx-size", str(context_tokens), "--parallel", "1", "--threads", str(os.cpu_count() or 2)),
         "--metrics",  # /metrics: the server's own token counts, which tests hold run.json against
+        *("--log-verbosity", "4"),  # trace level: one "done request" line per HTTP request in the log
     ]
     MODEL_SERVER.log_file.parent.mkdir(parents=True, exist_ok=True)
     MODEL_SERVER.log_file.write_text("")  # one log per server: its request lines are this server's calls
@@ -177,3 +179,24 @@ def exports(server: ModelServer) -> str:
     import shlex
 
     return "\n".join(f"export {name}={shlex.quote(value)}" for name, value in server.settings().items())
+
+
+_REQUEST_LINE = re.compile(r"done request: (\w+) (\S+) \S+ (\d{3})")
+
+
+def served_requests(log_text: str | None = None) -> list[tuple[str, str, int]]:
+    """(method, path, status) of every request the server logged, health checks and /props aside."""
+    if log_text is None:
+        log_text = MODEL_SERVER.log_file.read_text(errors="replace") if MODEL_SERVER.log_file.exists() else ""
+    return [(m[1], m[2], int(m[3])) for m in _REQUEST_LINE.finditer(log_text)]
+
+
+def server_metrics(port: int, timeout: float = 5.0) -> dict[str, float]:
+    """llama-server's Prometheus counters (`llamacpp:` prefix dropped): tokens it read and generated."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=timeout).text
+    values: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith("llamacpp:"):
+            name, _, value = line.partition(" ")
+            values[name.removeprefix("llamacpp:")] = float(value)
+    return values
