@@ -22,6 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     up.add_argument("--gguf", type=Path, default=None, help="your GGUF model (default: Gemma 3 270M)")
     up.add_argument("--port", type=positive_int, default=None, help="loopback port (default 18181)")
     up.add_argument("--ctx", type=positive_int, default=None, help="context size in tokens (default 8192)")
+    up.add_argument("--threads", type=positive_int, default=None, help="CPU threads (default: half)")
     up.add_argument("--timeout", type=float, default=None, help="seconds to wait for health (default 180)")
     up.set_defaults(func=up_command)
 
@@ -45,6 +46,7 @@ def up_command(args: argparse.Namespace) -> int:
         args.ctx or DEFAULT_CONTEXT_TOKENS,
         progress=_progress,
         timeout=args.timeout or READY_TIMEOUT_S,
+        threads=args.threads,
     )
     print(exports(server))
     return 0

@@ -28,10 +28,10 @@ DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}
 # one, a repair turn may carry a file's new text. A bound that fits keeps a rambling model from spending
 # minutes on a reply that is cut off anyway.
 ROLE_MAX_OUTPUT_TOKENS: dict[str, int] = {
-    "planner": 512,
-    "reflection": 768,
+    "planner": 256,
+    "reflection": 512,
     "summary": 1024,
-    "critic": 768,
+    "critic": 512,
     "repair": 4096,
 }
 

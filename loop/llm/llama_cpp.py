@@ -13,6 +13,7 @@ the plumbing against a real inference server, never a capability.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from repair_agents.tool_install import ToolSpec, find_or_install, installed
@@ -61,4 +62,5 @@ def default_gguf() -> Path:
 
 
 def server_installed() -> bool:
-    return installed(LLAMA_SERVER) is not None
+    """A build is cached, or the user named a binary of their own: `server_binary()` returns at once."""
+    return bool(os.environ.get(LLAMA_SERVER.env_override)) or installed(LLAMA_SERVER) is not None

@@ -58,7 +58,7 @@ def test_each_role_gets_a_reply_bound_that_fits_its_reply(fake_llm: FakeLLMServe
     compat().complete(ASK, response_model=Step)  # make_model's clients play the planner
 
     body = fake_llm.model_requests()[0].body
-    assert body["max_tokens"] == 512
+    assert body["max_tokens"] == 256
     assert "max_completion_tokens" not in body  # the name llama.cpp, vLLM and Ollama all read
 
 

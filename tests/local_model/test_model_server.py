@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import BaseModel
 
-from flows.local_model import served_requests, server_metrics
+from flows.local_model import served_completions, server_metrics
 from loop.llm import LLMConfig, LLMSession, Message, model_for
 
 from .conftest import LocalModel
@@ -28,7 +28,7 @@ def test_model_up_prints_settings_that_reach_the_real_server(local_model: LocalM
     assert status.returncode == 0 and state["healthy"] and state["model"] == "gemma-3-270m"
 
     before = server_metrics(local_model.port)
-    calls = len(served_requests(local_model.log_file.read_text()))
+    calls = len(served_completions(local_model.log_file.read_text()))
     config = LLMConfig.from_env(local_model.env)
     session = LLMSession()
     model = model_for("planner", config, session=session)
@@ -43,8 +43,8 @@ def test_model_up_prints_settings_that_reach_the_real_server(local_model: LocalM
     assert isinstance(answer.parsed, Move)  # json_schema: the server's grammar holds even a tiny model
     assert model.context_window().tokens == 8192  # what the server was started with
     after = server_metrics(local_model.port)
-    logged = served_requests(local_model.log_file.read_text())[calls:]
-    assert logged == [("POST", "/v1/chat/completions", 200)] * session.totals().requests
+    logged = served_completions(local_model.log_file.read_text())[calls:]
+    assert len(logged) == session.totals().requests
     prompt = after["prompt_tokens_total"] + after["prompt_tokens_cached_total"]
     prompt -= before["prompt_tokens_total"] + before["prompt_tokens_cached_total"]
     predicted = after["tokens_predicted_total"] - before["tokens_predicted_total"]
