@@ -57,6 +57,9 @@ def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalModel
         "CLOSED_LOOP_RUNS": str(tmp_path_factory.mktemp("runs")),
         "CLOSED_LOOP_LLAMA_SERVER_BIN": str(binary),
         "HOME": str(tmp_path_factory.mktemp("home")),
+        # A tiny model on a shared CPU makes 10-20 tokens/s: bound every reply so each call takes seconds
+        # (the roles' own bounds, up to 4096 for a repair turn, are for models worth waiting for).
+        "CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS": "256",
     }
     port = free_port()
     up = subprocess.run(
@@ -68,6 +71,7 @@ def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalModel
     )
     assert up.returncode == 0, up.stdout + up.stderr
     exports = parse_exports(up.stdout)
+    exports = {**exports, "CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS": env["CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"]}
     model = LocalModel({**env, **exports}, exports, port, data / "model" / "llama-server.log")
     try:
         yield model

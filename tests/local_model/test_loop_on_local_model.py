@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from flows.local_model import served_completions, server_metrics
+from loop import loop_steps
+from loop.closed_loop import LoopRun
 from loop.models import BugReport, BugType
-from loop.run_record import RunRecord
+from loop.run_record import LoopConfig, RunRecord
 
 from .conftest import LocalModel
 
@@ -41,15 +43,22 @@ def model_calls_in(transcripts: list[Path]) -> int:
     return sum(e.get("event") in ("model_call", "model_error") for e in events)
 
 
-def test_a_short_loop_on_castle_runs_on_the_local_model(local_model: LocalModel, tmp_path: Path):
+def test_a_short_loop_on_castle_runs_on_the_local_model(
+    local_model: LocalModel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # The loop's own steps, in process (as the flow runs them, without Prefect's server in the way).
+    for name, value in local_model.exports.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))  # the ledger and QA memory of this test
+    monkeypatch.setattr("loop.llm_qa.campaign.default_data_dir", lambda: tmp_path / "data")
     ledger = ServerLedger(local_model)
-    run = local_model.closed_loop(
-        "run", "castle", "--qa-agent", "llm", "--repair-agent", "builtin", "--steps", "24",
-        "--max-rounds", "1", "--run-id", "castle-local-model", timeout=2400, cwd=tmp_path,
-    )  # fmt: skip
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    config = LoopConfig(
+        game="castle", qa_agent="llm", repair_agent="builtin", backend="process", max_rounds=1, steps=24
+    )
+    run = LoopRun.open(config, runs_dir=tmp_path / "runs", run_id="castle-local-model")
+    loop_steps.run_to_stop(run)
 
-    runs = Path(local_model.env["CLOSED_LOOP_RUNS"])
+    runs = tmp_path / "runs"
     record = RunRecord.load(runs / "castle-local-model" / "run.json")
     assert record.status == "finished", record.stop_reason
     qa_requests = sum(s.qa_counts.get("requests", 0) for s in record.sessions)
