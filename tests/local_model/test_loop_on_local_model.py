@@ -53,7 +53,7 @@ def test_a_short_loop_on_castle_runs_on_the_local_model(
     monkeypatch.setattr("loop.llm_qa.campaign.default_data_dir", lambda: tmp_path / "data")
     ledger = ServerLedger(local_model)
     config = LoopConfig(
-        game="castle", qa_agent="llm", repair_agent="builtin", backend="process", max_rounds=1, steps=24
+        game="castle", qa_agent="llm", repair_agent="builtin", backend="process", max_rounds=1, steps=10
     )
     run = LoopRun.open(config, runs_dir=tmp_path / "runs", run_id="castle-local-model")
     loop_steps.run_to_stop(run)
