@@ -189,19 +189,23 @@ class DockerProvider(SandboxProvider):
         self.nano_cpus = int(cpus * 1e9)
         self.pids_limit = pids_limit
         self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
-        self._base: BaseImage | None = None
+        self._bases: dict[tuple[str, ...], BaseImage] = {}
         if cleanup_at_start:
             self.cleanup_leftovers()
 
-    def base_image(self) -> BaseImage:
-        if self._base is None:
-            self._base = ensure_base_image(self.client, configured=self.configured_base)
-        return self._base
+    def base_image(self, system_packages: list[str] | tuple[str, ...] = ()) -> BaseImage:
+        key = tuple(sorted(system_packages))
+        if key not in self._bases:
+            self._bases[key] = ensure_base_image(
+                self.client, configured=self.configured_base, system_packages=key
+            )
+        return self._bases[key]
 
     def image_for(self, spec: BuildSpec) -> GameImage:
-        """Build (or reuse) the image for `spec`."""
+        """Build (or reuse) the image for `spec`, on a base with the Debian packages the game names."""
         tree = export_tree(spec)
-        return ensure_game_image(self.client, spec.manifest, tree, self.base_image())
+        base = self.base_image(spec.manifest.system_packages)
+        return ensure_game_image(self.client, spec.manifest, tree, base)
 
     def _mounts(self, tag: str, manifest: Manifest) -> list[docker.types.Mount]:
         """The working folder as a fresh anonymous volume; the persistent folder, if any, bound over it."""

@@ -37,7 +37,10 @@ def persistent_folder(manifest: Manifest, seed: Path | None = None) -> Path | No
             shutil.copytree(seed, folder)
         else:
             folder.mkdir(parents=True)
-    folder.chmod(0o777)  # a container's non-root user writes here too
+    # A container's non-root user writes here too (a user-namespaced uid would not own the host's files).
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            path.chmod(0o777 if path.is_dir() else 0o666)
     return folder
 
 
