@@ -108,3 +108,21 @@ def run_gate(game: Game, repo_dir: Path, build: RunningBuild, test_timeout: floa
         walkthrough_won=won,
         walkthrough_detail=walkthrough_detail,
     )
+
+
+def describe_gate(game: Game) -> str:
+    """What the gate runs on this game, in a sentence for the run's report."""
+    manifest = game.manifest
+    tests = f"the game's own tests (`{' '.join(manifest.test_command)}`)" if manifest.test_command else ""
+    walkthrough = (
+        f"its walkthrough (`{manifest.walkthrough}`, won when `{manifest.won_field}` is true)"
+        if manifest.walkthrough
+        else ""
+    )
+    if tests and walkthrough:
+        return f"{tests} and {walkthrough}"
+    if tests:
+        return f"{tests} alone: the game has no walkthrough"
+    if walkthrough:
+        return f"{walkthrough} alone: the game names no test command"
+    return "nothing: the game names no test command and no walkthrough"

@@ -29,6 +29,7 @@ def render_report_markdown(run: RunRecord) -> str:
         f"- QA agent: {c.qa_agent} ({c.mode} mode, {c.steps} steps per session); critic: {c.critic}",
         f"- Repair agent: {c.repair_agent}; rounds: {len(run.sessions)} of at most {c.max_rounds}",
         f"- Commits: `{short_commit(run.base_commit)}` → `{short_commit(run.head_commit)}`",
+        *([f"- Regression gate: {run.regression_gate}"] if run.regression_gate else []),
         f"- Started {run.started_at}" + (f", finished {run.finished_at}" if run.finished_at else ""),
         "",
         "## Session trajectory (Table 7)\n",

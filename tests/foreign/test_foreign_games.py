@@ -108,7 +108,12 @@ def test_a_foreign_game_runs_through_every_command(name: str, backend: str, tmp_
         capture_output=True,
         text=True,
         timeout=900,
-        env={**os.environ, "CLOSED_LOOP_RUNS": str(runs)},
+        env={
+            **os.environ,
+            "CLOSED_LOOP_RUNS": str(runs),
+            # Two shared cores: the run's own ephemeral Prefect API may take longer than its default 20 s.
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+        },
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     (run_dir,) = runs.iterdir()
@@ -116,6 +121,7 @@ def test_a_foreign_game_runs_through_every_command(name: str, backend: str, tmp_
     assert record["config"]["manifest"] == str(MANIFESTS / f"{name}.toml")
     assert 1 <= len(record["sessions"]) <= 2
     assert (run_dir / "report.md").is_file(), f"no report after {time.monotonic() - started:.0f}s"
+    assert "- Regression gate: the game's own tests (" in (run_dir / "report.md").read_text()
 
     # Everything the game wrote went into its sandbox's copy: the folder its authors keep is untouched.
     assert files_of(GAMES / name) == before

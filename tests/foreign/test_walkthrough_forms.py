@@ -26,3 +26,18 @@ def test_won_is_a_path_into_the_state_or_a_response_field():
     assert won_value("won", state, {}) is False
     assert won_value("game_over", {"flags": {}}, {"game_over": True}) is True
     assert won_value("flags.missing", state, {"flags": 1}) is None
+
+
+def test_without_a_walkthrough_the_gate_says_it_is_the_games_tests_alone():
+    from pathlib import Path
+
+    from games.catalogue import load_game
+    from loop.regression_gate import describe_gate
+
+    here = Path(__file__).resolve().parent
+    game = load_game(here / "games" / "relic", here / "manifests" / "relic.toml")
+    tests = "the game's own tests (`python -m unittest discover -s tests`)"
+    assert describe_gate(game).startswith(f"{tests} and its walkthrough (`docs/WALKTHROUGH.md`")
+    bare = game.manifest.model_copy(update={"walkthrough": None})
+    alone = describe_gate(type(game)(game.root, bare, game.src_dir))
+    assert alone == f"{tests} alone: the game has no walkthrough"
