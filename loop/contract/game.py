@@ -156,13 +156,13 @@ def read_manifest(path: Path) -> Manifest:
 def load_game_folder(folder: Path, manifest_path: Path | None = None) -> Game:
     """A game folder and its manifest.
 
-    With the folder's own game.toml (the catalogue's layout), the repository is `src/` when there is one.
-    With a manifest kept elsewhere, the folder itself is the repository, as its authors wrote it.
+    A folder with its own game.toml and a `src/` (the catalogue's layout) keeps its repository in `src/`,
+    whichever manifest is used, so its hidden benchmark never enters the repository. Any other folder is
+    the repository itself, as its authors wrote it.
     """
     own = folder / MANIFEST_NAME
-    chosen = manifest_path.expanduser().resolve() if manifest_path else own
-    manifest = read_manifest(chosen)
-    catalogue_layout = chosen == own.resolve() and (folder / "src").is_dir()
+    manifest = read_manifest(manifest_path.expanduser().resolve() if manifest_path else own)
+    catalogue_layout = own.is_file() and (folder / "src").is_dir()
     return Game(root=folder, manifest=manifest, src_dir=folder / "src" if catalogue_layout else folder)
 
 

@@ -157,3 +157,16 @@ def test_every_command_that_takes_a_game_takes_a_manifest() -> None:
     for command in (["sandbox", "up"], ["games", "validate"], ["qa"], ["intake"], ["repair"], ["run"]):
         shown = closed_loop(*command, "--help", timeout=60)
         assert shown.returncode == 0 and "--manifest" in shown.stdout, command
+
+
+def test_a_catalogue_game_with_a_manifest_of_ones_own_keeps_its_benchmark_out_of_the_repository(tmp_path):
+    from games.catalogue import load_game
+    from loop.contract.game import materialize
+
+    castle = load_game("castle")
+    manifest = tmp_path / "castle.toml"
+    manifest.write_text((castle.root / "game.toml").read_text().replace('title = "CASTLE"', 'title = "Mine"'))
+    game = load_game("castle", manifest)
+    assert game.manifest.title == "Mine" and game.src_dir == castle.src_dir
+    repo_dir, _ = materialize(game, tmp_path / "workspace")
+    assert not (repo_dir / "benchmark").exists() and not (repo_dir / "game.toml").exists()
