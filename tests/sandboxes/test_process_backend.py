@@ -47,7 +47,8 @@ except OSError:
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         seen = sorted(k for k in os.environ if k in ("NETCHECK_MODE", "OPENAI_API_KEY"))
-        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "venv_writable": VENV_WRITABLE, "seen": seen}
+        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "venv_writable": VENV_WRITABLE}
+        state["seen"] = seen
         body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": state}).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
