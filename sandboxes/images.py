@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import tarfile
 import tempfile
 import time
@@ -30,11 +31,21 @@ log = logging.getLogger(__name__)
 IMAGE_REPOSITORY = "closed-loop/game"
 BUILD_TIMEOUT = 900
 GAME_USER = "65534:65534"
-# Appended to every game's Dockerfile: the working folder belongs to the user the game runs as, so the
-# per-container copy of it (an anonymous volume, container.py) is writable like a real deployment's.
-WRITABLE_WORKDIR = (
-    f'\nUSER root\nRUN d="$(pwd)"; if [ "$d" != / ]; then chown -R {GAME_USER} "$d"; fi\nUSER {GAME_USER}\n'
-)
+ROOT_USERS = ("root", "0", "0:0", "root:root")
+USER_LINE = re.compile(r"^\s*USER\s+(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def writable_workdir(user: str) -> str:
+    """Appended to every game's Dockerfile: the working folder belongs to the user the game runs as, so the
+    per-container copy of it (an anonymous volume, container.py) is writable like a real deployment's."""
+    chown = f'RUN d="$(pwd)"; if [ "$d" != / ]; then chown -R {user} "$d"; fi'
+    return f"\nUSER root\n{chown}\nUSER {user}\n"
+
+
+def game_user(dockerfile_text: str) -> str:
+    """The Dockerfile's last USER when it is not root; else nobody (the container never runs as root)."""
+    users = USER_LINE.findall(dockerfile_text)
+    return users[-1] if users and users[-1] not in ROOT_USERS else GAME_USER
 
 
 @dataclass(frozen=True)
@@ -84,7 +95,7 @@ def dockerfile(manifest: Manifest, tree: SourceTree) -> str:
     """The game's own Dockerfile (or the generic one), with the writable working folder appended."""
     own = tree.path / "Dockerfile"
     text = own.read_text() if own.is_file() else generic_dockerfile(manifest, tree)
-    return text.rstrip("\n") + "\n" + WRITABLE_WORKDIR
+    return text.rstrip("\n") + "\n" + writable_workdir(game_user(text))
 
 
 def _context(tree: SourceTree, wheels: Path, manifest: Manifest, into: Path) -> None:
