@@ -89,7 +89,8 @@ def play_walkthrough(game: Game, repo_dir: Path, client: GameClient) -> tuple[bo
     except GameError as exc:
         return False, "\n".join([*lines, f"game error: {type(exc).__name__}: {exc}"])
     value = won_value(won_field, observation.state, observation.model_dump())
-    return value is True, "\n".join([*lines, f"{won_field} = {value!r} after {len(commands)} commands"])
+    outcome = f"state[{won_field!r}] = {value!r} after {len(commands)} commands"
+    return value is True, "\n".join([*lines, outcome])
 
 
 def play_walkthrough_on(
