@@ -33,7 +33,7 @@ def benchmark_of(game: Game, config: LoopConfig | None = None) -> Benchmark | No
 
 def prepare_config(config: LoopConfig) -> tuple[LoopConfig, Game, Benchmark | None]:
     """The config with `auto` resolved and checked against the game; fails before anything is made."""
-    game = load_game(config.game)
+    game = load_game(config.game, config.manifest)
     benchmark = benchmark_of(game, config)
     return resolve_config(config, game, has_ground_truth=benchmark is not None), game, benchmark
 
@@ -42,7 +42,7 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
     """A new run of `config`, or the run `run_id` resumed with the config it was started with."""
     recorded = recorded_config(run_id, runs_dir)
     if recorded is not None:
-        config, game = recorded, load_game(recorded.game)
+        config, game = recorded, load_game(recorded.game, recorded.manifest)
         benchmark = benchmark_of(game, config)
     else:
         config, game, benchmark = prepare_config(config)

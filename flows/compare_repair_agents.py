@@ -32,8 +32,10 @@ SANDBOX_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))
 
 
 @task(name="freeze reports", cache_policy=NO_CACHE)
-def freeze_reports(game: str, work_dir, qa_agent: str, steps: int, seed: int, backend: str) -> FrozenReports:
-    loaded = load_game(game)
+def freeze_reports(
+    game: str, work_dir, qa_agent: str, steps: int, seed: int, backend: str, manifest: str | None = None
+) -> FrozenReports:
+    loaded = load_game(game, manifest)
     benchmark = benchmark_of(loaded)
     return freeze(
         loaded,
@@ -73,6 +75,7 @@ def compare_repair_agents(
     seed: int = 0,
     backend: str = "auto",
     wall_seconds: float = 900.0,
+    manifest: str | None = None,
 ) -> str:
     """Freeze one QA session's reports, then give them to every agent; returns the comparison's path."""
     logger = get_run_logger()
@@ -80,7 +83,7 @@ def compare_repair_agents(
     comparison_id = new_run_id(f"compare-{game}")
     out_dir = runs_root() / comparison_id
     out_dir.mkdir(parents=True)
-    frozen = freeze_reports(game, out_dir / "frozen", qa_agent, steps, seed, backend)
+    frozen = freeze_reports(game, out_dir / "frozen", qa_agent, steps, seed, backend, manifest)
     logger.info(
         "%d frozen report(s) at %s; agents: %s", len(frozen.reports), frozen.commit[:10], ", ".join(agents)
     )

@@ -26,11 +26,14 @@ def list_games() -> list[Game]:
     return [load_game_folder(p) for p in folders]
 
 
-def load_game(ref: str | Path, manifest: Path | None = None) -> Game:
+def load_game(ref: str | Path, manifest: str | Path | None = None) -> Game:
     """A catalogue name (`castle`), a local folder with a game.toml, or a git URL plus a manifest path."""
     ref_text = str(ref)
+    manifest = Path(manifest).expanduser() if manifest else None
+    if manifest is not None and not manifest.is_file():
+        raise GameDefinitionError(f"no manifest at {manifest}")
     if (CATALOGUE_DIR / ref_text / MANIFEST_NAME).is_file():
-        return load_game_folder(CATALOGUE_DIR / ref_text)
+        return load_game_folder(CATALOGUE_DIR / ref_text, manifest)
     if is_git_url(ref_text):
         return load_game_from_git(ref_text, manifest)
     folder = Path(ref_text).expanduser()
@@ -38,5 +41,6 @@ def load_game(ref: str | Path, manifest: Path | None = None) -> Game:
         return load_game_folder(folder.resolve(), manifest)
     known = ", ".join(g.name for g in list_games()) or "none"
     raise GameDefinitionError(
-        f"unknown game {ref_text!r} (catalogue: {known}; or give a folder with a game.toml)"
+        f"unknown game {ref_text!r} (catalogue: {known}; "
+        "or give a folder with a game.toml, or --manifest FILE)"
     )

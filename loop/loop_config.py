@@ -24,6 +24,10 @@ class LoopConfig(BaseModel):
         description="a catalogue game's name, a game folder with a game.toml, or a git URL",
         json_schema_extra={"positional": True},
     )
+    manifest: str | None = Field(
+        default=None,
+        description="the game's manifest (game.toml) when it is kept outside the game's folder",
+    )
     qa_agent: str = Field(
         default=AUTO,
         description="explorer, llm or an installed QA agent; auto: llm when a model is configured",

@@ -29,6 +29,7 @@ from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
 from loop.loop_config import LoopConfig
 from loop.qa import QAAgent
+from loop.regression_gate import describe_gate
 from loop.repair.protocol import RepairAgent
 from loop.run_record import GroundTruthSummary, RunRecord, SessionRecord, now
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
@@ -121,6 +122,7 @@ class LoopRun:
             repo_dir=str(repo_dir),
             base_commit=commit,
             head_commit=commit,
+            regression_gate=describe_gate(game),
             ground_truth=[
                 GroundTruthSummary(id=bug.id, bug_type=bug.bug_type, difficulty=str(bug.difficulty))
                 for bug in (benchmark.bugs if benchmark else [])

@@ -145,6 +145,7 @@ class RunRecord(BaseModel):
     repo_dir: str
     base_commit: str
     head_commit: str
+    regression_gate: str = Field(default="", description="what the regression gate runs on this game")
     ground_truth: list[GroundTruthSummary] = Field(default_factory=list)
     bugs: dict[str, TrackedBug] = Field(default_factory=dict)
     ledger_baseline: dict[str, BugStatus] = Field(

@@ -11,6 +11,7 @@ import abc
 import atexit
 import logging
 import os
+import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,29 @@ def game_settings(manifest: Manifest, environ: Mapping[str, str] | None = None) 
     return {key: value for key, value in source.items() if key.startswith(prefix)}
 
 
+@dataclass(frozen=True)
+class CommandResult:
+    """A command run inside a build's sandbox: its exit code (None when it timed out) and its output."""
+
+    exit_code: int | None
+    output: str
+
+
+def run_bounded(argv: list[str], cwd: Path, env: Mapping[str, str], timeout: float) -> CommandResult:
+    """Run `argv` to completion or `timeout`; the output is stdout and stderr together."""
+    try:
+        done = subprocess.run(
+            argv, cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, errors="replace", timeout=timeout,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired as exc:
+        output = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else exc.stdout or ""
+        return CommandResult(None, output)
+    except OSError as exc:
+        return CommandResult(127, f"cannot run {argv[0]}: {exc}")
+    return CommandResult(done.returncode, done.stdout)
+
+
 class RunningBuild(abc.ABC):
     """A started game. `url` answers the GBQA agent API until `stop()`."""
 
@@ -67,6 +91,13 @@ class RunningBuild(abc.ABC):
     @abc.abstractmethod
     def is_alive(self) -> bool:
         """False once the game process or container has exited."""
+
+    def run_command(self, argv: list[str], timeout: float) -> CommandResult:
+        """Run `argv` in the game's own environment (its venv or its container), in its tree at this build's
+        commit; `python` means the game's Python. Used for the game's own tests."""
+        raise SandboxError(
+            f"{self.backend} builds cannot run commands; the game's tests need a backend that can"
+        )
 
     def restart(self) -> None:
         """Bring a crashed game back on the same URL when the backend can; otherwise raise SandboxError."""

@@ -1,9 +1,13 @@
-"""`closed-loop games validate`: prove a game's benchmark holds, both ways, on real builds.
+"""`closed-loop games validate`: prove a game keeps the contract and, where it ships one, that its benchmark
+holds both ways, on real builds.
 
-For the shipped build, for each gold patch alone and for all gold patches together, the game's repository gets
-its own commit and directory (a git worktree), is started through a sandbox provider, and is checked: each
-probe fires on the shipped build and is quiet under its own gold patch and under all patches together; the
-walkthrough wins on the shipped and the fully patched build; the game's own tests pass on every variant.
+Every game: the shipped build starts, answers its health check, keeps the API's shapes, never lets a stripped
+field reach the client, answers bad requests with 4xx, wins its walkthrough, passes its own tests (run in its
+sandbox). With ground truth, also: for the shipped build, each gold patch alone and all gold patches together,
+the game's repository gets its own commit and directory (a git worktree), is started through a sandbox
+provider, and is checked: each probe fires on the shipped build and is quiet under its own gold patch and
+under all patches together; the walkthrough wins on the shipped and the fully patched build; the own tests
+pass on every variant.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, GameDefinitionError, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import GroundTruthBug
+from loop.contract_checks import ContractCheck, check_contract
 from loop.limits import Progress
 from loop.regression_gate import play_walkthrough, run_game_tests
 from loop.sandbox import BuildSpec, SandboxError, SandboxProvider
@@ -73,6 +78,8 @@ class ValidationReport(BaseModel):
     backend: str
     variants: list[VariantRun]
     bugs: list[BugValidation]
+    contract: list[ContractCheck] = []
+    ground_truth: bool = True
 
     def variant(self, name: str) -> VariantRun:
         return next(v for v in self.variants if v.name == name)
@@ -80,7 +87,7 @@ class ValidationReport(BaseModel):
     @computed_field
     @property
     def walkthrough_ok(self) -> bool:
-        return all(v.walkthrough_won is True for v in self.variants if v.name in (SHIPPED, ALL_GOLD))
+        return all(v.walkthrough_won is not False for v in self.variants if v.name in (SHIPPED, ALL_GOLD))
 
     @computed_field
     @property
@@ -91,8 +98,14 @@ class ValidationReport(BaseModel):
 
     @computed_field
     @property
+    def contract_ok(self) -> bool:
+        return bool(self.contract) and all(check.ok for check in self.contract)
+
+    @computed_field
+    @property
     def ok(self) -> bool:
-        return all(bug.ok for bug in self.bugs) and self.walkthrough_ok and self.tests_ok
+        bugs_ok = all(bug.ok for bug in self.bugs)
+        return bugs_ok and self.walkthrough_ok and self.tests_ok and self.contract_ok
 
 
 def _git(repo_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -134,10 +147,15 @@ class GameValidation:
         self.game = game
         self.provider = provider
         self.progress = progress or (lambda line: None)
-        self.benchmark = Benchmark(game)
-        for bug in self.benchmark.bugs:
-            self.benchmark.probe(bug)  # an unknown probe is a broken benchmark: fail before building anything
-        self.patches = {bug.id: self.benchmark.gold_patch(bug) for bug in self.benchmark.bugs}
+        self.benchmark = Benchmark(game) if game.benchmark_dir else None
+        self.contract: list[ContractCheck] = []
+        for bug in self.bugs:
+            self.benchmark.probe(bug)  # type: ignore[union-attr]  # an unknown probe: fail before any build
+        self.patches = {bug.id: self.benchmark.gold_patch(bug) for bug in self.bugs}  # type: ignore[union-attr]
+
+    @property
+    def bugs(self) -> list[GroundTruthBug]:
+        return self.benchmark.bugs if self.benchmark is not None else []
 
     def run(self, workspace: Path | None = None) -> ValidationReport:
         own_workspace = workspace is None
@@ -156,13 +174,20 @@ class GameValidation:
         repo_dir, shipped_commit = materialize(self.game, root)
         repo = git.Repo(repo_dir)
         plan: list[tuple[str, Path, str, list[str]]] = [(SHIPPED, repo_dir, shipped_commit, self._bug_ids())]
+        if self.benchmark is None:
+            self.progress(f"{self.game.name}: no ground truth; checking the contract, walkthrough and tests")
+            variants = [self._check_variant(SHIPPED, repo_dir, shipped_commit, [])]
+            return ValidationReport(
+                game=self.game.name, backend=self.provider.name, variants=variants, bugs=[],
+                contract=self.contract, ground_truth=False,
+            )  # fmt: skip
         for bug in self.benchmark.bugs:
             directory = root / "variants" / bug.id
             commit = checkout_variant(
                 repo, shipped_commit, bug.id, directory, [(bug.gold_patch, self.patches[bug.id])]
             )
             plan.append((bug.id, directory, commit, [bug.id]))
-        together = [(bug.gold_patch, self.patches[bug.id]) for bug in self.benchmark.bugs]
+        together = [(bug.gold_patch, self.patches[bug.id]) for bug in self.bugs]
         directory = root / "variants" / "all"
         try:
             commit = checkout_variant(repo, shipped_commit, ALL_GOLD, directory, together)
@@ -171,13 +196,13 @@ class GameValidation:
         plan.append((ALL_GOLD, directory, commit, self._bug_ids()))
         self.progress(f"{self.game.name}: {len(plan)} variants in {root}")
         variants = [self._check_variant(name, path, commit, bugs) for name, path, commit, bugs in plan]
-        report = ValidationReport(
-            game=self.game.name, backend=self.provider.name, variants=variants, bugs=self._bug_rows(variants)
-        )
-        return report
+        return ValidationReport(
+            game=self.game.name, backend=self.provider.name, variants=variants,
+            bugs=self._bug_rows(variants), contract=self.contract,
+        )  # fmt: skip
 
     def _bug_ids(self) -> list[str]:
-        return [bug.id for bug in self.benchmark.bugs]
+        return [bug.id for bug in self.bugs]
 
     def _check_variant(self, name: str, repo_dir: Path, commit: str, bug_ids: list[str]) -> VariantRun:
         run = VariantRun(name=name, commit=commit)
@@ -192,8 +217,15 @@ class GameValidation:
             self.progress(f"[{name}] did not start: {exc}")
             return run
         try:
+            if name == SHIPPED:
+                self.contract = check_contract(build.url, self.game.manifest)
+                for check in self.contract:
+                    self.progress(
+                        f"[{name}] {check.name}: {'ok' if check.ok else 'FAIL'} ({check.detail[:160]})"
+                    )
             with GameClient(build.url, strip_fields=self.game.manifest.strip_fields) as client:
                 for bug_id in bug_ids:
+                    assert self.benchmark is not None  # bug ids come from it
                     probe = _run_probe(self.benchmark, self.benchmark.bug(bug_id), client, name)
                     run.probes.append(probe)
                     verdict = "error" if probe.present is None else "present" if probe.present else "absent"
@@ -203,11 +235,11 @@ class GameValidation:
                         self.game, repo_dir, client
                     )
                     self.progress(
-                        f"[{name}] walkthrough: {'wins' if run.walkthrough_won else 'does not win'}"
+                        f"[{name}] walkthrough: {_verdict(run.walkthrough_won, 'wins', 'does not win')}"
                     )
+            run.tests_passed, run.tests_output = run_game_tests(self.game, build, TESTS_TIMEOUT)
         finally:
             build.stop()
-        run.tests_passed, run.tests_output = run_game_tests(self.game, repo_dir, TESTS_TIMEOUT)
         self.progress(f"[{name}] own tests: {_verdict(run.tests_passed, 'pass', 'FAIL')}")
         return run
 
@@ -228,7 +260,7 @@ class GameValidation:
                 gold=outcome(bug.id, bug.id),
                 together=outcome(ALL_GOLD, bug.id),
             )
-            for bug in self.benchmark.bugs
+            for bug in self.bugs
         ]
 
 

@@ -201,9 +201,10 @@ class Verifier:
     def gate(self) -> GateResult:
         """The game's own tests in the repository, and the walkthrough must still win."""
         game = Game(self.spec.repo_dir, self.manifest, self.spec.repo_dir)
-        tests_passed, tests_detail = run_game_tests(game, self.spec.repo_dir, GATE_TIMEOUT_SECONDS)
         with self._client() as client:
             won, walkthrough_detail = play_walkthrough(game, self.spec.repo_dir, client)
+        assert self._build is not None  # _client() started it
+        tests_passed, tests_detail = run_game_tests(game, self._build, GATE_TIMEOUT_SECONDS)
         return GateResult(
             tests_passed=tests_passed, tests_detail=tests_detail, walkthrough_won=won,
             walkthrough_detail=walkthrough_detail,

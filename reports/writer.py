@@ -30,6 +30,7 @@ def render_report_markdown(run: RunRecord) -> str:
         f"- Repair agent: {agent_label(c.repair_agent)}; "
         f"rounds: {len(run.sessions)} of at most {c.max_rounds}",
         f"- Commits: `{short_commit(run.base_commit)}` → `{short_commit(run.head_commit)}`",
+        *([f"- Regression gate: {run.regression_gate}"] if run.regression_gate else []),
         f"- Started {run.started_at}" + (f", finished {run.finished_at}" if run.finished_at else ""),
         "",
         "## Session trajectory (Table 7)\n",

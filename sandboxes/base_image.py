@@ -9,6 +9,7 @@ venv at /opt/venv first on PATH so `python` and `pip` behave as in the official 
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 import subprocess
 import time
@@ -35,6 +36,7 @@ PULL_TIMEOUT = 300
 
 # What goes into the image; its hash is the image's label, so changing the recipe rebuilds once.
 PACKAGES = ["python3", "python3-venv", "passwd", "adduser"]
+PACKAGE_NAME = re.compile(r"[a-z0-9][a-z0-9+.-]+")
 TRIM = [
     "/usr/share/doc/*",
     "/usr/share/man/*",
@@ -92,8 +94,18 @@ def _existing(client: docker.DockerClient, tag: str) -> docker.models.images.Ima
         return None
 
 
-def _local_tag() -> str:
-    return f"{LOCAL_REPOSITORY}:{SUITE}-{RECIPE}"
+def _local_tag(extra: tuple[str, ...] = ()) -> str:
+    """The local base's tag; a game that needs Debian packages (`system_packages`) gets its own variant."""
+    suffix = f"-with-{short_hash(*sorted(extra), length=12)}" if extra else ""
+    return f"{LOCAL_REPOSITORY}:{SUITE}-{RECIPE}{suffix}"
+
+
+def _package_names(extra: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    names = tuple(sorted(set(extra)))
+    bad = [name for name in names if not PACKAGE_NAME.fullmatch(name)]
+    if bad:
+        raise SandboxError(f"not a Debian package name in system_packages: {', '.join(bad)}")
+    return names
 
 
 def find_base_image(client: docker.DockerClient, configured: str | None = None) -> BaseImage | None:
@@ -131,7 +143,7 @@ def _python_in(rootfs_tar: Path) -> str:
     return versions[-1]
 
 
-def _mmdebstrap(target: Path) -> None:
+def _mmdebstrap(target: Path, extra: tuple[str, ...] = ()) -> None:
     if shutil.which("mmdebstrap") is None:
         raise SandboxError(
             "mmdebstrap is not installed (run scripts/bootstrap.sh, or apt-get install mmdebstrap)"
@@ -142,7 +154,7 @@ def _mmdebstrap(target: Path) -> None:
         "--variant=apt",
         "--mode=root",
         "--format=tar",
-        f"--include={','.join(PACKAGES)}",
+        f"--include={','.join([*PACKAGES, *extra])}",
         "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr",
         "--dpkgopt=path-exclude=/usr/share/doc/*",
         "--dpkgopt=path-exclude=/usr/share/man/*",
@@ -164,16 +176,18 @@ def _mmdebstrap(target: Path) -> None:
         raise SandboxError(f"mmdebstrap failed ({result.returncode}): {result.stderr[-2000:]}")
 
 
-def _build_local(client: docker.DockerClient) -> BaseImage:
+def _build_local(client: docker.DockerClient, extra: tuple[str, ...] = ()) -> BaseImage:
     started = time.monotonic()
-    tag = _local_tag()
+    tag = _local_tag(extra)
     work = data_dir() / "base-image"
     work.mkdir(exist_ok=True)
-    tarball = work / f"{SUITE}-{RECIPE}.tar"
+    tarball = work / f"{tag.split(':')[1]}.tar"
     partial = tarball.with_suffix(".tar.partial")
     if not tarball.is_file():
         partial.unlink(missing_ok=True)
-        _mmdebstrap(partial)
+        if extra:
+            log.info("a base image with %s for a game that needs them", ", ".join(extra))
+        _mmdebstrap(partial, extra)
         partial.rename(tarball)
     python = _python_in(tarball)
     changes = [f"ENV {key}={value}" for key, value in ENV.items()]
@@ -187,9 +201,25 @@ def _build_local(client: docker.DockerClient) -> BaseImage:
 
 
 def ensure_base_image(
-    client: docker.DockerClient, *, configured: str | None = None, allow_pull: bool = True
+    client: docker.DockerClient,
+    *,
+    configured: str | None = None,
+    allow_pull: bool = True,
+    system_packages: list[str] | tuple[str, ...] = (),
 ) -> BaseImage:
-    """The base image, built or pulled on first use and reused after. Safe to call from several processes."""
+    """The base image, built or pulled on first use and reused after. Safe to call from several processes.
+
+    `system_packages` (a game's Debian packages, e.g. nodejs) give a local variant with them installed at
+    build time, since game builds have no network; a configured or pulled base cannot take them.
+    """
+    extra = _package_names(system_packages)
+    if extra:
+        if configured:
+            raise SandboxError(
+                f"the game needs Debian packages ({', '.join(extra)}), which closed-loop installs only into "
+                f"its own local base image; unset CLOSED_LOOP_BASE_IMAGE ({configured})"
+            )
+        return _ensure_variant(client, extra)
     found = find_base_image(client, configured)
     if found is not None:
         return found
@@ -201,3 +231,13 @@ def ensure_base_image(
             return found
         pulled = _try_pull(client) if allow_pull else None
         return pulled or _build_local(client)
+
+
+def _ensure_variant(client: docker.DockerClient, extra: tuple[str, ...]) -> BaseImage:
+    tag = _local_tag(extra)
+    image = _existing(client, tag)
+    if image is not None:
+        return _describe(image, tag)
+    with file_lock(f"base-image-{tag.rsplit('-', 1)[1]}", machine_wide=True):
+        image = _existing(client, tag)
+        return _describe(image, tag) if image is not None else _build_local(client, extra)

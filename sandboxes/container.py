@@ -1,8 +1,11 @@
 """The docker backend: each build is a hardened container of an image built offline for its commit.
 
 Hardening: the port is published on 127.0.0.1 only (a random host port), memory/CPU/pids limits, a read-only
-root with a tmpfs /tmp, every capability dropped, no-new-privileges, a non-root user. Every container carries
-labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove what a killed run left behind.
+root with a tmpfs /tmp, every capability dropped, no-new-privileges, a non-root user. The game's working
+folder is the exception, as in a real deployment: an anonymous volume (docker fills it with the image's copy)
+that the game may write and that is removed with the container; `persistent_dir` is a host folder mounted
+there. Every container carries labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove
+what a killed run left behind.
 """
 
 from __future__ import annotations
@@ -16,16 +19,27 @@ from dataclasses import dataclass
 
 import docker
 import docker.errors
+import docker.types
 import requests
 
 from loop.contract.game import Manifest
-from loop.sandbox import BuildSpec, RunningBuild, SandboxError, SandboxProvider, game_settings, track, untrack
+from loop.sandbox import (
+    BuildSpec,
+    CommandResult,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
 from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.engine import connect
 from sandboxes.images import GameImage, ensure_game_image
 from sandboxes.owners import pid_alive
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
+from sandboxes.workdir import persistent_folder
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +51,12 @@ COMMIT = "closed-loop.commit"
 STOP_TIMEOUT = 5
 PORT_WAIT = 10.0
 NOBODY = "65534:65534"
+TIMED_OUT = 124  # coreutils timeout's exit code
 DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
+
+
+def workdir_of(client: docker.DockerClient, tag: str) -> str:
+    return (client.images.get(tag).attrs.get("Config", {}).get("WorkingDir") or "/").rstrip("/") or "/"
 
 
 @dataclass(frozen=True)
@@ -64,6 +83,7 @@ class DockerBuild(RunningBuild):
         ready_timeout: float,
     ):
         self.container = container
+        self.workdir = workdir_of(container.client, image.tag)
         self.container_port = manifest.container_port
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.image = image.tag
@@ -93,7 +113,7 @@ class DockerBuild(RunningBuild):
         # Stop first so the game shuts down cleanly; remove(force) alone would kill it.
         for step in (
             lambda: self.container.stop(timeout=STOP_TIMEOUT),
-            lambda: self.container.remove(force=True),
+            lambda: self.container.remove(force=True, v=True),
         ):
             try:
                 step()
@@ -112,6 +132,21 @@ class DockerBuild(RunningBuild):
             raise SandboxError(f"restarting {self.container.name} failed: {exc}") from exc
         self.url = self._published_url()
         wait_until_ready(self, self.manifest, self.ready_timeout)
+
+    def run_command(self, argv: list[str], timeout: float) -> CommandResult:
+        """Run `argv` in the running container (the game's image, its copy of the tree), bounded by coreutils'
+        `timeout` inside and the client's own timeout outside."""
+        bound = max(1, int(min(timeout, self.container.client.api.timeout - 5)))
+        try:
+            done = self.container.exec_run(
+                ["timeout", str(bound), *argv],
+                workdir=self.workdir,
+                user=self.container.attrs["Config"]["User"],
+            )
+        except DOCKER_ERRORS as exc:
+            return CommandResult(None, f"running {argv[0]} in {self.container.name} failed: {exc}")
+        output = (done.output or b"").decode(errors="replace")
+        return CommandResult(None if done.exit_code == TIMED_OUT else done.exit_code, output)
 
     def logs(self, tail: int = 200) -> str:
         if self._final_logs is not None:
@@ -154,19 +189,35 @@ class DockerProvider(SandboxProvider):
         self.nano_cpus = int(cpus * 1e9)
         self.pids_limit = pids_limit
         self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
-        self._base: BaseImage | None = None
+        self._bases: dict[tuple[str, ...], BaseImage] = {}
         if cleanup_at_start:
             self.cleanup_leftovers()
 
-    def base_image(self) -> BaseImage:
-        if self._base is None:
-            self._base = ensure_base_image(self.client, configured=self.configured_base)
-        return self._base
+    def base_image(self, system_packages: list[str] | tuple[str, ...] = ()) -> BaseImage:
+        key = tuple(sorted(system_packages))
+        if key not in self._bases:
+            self._bases[key] = ensure_base_image(
+                self.client, configured=self.configured_base, system_packages=key
+            )
+        return self._bases[key]
 
     def image_for(self, spec: BuildSpec) -> GameImage:
-        """Build (or reuse) the image for `spec`."""
+        """Build (or reuse) the image for `spec`, on a base with the Debian packages the game names."""
         tree = export_tree(spec)
-        return ensure_game_image(self.client, spec.manifest, tree, self.base_image())
+        base = self.base_image(spec.manifest.system_packages)
+        return ensure_game_image(self.client, spec.manifest, tree, base)
+
+    def _mounts(self, tag: str, manifest: Manifest) -> list[docker.types.Mount]:
+        """The working folder as a fresh anonymous volume; the persistent folder, if any, bound over it."""
+        workdir = workdir_of(self.client, tag)
+        if workdir == "/":
+            return []
+        mounts = [docker.types.Mount(target=workdir, source=None, type="volume")]
+        persistent = persistent_folder(manifest)
+        if persistent is not None:
+            inside = f"{workdir.rstrip('/')}/{manifest.persistent_dir.strip('/')}"  # type: ignore[union-attr]
+            mounts.append(docker.types.Mount(target=inside, source=str(persistent), type="bind"))
+        return mounts
 
     def _user(self, tag: str) -> str:
         user = (self.client.images.get(tag).attrs.get("Config", {}).get("User") or "").strip()
@@ -198,6 +249,7 @@ class DockerProvider(SandboxProvider):
                 pids_limit=self.pids_limit,
                 read_only=True,
                 tmpfs={"/tmp": "rw,nosuid,nodev,size=64m"},
+                mounts=self._mounts(tag, manifest),
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 user=self._user(tag),
@@ -209,7 +261,7 @@ class DockerProvider(SandboxProvider):
         try:
             build = DockerBuild(container, image, manifest, ready_timeout)
         except SandboxError:
-            container.remove(force=True)  # it exited before publishing its port: keep nothing behind
+            container.remove(force=True, v=True)  # it exited before publishing its port: keep nothing behind
             raise
         track(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
@@ -254,7 +306,7 @@ class DockerProvider(SandboxProvider):
                 continue
             log.info("removing leftover container %s (owner pid %s is gone)", container.name, owner)
             try:
-                container.remove(force=True)
+                container.remove(force=True, v=True)
                 removed += 1
             except docker.errors.NotFound:
                 pass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import tarfile
 import tempfile
 import time
@@ -23,12 +24,28 @@ from loop.contract.paths import file_lock, short_hash
 from loop.sandbox import SandboxError
 from sandboxes.base_image import BaseImage
 from sandboxes.source_tree import COMPLETE, SourceTree
-from sandboxes.wheelhouse import wheelhouse
+from sandboxes.wheelhouse import requirement_files, requirement_lines, wheelhouse_for
 
 log = logging.getLogger(__name__)
 
 IMAGE_REPOSITORY = "closed-loop/game"
 BUILD_TIMEOUT = 900
+GAME_USER = "65534:65534"
+ROOT_USERS = ("root", "0", "0:0", "root:root")
+USER_LINE = re.compile(r"^\s*USER\s+(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+def writable_workdir(user: str) -> str:
+    """Appended to every game's Dockerfile: the working folder belongs to the user the game runs as, so the
+    per-container copy of it (an anonymous volume, container.py) is writable like a real deployment's."""
+    chown = f'RUN d="$(pwd)"; if [ "$d" != / ]; then chown -R {user} "$d"; fi'
+    return f"\nUSER root\n{chown}\nUSER {user}\n"
+
+
+def game_user(dockerfile_text: str) -> str:
+    """The Dockerfile's last USER when it is not root; else nobody (the container never runs as root)."""
+    users = USER_LINE.findall(dockerfile_text)
+    return users[-1] if users and users[-1] not in ROOT_USERS else GAME_USER
 
 
 @dataclass(frozen=True)
@@ -39,7 +56,12 @@ class GameImage:
 
 
 def image_tag(manifest: Manifest, tree: SourceTree, base: BaseImage) -> str:
-    return f"{IMAGE_REPOSITORY}-{manifest.name}:{short_hash(tree.tree_id, base.tag, base.python_version)}"
+    key = short_hash(tree.tree_id, base.tag, base.python_version, dockerfile(manifest, tree))
+    return f"{IMAGE_REPOSITORY}-{manifest.name}:{key}"
+
+
+def manifest_requirements(manifest: Manifest) -> list[str]:
+    return [name for name in (manifest.requirements, manifest.test_requirements) if name]
 
 
 def generic_dockerfile(manifest: Manifest, tree: SourceTree) -> str:
@@ -48,14 +70,14 @@ def generic_dockerfile(manifest: Manifest, tree: SourceTree) -> str:
     Requirements are installed before the source is copied, so a one-line change reuses that layer.
     """
     install = ""
-    requirements = manifest.requirements
-    if requirements and (tree.path / requirements).is_file():
-        install = (
-            f"COPY wheelhouse/ /wheelhouse/\n"
-            f"COPY {requirements} /app/{requirements}\n"
-            f"RUN if [ -s {requirements} ]; then pip install --no-cache-dir --no-index "
-            f"--find-links /wheelhouse -r {requirements}; fi\n"
-        )
+    for requirements in manifest_requirements(manifest):
+        if (tree.path / requirements).is_file():
+            install += (
+                f"COPY wheelhouse/ /wheelhouse/\n"
+                f"COPY {requirements} /app/{requirements}\n"
+                f"RUN if [ -s {requirements} ]; then pip install --no-cache-dir --no-index "
+                f"--find-links /wheelhouse -r {requirements}; fi\n"
+            )
     return (
         "ARG BASE_IMAGE\n"
         "FROM ${BASE_IMAGE}\n"
@@ -69,21 +91,27 @@ def generic_dockerfile(manifest: Manifest, tree: SourceTree) -> str:
     )
 
 
+def dockerfile(manifest: Manifest, tree: SourceTree) -> str:
+    """The game's own Dockerfile (or the generic one), with the writable working folder appended."""
+    own = tree.path / "Dockerfile"
+    text = own.read_text() if own.is_file() else generic_dockerfile(manifest, tree)
+    return text.rstrip("\n") + "\n" + writable_workdir(game_user(text))
+
+
 def _context(tree: SourceTree, wheels: Path, manifest: Manifest, into: Path) -> None:
     with tarfile.open(into, "w") as tar:
         for path in sorted(tree.path.iterdir()):
-            if path.name not in (COMPLETE, ".git", "wheelhouse"):
+            if path.name not in (COMPLETE, ".git", "wheelhouse", "Dockerfile"):
                 tar.add(path, arcname=path.name)
         tar.add(wheels, arcname="wheelhouse")
-        if not (tree.path / "Dockerfile").is_file():
-            data = generic_dockerfile(manifest, tree).encode()
-            info = tarfile.TarInfo("Dockerfile")
-            info.size = len(data)
-            info.mtime = 0
-            with tempfile.TemporaryFile() as handle:
-                handle.write(data)
-                handle.seek(0)
-                tar.addfile(info, handle)
+        data = dockerfile(manifest, tree).encode()
+        info = tarfile.TarInfo("Dockerfile")
+        info.size = len(data)
+        info.mtime = 0
+        with tempfile.TemporaryFile() as handle:
+            handle.write(data)
+            handle.seek(0)
+            tar.addfile(info, handle)
 
 
 def _stream_build(
@@ -143,8 +171,10 @@ def ensure_game_image(
         except docker.errors.ImageNotFound:
             pass
         started = time.monotonic()
-        requirements = tree.path / manifest.requirements if manifest.requirements else None
-        wheels = wheelhouse(requirements, base.python_version)
+        lines = sorted(
+            {line for path in requirement_files(tree.path, manifest) for line in requirement_lines(path)}
+        )
+        wheels = wheelhouse_for(lines, base.python_version)
         labels = {
             "closed-loop.game": manifest.name,
             "closed-loop.tree": tree.tree_id,

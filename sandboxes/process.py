@@ -21,11 +21,22 @@ from pathlib import Path
 
 from loop.contract.game import Manifest
 from loop.contract.paths import data_dir
-from loop.sandbox import BuildSpec, RunningBuild, SandboxError, SandboxProvider, game_settings, track, untrack
+from loop.sandbox import (
+    BuildSpec,
+    CommandResult,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    run_bounded,
+    track,
+    untrack,
+)
 from sandboxes.owners import forget, kill_orphans, record
 from sandboxes.readiness import wait_until_ready
 from sandboxes.source_tree import export_tree
-from sandboxes.wheelhouse import game_venv
+from sandboxes.wheelhouse import game_venv, requirement_files
+from sandboxes.workdir import GameWorkdir, remove_orphan_workdirs
 
 log = logging.getLogger(__name__)
 
@@ -71,13 +82,16 @@ def _root_binds() -> list[str]:
     return args
 
 
-def _bwrap_prefix(tree: Path, venv: Path) -> list[str]:
+def _bwrap_prefix(workdir: GameWorkdir, venv: Path) -> list[str]:
     argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
     argv += [*_root_binds(), "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     # Re-expose what the game needs in case it lives under /tmp, which the tmpfs above hides.
-    for path in (tree, venv, RELAY.parent):
+    for path in (venv, RELAY.parent):
         argv += ["--ro-bind", str(path), str(path)]
-    return [*argv, "--chdir", str(tree)]
+    # The game's own copy of its tree (and its persistent folder) is the one place it may write.
+    for path in workdir.writable():
+        argv += ["--bind", str(path), str(path)]
+    return [*argv, "--chdir", str(workdir.path)]
 
 
 class ProcessBuild(RunningBuild):
@@ -92,8 +106,11 @@ class ProcessBuild(RunningBuild):
         listener: socket.socket | None,
         manifest: Manifest,
         ready_timeout: float,
+        workdir: GameWorkdir,
+        command_prefix: list[str],
     ):
         self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
+        self.workdir, self.command_prefix = workdir, command_prefix
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
@@ -143,6 +160,13 @@ class ProcessBuild(RunningBuild):
         if self.listener is not None:
             self.listener.close()
             self.listener = None
+        self.workdir.remove()
+
+    def run_command(self, argv: list[str], timeout: float) -> CommandResult:
+        """Run `argv` in the game's own copy of its tree, with its venv and, where it works, bubblewrap."""
+        python = self.env.get("VIRTUAL_ENV", "")
+        argv = [f"{python}/bin/python" if arg == "python" and python else arg for arg in argv]
+        return run_bounded([*self.command_prefix, *argv], self.cwd, self.env, timeout)
 
     def restart(self) -> None:
         """Start the game again on the same URL (the parent still holds the port); wait until ready."""
@@ -178,7 +202,9 @@ class ProcessProvider(SandboxProvider):
 
     def cleanup_leftovers(self) -> int:
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
-        return kill_orphans()
+        killed = kill_orphans()
+        remove_orphan_workdirs()
+        return killed
 
     @property
     def uses_bwrap(self) -> bool:
@@ -187,8 +213,8 @@ class ProcessProvider(SandboxProvider):
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         manifest = spec.manifest
         tree = export_tree(spec)
-        requirements = tree.path / manifest.requirements if manifest.requirements else None
-        venv = game_venv(requirements)
+        venv = game_venv(*requirement_files(tree.path, manifest))
+        workdir = GameWorkdir.copy_of(tree.path, manifest)
         python = str(venv / "bin" / "python")
         game_argv = [python if arg == "python" else arg for arg in manifest.start_command]
         env = {
@@ -207,13 +233,15 @@ class ProcessProvider(SandboxProvider):
         if self.uses_bwrap:
             listener = socket.create_server(("127.0.0.1", 0), backlog=128)
             port = listener.getsockname()[1]
-            argv = [*_bwrap_prefix(tree.path, venv), python, str(RELAY), str(listener.fileno()), str(port)]
-            argv += ["--", *game_argv]
+            prefix = _bwrap_prefix(workdir, venv)
+            argv = [*prefix, python, str(RELAY), str(listener.fileno()), str(port), "--", *game_argv]
         else:
             port = free_port()
-            argv = game_argv
+            prefix, argv = [], game_argv
         env[manifest.port_env] = str(port)
-        build = ProcessBuild(argv, env, tree.path, port, listener, manifest, ready_timeout)
+        build = ProcessBuild(
+            argv, env, workdir.path, port, listener, manifest, ready_timeout, workdir, prefix
+        )
         track(build)
         log.info(
             "%s: started %s at %s (%s)",

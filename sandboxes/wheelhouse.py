@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from loop.contract.game import Manifest
 from loop.contract.paths import data_dir, file_lock, short_hash
 from loop.sandbox import SandboxError
 
@@ -61,7 +62,11 @@ def wheelhouse(requirements: Path | None, python_version: str) -> Path:
     An empty folder when there are no requirements. Raises SandboxError when a requirement has no binary wheel
     for that Python or the index does not answer.
     """
-    lines = requirement_lines(requirements)
+    return wheelhouse_for(requirement_lines(requirements), python_version)
+
+
+def wheelhouse_for(lines: list[str], python_version: str) -> Path:
+    """The wheelhouse of these requirement lines for that Python."""
     key = short_hash("\n".join(sorted(lines)), python_version, platform.machine())
     target = data_dir() / "wheelhouses" / f"py{python_version}-{key}"
     if (target / COMPLETE).is_file():
@@ -88,15 +93,20 @@ def wheelhouse(requirements: Path | None, python_version: str) -> Path:
     return target
 
 
-def game_venv(requirements: Path | None) -> Path:
+def requirement_files(tree: Path, manifest: Manifest) -> list[Path]:
+    """The manifest's requirements files (the game's, then its tests'), as paths in `tree`."""
+    return [tree / name for name in (manifest.requirements, manifest.test_requirements) if name]
+
+
+def game_venv(*requirements: Path | None) -> Path:
     """A venv for the host's Python with the game's requirements installed offline; returns its root."""
-    lines = requirement_lines(requirements)
+    lines = sorted({line for path in requirements for line in requirement_lines(path)})
     python = host_python_version()
     key = short_hash("\n".join(sorted(lines)), python, sys.base_prefix)
     target = data_dir() / "venvs" / key
     if (target / COMPLETE).is_file():
         return target
-    wheels = wheelhouse(requirements, python) if lines else None
+    wheels = wheelhouse_for(lines, python) if lines else None
     with file_lock(f"venv-{key}"):
         if (target / COMPLETE).is_file():
             return target

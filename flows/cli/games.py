@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from games.catalogue import list_games, load_game
@@ -21,10 +22,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     listing.set_defaults(func=list_command)
     validate = games_sub.add_parser(
         "validate",
-        help="prove a game's ground-truth bugs both ways, its walkthrough and its own tests",
-        description="Build the shipped game, each gold patch and all gold patches together; check every "
-        "probe fires on the shipped build and is quiet once patched, the walkthrough wins, and the game's "
-        "own tests pass. Exit 0 when all hold, 1 when a check fails, 2 for a broken game or benchmark.",
+        help="check any game keeps the API contract; prove a benchmark game's bugs both ways",
+        description="Every game: it builds and starts, health answers, new/command/state have the API's "
+        "shapes, stripped fields never reach the client, bad requests get 4xx, the walkthrough wins, the "
+        "game's own tests pass in its sandbox. With ground truth, also build each gold patch and all "
+        "together; check every probe fires on the shipped build and is quiet once patched. Exit 0 when all "
+        "hold, 1 when a check fails, 2 for a broken game or benchmark.",
     )
     validate.add_argument(
         "name", nargs="?", help="a catalogue name (e.g. castle) or a folder with a game.toml"
@@ -34,6 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="validate every catalogue game in turn and end with a summary; exit 1 if any is not valid",
     )
+    validate.add_argument("--manifest", type=Path, default=None, help="the game's game.toml, kept anywhere")
     validate.add_argument("--backend", default="auto", choices=provider_names(), help="sandbox backend")
     validate.add_argument("--json", action="store_true", help="print the report as JSON after the table")
     validate.set_defaults(func=validate_command)
@@ -79,7 +83,7 @@ def validate_command(args: argparse.Namespace) -> int:
         outcomes = [_validate_in_turn(game, provider, args.json) for game in games]
         _print_summary(games, outcomes)
         return 0 if all(outcome == "valid" for outcome in outcomes) else 1
-    report = _validate(load_game(args.name), get_provider(args.backend), args.json)
+    report = _validate(load_game(args.name, args.manifest), get_provider(args.backend), args.json)
     return 0 if report.ok else 1
 
 
@@ -116,9 +120,29 @@ def _print_summary(games: list[Game], outcomes: list[str]) -> None:
     print(f"{valid} of {len(outcomes)} games valid")
 
 
+def _print_user_game(report: ValidationReport, shipped: VariantRun) -> None:
+    """A game without ground truth: which checks ran and how they ended."""
+    won = {True: "wins", False: "does not win", None: "none (the gate is the game's tests alone)"}
+    print(f"walkthrough: {won[shipped.walkthrough_won]}  {_mark(report.walkthrough_ok)}")
+    print(f"own tests: {_tests_cell(shipped)}  {_mark(report.tests_ok)}")
+    if shipped.start_error:
+        print(f"  did not start: {shipped.start_error}")
+    elif shipped.tests_passed is False or shipped.walkthrough_won is False:
+        print(f"  walkthrough:\n{shipped.walkthrough_detail[-2000:]}\n  test output:\n{shipped.tests_output}")
+    print("no ground truth: probe and gold-patch checks not run")
+    print(f"{report.game}: {'valid' if report.ok else 'NOT valid'} (backend {report.backend})")
+
+
 def _print_report(report: ValidationReport) -> None:
     from loop.validation import ALL_GOLD, SHIPPED
 
+    print()
+    print(f"contract ({len(report.contract)} checks):")
+    for check in report.contract:
+        print(f"  {_mark(check.ok):<4} {check.name}: {check.detail[:300]}")
+    if not report.ground_truth:
+        _print_user_game(report, report.variant(SHIPPED))
+        return
     width = max([20, *(len(bug.bug_type) for bug in report.bugs)])
     print()
     print(f"{'bug':<8} {'type':<{width}} {'difficulty':<10} {'shipped':<8} {'gold':<8} {'all gold':<8} ok")

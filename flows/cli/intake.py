@@ -16,7 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     intake = subparsers.add_parser(
         "intake", help="turn a bug report written by a person into steps, play them, say if it reproduces"
     )
-    intake.add_argument("game", help="catalogue name or folder with a game.toml")
+    intake.add_argument("game", help="catalogue name, game folder or git URL")
+    intake.add_argument("--manifest", type=Path, default=None, help="the game's game.toml, kept anywhere")
     intake.add_argument("report", type=Path, help="the bug report (markdown or plain text)")
     intake.add_argument("--attempts", type=int, default=2, help="synthesize-and-play attempts (default 2)")
     intake.add_argument("--out", type=Path, default=None, help="where the verdict goes (default: a temp dir)")
@@ -39,7 +40,7 @@ def intake_command(args: argparse.Namespace) -> int:
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
     report_text = args.report.read_text()
-    game = load_game(args.game)
+    game = load_game(args.game, args.manifest)
     try:
         models = ModelRoles.configured()
     except (RequestRejected, ValueError) as exc:

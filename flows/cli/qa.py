@@ -16,7 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from loop.sandbox import provider_names
 
     qa = subparsers.add_parser("qa", help="play a game with a QA agent and write its bug reports")
-    qa.add_argument("game", help="catalogue name or folder with a game.toml")
+    qa.add_argument("game", help="catalogue name, game folder or git URL")
+    qa.add_argument("--manifest", type=Path, default=None, help="the game's game.toml, kept anywhere")
     qa.add_argument("--agent", default="explorer", help="QA agent (default: explorer)")
     qa.add_argument(
         "--steps", type=positive_int, default=DEFAULT_STEPS, help=f"step budget (default {DEFAULT_STEPS})"
@@ -43,7 +44,7 @@ def qa_command(args: argparse.Namespace) -> int:
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
-    game = load_game(args.game)
+    game = load_game(args.game, args.manifest)
     try:
         agent = get_qa_agent(args.agent, progress=lambda line: print(f"qa: {line}", flush=True))
     except ValueError as exc:

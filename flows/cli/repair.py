@@ -24,7 +24,7 @@ from loop.sandbox import get_provider, provider_names
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("repair", help="run a repair agent on bug reports and gate its patch")
-    parser.add_argument("game", help="catalogue name, or a folder with a game.toml")
+    parser.add_argument("game", help="catalogue name, game folder or git URL (with --manifest)")
     from loop.repair.agents import agent_names
 
     parser.add_argument("--agent", required=True, choices=agent_names(), help="the repair agent")

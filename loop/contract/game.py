@@ -6,6 +6,8 @@ Nothing here knows the catalogue: `games.catalogue` resolves catalogue names to 
 
 from __future__ import annotations
 
+import fnmatch
+import re
 import shutil
 import subprocess
 import tempfile
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import git
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 MANIFEST_NAME = "game.toml"
 
@@ -40,9 +42,37 @@ class Manifest(BaseModel):
     strip_fields: list[str] = Field(default_factory=list, description="response fields an agent must not see")
     qa_docs: list[str] = Field(default_factory=list, description="docs an agent may read in QA mode")
     protected_paths: list[str] = Field(default_factory=list, description="globs a repair agent may not edit")
-    walkthrough: str | None = Field(default=None, description="file of commands, one per line, that wins")
-    won_field: str = Field(default="won", description="state key that is true once the game is won")
-    test_command: list[str] | None = Field(default=None, description="the game's own tests, run in the repo")
+    hidden_paths: list[str] = Field(
+        default_factory=list, description="globs of files kept out of the repository agents see and build"
+    )
+    walkthrough: str | None = Field(
+        default=None,
+        description="file of commands that wins: one per line, or in a markdown list or code block",
+    )
+    won_field: str = Field(
+        default="won",
+        description="dotted path into the state (`flags.game_won`), else a response field, true once won",
+    )
+    test_command: list[str] | None = Field(
+        default=None, description="the game's own tests (`pytest`, `npm test`...), run in the game's sandbox"
+    )
+    test_requirements: str | None = Field(
+        default=None, description="requirements file the tests need on top of `requirements`"
+    )
+    system_packages: list[str] = Field(
+        default_factory=list,
+        description="Debian packages its image needs (e.g. nodejs); the process backend uses the host's",
+    )
+    persistent_dir: str | None = Field(
+        default=None, description="folder of the tree kept across restarts of one game (saves, databases)"
+    )
+
+    @model_validator(mode="after")
+    def _docs_not_hidden(self) -> Manifest:
+        for doc in self.qa_docs:
+            if is_hidden(doc, self.hidden_paths):
+                raise ValueError(f"qa_docs names {doc!r}, which hidden_paths keeps out of the repository")
+        return self
 
 
 @dataclass(frozen=True)
@@ -59,6 +89,8 @@ class Game:
 
     @property
     def benchmark_dir(self) -> Path | None:
+        if self.src_dir == self.root:
+            return None  # no catalogue layout: a folder of the game's own is never taken for ground truth
         path = self.root / "benchmark"
         return path if (path / "bugs.json").is_file() else None
 
@@ -70,8 +102,41 @@ class Game:
         if not path.is_file():
             where = f"{self.manifest.walkthrough} not found in {path.parent}"
             raise GameDefinitionError(f"{self.name}: walkthrough {where}")
-        lines = (line.strip() for line in path.read_text().splitlines())
-        return [line for line in lines if line and not line.startswith("#")]
+        return walkthrough_lines(path.read_text())
+
+
+FENCE = "```"
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
+INLINE_CODE = re.compile(r"`([^`]+)`")
+PROMPT = re.compile(r"^(?:>|\$)\s*")
+
+
+def walkthrough_lines(text: str) -> list[str]:
+    """A walkthrough's commands as real games write them.
+
+    Fenced code blocks win when there are any (one command per line inside); else markdown list items (the
+    inline code of an item when it has some); else one command per line. `#` comments, blank lines and
+    prompt marks (`> `, `$ `) are dropped.
+    """
+    lines = text.splitlines()
+    if any(line.strip().startswith(FENCE) for line in lines):
+        picked, inside = [], False
+        for line in lines:
+            if line.strip().startswith(FENCE):
+                inside = not inside
+            elif inside:
+                picked.append(line)
+    elif any(LIST_ITEM.match(line) for line in lines):
+        picked = []
+        for line in lines:
+            item = LIST_ITEM.match(line)
+            if item:
+                code = INLINE_CODE.findall(item.group(1))
+                picked.append(code[0] if code else item.group(1))
+    else:
+        picked = lines
+    commands = (PROMPT.sub("", line.strip()).strip() for line in picked)
+    return [c for c in commands if c and not c.startswith("#")]
 
 
 def read_manifest(path: Path) -> Manifest:
@@ -89,21 +154,49 @@ def read_manifest(path: Path) -> Manifest:
 
 
 def load_game_folder(folder: Path, manifest_path: Path | None = None) -> Game:
-    """A game folder (`src/` inside it, or the folder itself) and its manifest (beside it by default)."""
-    manifest = read_manifest(manifest_path or folder / MANIFEST_NAME)
-    src_dir = folder / "src" if (folder / "src").is_dir() else folder
-    return Game(root=folder, manifest=manifest, src_dir=src_dir)
+    """A game folder and its manifest.
+
+    A folder with its own game.toml and a `src/` (the catalogue's layout) keeps its repository in `src/`,
+    whichever manifest is used, so its hidden benchmark never enters the repository. Any other folder is
+    the repository itself, as its authors wrote it.
+    """
+    own = folder / MANIFEST_NAME
+    manifest = read_manifest(manifest_path.expanduser().resolve() if manifest_path else own)
+    catalogue_layout = own.is_file() and (folder / "src").is_dir()
+    return Game(root=folder, manifest=manifest, src_dir=folder / "src" if catalogue_layout else folder)
+
+
+def hidden_files(src_dir: Path, patterns: list[str]) -> set[Path]:
+    """The files and folders of `src_dir` matched by the manifest's `hidden_paths` globs."""
+    hidden: set[Path] = set()
+    for pattern in patterns:
+        hidden.update(p.resolve() for p in src_dir.glob(pattern.strip("/")))
+    return hidden
+
+
+def is_hidden(relative: str, patterns: list[str]) -> bool:
+    """True when a repository path matches a `hidden_paths` glob (or lies below a matched folder)."""
+    parts = relative.strip("/").split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    return any(fnmatch.fnmatch(p, pattern.strip("/")) for p in prefixes for pattern in patterns)
 
 
 def materialize(game: Game, workspace: Path) -> tuple[Path, str]:
     """Copy the game's source tree into `workspace/repo` as a fresh git repository with one commit.
 
-    Returns the repository path and the initial commit. Only `src/` is copied: benchmark assets never enter.
+    Returns the repository path and the initial commit. Only `src/` is copied: benchmark assets never enter,
+    and neither does anything the manifest's `hidden_paths` match.
     """
     repo_dir = workspace / "repo"
     if repo_dir.exists():
         raise GameDefinitionError(f"{repo_dir} exists already; materialize into an empty workspace")
-    shutil.copytree(game.src_dir, repo_dir, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".git"))
+    hidden = hidden_files(game.src_dir, game.manifest.hidden_paths)
+    always = shutil.ignore_patterns("__pycache__", "*.pyc", ".git", "node_modules")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return set(always(folder, names)) | {n for n in names if (Path(folder) / n).resolve() in hidden}
+
+    shutil.copytree(game.src_dir, repo_dir, ignore=ignore)
     repo = git.Repo.init(repo_dir, initial_branch="main")
     with repo.config_writer() as config:
         config.set_value("user", "name", "closed-loop")

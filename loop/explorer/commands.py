@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from loop.explorer import view
 
-DIRECTION_KINDS = ("direction", "dir", "exit", "way")
+DIRECTION_KINDS = ("direction", "dir", "exit", "way", "place", "room", "location")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
 ITEM_KINDS = ("item", "object")
 # When a game has no usable help: the verbs almost every text adventure understands.
@@ -38,6 +38,13 @@ def parse_help(text: str) -> Verbs:
         if not words or not re.fullmatch(r"[a-z][a-z-]*", words[0].lower()):
             continue
         verb = words[0].lower()
+        choices = re.findall(r"<\s*([\w-]+(?:\s*\|\s*[\w-]+)+)\s*>", chunk)
+        if choices:  # 'walk <up|down|out>': each choice is a command of its own
+            for choice in choices[0].split("|"):
+                phrase = f"{verb} {choice.strip().lower()}"
+                if phrase not in verbs.bare:
+                    verbs.bare.append(phrase)
+            continue
         kinds = re.findall(r"<\s*([\w ]+?)\s*>", chunk)
         if kinds:
             kind = kinds[0].lower()

@@ -28,7 +28,12 @@ def _names(value: Any) -> list[str]:
 
 def _room(state: State) -> dict[str, Any]:
     room = state.get("room", state.get("location"))
-    return room if isinstance(room, dict) else {}
+    if isinstance(room, dict):
+        return room
+    if room is None and "exits" not in state:
+        # A state nested its own way ({"scene": {"exits": [...]}}): the object that has exits is the room.
+        return next((v for v in state.values() if isinstance(v, dict) and "exits" in v), {})
+    return {}
 
 
 def room_id(state: State) -> str:

@@ -27,9 +27,12 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
         state = play_walkthrough(build.url, lantern, lantern_spec.repo_dir)
         build.container.reload()
         attrs = build.container.attrs
-        # What the flags mean inside: not root, root filesystem read-only, /tmp writable.
+        # What the flags mean inside: not root, root filesystem read-only, /tmp and the game's own copy of
+        # its tree writable (as a deployment's), nothing else.
         assert build.container.exec_run(["id", "-u"]).output.decode().strip() != "0"
-        assert build.container.exec_run(["touch", "/app/planted"]).exit_code != 0
+        assert build.container.exec_run(["touch", "/app/planted"]).exit_code == 0
+        assert build.container.exec_run(["touch", "/usr/local/planted"]).exit_code != 0
+        assert build.container.exec_run(["touch", "/etc/planted"]).exit_code != 0
         assert build.container.exec_run(["touch", "/tmp/scratch"]).exit_code == 0
     host = attrs["HostConfig"]
     assert state["won"] is True and "debug" not in state
@@ -51,7 +54,14 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
 def test_a_stopped_build_leaves_no_container_but_keeps_its_logs(docker_provider, lantern_spec):
     build = docker_provider.start(lantern_spec)
     name = build.container.name
+    volumes = [m["Name"] for m in build.container.attrs["Mounts"] if m["Type"] == "volume"]
+    assert len(volumes) == 1  # the game's writable copy of its tree
+    build.container.exec_run(["touch", "/app/planted"])
+    with docker_provider.start(lantern_spec) as other:  # another sandbox of the same build starts clean
+        assert other.container.exec_run(["ls", "/app/planted"]).exit_code != 0
     build.stop()
+    with pytest.raises(docker.errors.NotFound):
+        docker_provider.client.volumes.get(volumes[0])
     build.stop()  # idempotent
     with pytest.raises(docker.errors.NotFound):
         docker_provider.client.containers.get(name)

@@ -37,11 +37,18 @@ try:
     WRITABLE = True
 except OSError:
     WRITABLE = False
+try:
+    with open(os.path.join(sys.prefix, "planted.txt"), "w"):
+        pass
+    VENV_WRITABLE = True
+except OSError:
+    VENV_WRITABLE = False
 
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         seen = sorted(k for k in os.environ if k in ("NETCHECK_MODE", "OPENAI_API_KEY"))
-        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "seen": seen}
+        state = {"prefix": sys.prefix, "tree_writable": WRITABLE, "venv_writable": VENV_WRITABLE}
+        state["seen"] = seen
         body = json.dumps({"game_id": "1", "message": OUTBOUND, "state": state}).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
@@ -82,7 +89,8 @@ def test_sandboxed_game_has_no_network_and_runs_in_its_own_venv(tmp_path, monkey
         with ProcessProvider("none").start(spec) as plain, GameClient(plain.url) as client:
             outside = client.new_game().observation
     assert inside.message == "blocked"
-    assert inside.state["tree_writable"] is False  # bubblewrap mounts everything read-only
+    assert inside.state["tree_writable"] is True  # its own copy of its tree, as a deployment has
+    assert inside.state["venv_writable"] is False  # everything else is mounted read-only
     assert inside.state["seen"] == outside.state["seen"] == ["NETCHECK_MODE"]
     assert outside.message == "reached"  # the same check does work outside the sandbox
     assert Path(inside.state["prefix"]).parent == data_dir() / "venvs"
