@@ -1,7 +1,7 @@
 """closed-loop against a real llama.cpp server with the real Gemma 3 270M: intake of a person's report
 finishes with an outcome, and what closed-loop recorded (requests, tokens) matches what the server itself
 logged and counted. The model is tiny: its findings are not a capability and are not checked. (A whole loop
-and a built-in repair attempt on this model take tens of minutes on 2 cores; they are not in the suite yet.)"""
+and a built-in repair attempt on this model take tens of minutes on 2 cores: not in the suite yet.)"""
 
 from __future__ import annotations
 
