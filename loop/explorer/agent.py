@@ -24,7 +24,9 @@ from loop.explorer.oracles import (
     default_oracles,
     phantom_mentions,
 )
+from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
+from loop.explorer.state_oracles import state_oracles
 from loop.explorer.transcript import GameSession, Step
 from loop.game_client import GameClient, GameUnavailable
 from loop.models import BugReport
@@ -33,6 +35,13 @@ from loop.trace import SessionTrace
 
 # A command that never changed anything in a room ranks as if tried this many more times there.
 INERT_PENALTY = 4
+# How often a command that changed the state is played again at once (runs reach edges, caps and limits),
+# and the longest such run.
+REPEAT_CHANCE = 0.35
+MAX_RUN = 12
+# In a game with rooms, each verb gets this many tries per room (with different arguments) before the room
+# counts as explored for it; exits are always open. Without rooms the whole game is one place.
+VERB_TRIES = 3
 
 
 class LimitsExceeded(Exception):
@@ -92,6 +101,7 @@ class Explorer:
         self.states: dict[str, KnownState] = {}
         self.tried: dict[str, set[str]] = {}
         self.room_counts: dict[tuple[str, str], int] = {}
+        self.verb_counts: dict[tuple[str, str], int] = {}
         self.effective: set[tuple[str, str]] = set()
         self.map = RoomMap()
         self.displacements_checked: set[tuple[str, str]] = set()
@@ -102,6 +112,12 @@ class Explorer:
         self.findings_seen: set[str] = set()
         self.reports: list[BugReport] = []
         self.first_report_seconds: float | None = None
+        self.restart = RestartLeakOracle()
+        self.last_commands: list[str] = []
+        self.leaks_seen: set[str] = set()
+        self.depth = max_depth
+        self.run_length = 0
+        self.random_restarts = 0
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -121,7 +137,34 @@ class Explorer:
         command = self.pending.pop(0)
         self.budget.charge()
         assert self.session is not None
-        self.observe(self.session.send(command))
+        step = self.session.send(command)
+        self.observe(step)
+        self._maybe_repeat(step)
+
+    def _maybe_repeat(self, step: Step) -> None:
+        """Play a command that changed the state again: a run walks to an edge, a cap, a price floor."""
+        changed = step.observation is not None and step.observation.success
+        changed = changed and view.state_key(step.before) != view.state_key(step.state)
+        if not changed or self.pending or self.run_length >= MAX_RUN:
+            self.run_length = 0
+            return
+        if self.run_length or self.rng.random() < REPEAT_CHANCE:
+            self.run_length += 1
+            self.pending = [step.command or "look"]
+
+    def _check_restart(self, start: view.State) -> None:
+        """The first new game is the reference; a later one that differs from it (twice) is a leak."""
+        if self.restart.pristine is None:
+            self.restart.learn(start, GameSession(self.client).state)
+            return
+        keys = self.restart.leaked(start, GameSession(self.client).state)
+        new = [k for k in keys if k not in self.leaks_seen]
+        if not new:
+            return
+        self.leaks_seen.update(new)
+        index = len(self.last_commands)
+        anomaly = self.restart.anomaly(new, self.restart.pristine, start, index)
+        self._found(self.restart, Finding(anomaly, list(self.last_commands)))
 
     # --- choosing what to do --------------------------------------------------------------------
 
@@ -142,20 +185,45 @@ class Explorer:
             if command is not None:
                 return [command]
         plan = self.plans.pop(0) if self.plans else self._prefix_to_frontier()
-        if plan is None:
-            raise Explored("explored every known state")
         self._new_game()
         assert self.session is not None
-        return plan or [self._choose(self.session.state) or "look"]
+        if plan is None:
+            plan = self._random_prefix(self.session.state)
+        if not plan:
+            first = self._choose(self.session.state) or next(iter(self._candidates(self.session.state)), None)
+            if first is None:
+                raise Explored("the game shows no command to try")
+            plan = [first]
+        return plan
+
+    def _random_prefix(self, state: view.State) -> list[str]:
+        """Every known state is exhausted: a new seed, a longer random walk from the start to explore from."""
+        self.random_restarts += 1
+        self.depth = self.max_depth * (1 + self.random_restarts % 3)
+        length = self.rng.randint(1, max(1, self.depth // 2))
+        candidates = self._candidates(state)
+        return [self.rng.choice(candidates) for _ in range(length)] if candidates else []
 
     def _finished(self, state: view.State) -> bool:
-        over = bool(state.get("game_over") or state.get("won"))
-        return over or len(self.session.commands if self.session else []) >= self.max_depth
+        over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
+        return over or len(self.session.commands if self.session else []) >= self.depth
+
+    def _candidates(self, state: view.State) -> list[str]:
+        return candidate_commands(self.verbs or fallback_verbs(), state)
 
     def _untried(self, state: view.State) -> list[str]:
-        verbs = self.verbs or fallback_verbs()
-        tried = self.tried.get(view.signature(state), set())
-        return [c for c in candidate_commands(verbs, state) if c not in tried]
+        tried = self.tried.get(view.state_key(state), set())
+        room, exits = view.room_id(state), set(view.exits(state))
+        return [
+            c
+            for c in self._candidates(state)
+            if c not in tried
+            and (
+                not room
+                or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES
+                or c.split()[-1] in exits
+            )
+        ]
 
     def _choose(self, state: view.State) -> str | None:
         room = view.room_id(state)
@@ -163,7 +231,9 @@ class Explorer:
         if not untried:
             return None
         self.rng.shuffle(untried)
-        return min(untried, key=lambda c: self._staleness(room, c))
+        return min(
+            untried, key=lambda c: (self._staleness(room, c), self.verb_counts.get((room, c.split()[0]), 0))
+        )
 
     def _staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there."""
@@ -182,8 +252,12 @@ class Explorer:
         return list(best.prefix)
 
     def _new_game(self) -> None:
+        if self.session is not None:
+            self.last_commands = self.session.commands
         self.session = GameSession(self.client, on_step=self._trace_step)
         self.games_started += 1
+        self.depth = self.depth if self.random_restarts else self.max_depth
+        self._check_restart(self.session.steps[0].state)
         self.observe(self.session.steps[0])
         if self.verbs is None:
             self.budget.charge()
@@ -200,11 +274,12 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         state, prefix = step.state, self.session.commands[: step.index]
-        signature, room = view.signature(state), view.room_id(step.before if step.command else state)
+        signature, room = view.state_key(state), view.room_id(step.before if step.command else state)
         if step.command is not None:
-            self.tried.setdefault(view.signature(step.before), set()).add(step.command)
+            self.tried.setdefault(view.state_key(step.before), set()).add(step.command)
             self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1
-            if signature != view.signature(step.before):
+            self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
+            if signature != view.state_key(step.before):
                 self.effective.add((room, step.command))
         if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
             self.states[signature] = KnownState(prefix, state)
@@ -264,6 +339,7 @@ class Explorer:
             self.client,
             build_commit=self.build_commit,
             deadline=self.budget.started + self.budget.max_seconds,
+            shrink=getattr(oracle, "shrinkable", True),
         )
         if report is None:
             return
@@ -311,7 +387,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                default_oracles(),
+                [*default_oracles(), *state_oracles()],
                 budget,
                 trace,
                 seed=seed,
@@ -320,8 +396,11 @@ class ExplorerQA:
                 progress=self.progress,
             )
             stopped_because = explorer.run()
+        # A leak report goes first: the critic replays reports in order on one build, and another report's
+        # repro played before it could leave the same state behind and hide the leak.
+        reports = sorted(explorer.reports, key=lambda r: r.oracle != explorer.restart.name)
         return QASessionResult(
-            reports=explorer.reports,
+            reports=reports,
             steps=budget.steps,
             games_started=explorer.games_started,
             wall_seconds=round(budget.elapsed, 3),

@@ -6,6 +6,7 @@ accessor tries the common conventions and answers an empty value when the game h
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -101,3 +102,16 @@ def signature(state: State) -> str:
             str(state.get("game_over", "")),
         ]
     )
+
+
+CLOCK_KEYS = frozenset({"turn", "turns", "tick", "ticks"})
+
+
+def without_clock(state: State) -> State:
+    """The state without the counters that advance on every command, whatever else happens."""
+    return {k: v for k, v in state.items() if k not in CLOCK_KEYS}
+
+
+def state_key(state: State) -> str:
+    """The whole state as one string for novelty: two states are the same when everything but the clock is."""
+    return json.dumps(without_clock(state), sort_keys=True, default=str)
