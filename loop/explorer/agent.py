@@ -39,9 +39,9 @@ INERT_PENALTY = 4
 # and the longest such run.
 REPEAT_CHANCE = 0.35
 MAX_RUN = 12
-# In a game with rooms, each verb gets this many tries per room (with different arguments) before the room
-# counts as explored for it; exits are always open. Without rooms the whole game is one place.
-VERB_TRIES = 3
+# In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
+# the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
+VERB_TRIES = 4
 
 
 class LimitsExceeded(Exception):
@@ -152,8 +152,9 @@ class Explorer:
             self.run_length += 1
             self.pending = [step.command or "look"]
 
-    def _check_restart(self, start: view.State) -> None:
-        """The first new game is the reference; a later one that differs from it (twice) is a leak."""
+    def _check_restart(self, start: view.State, culprit: list[str]) -> None:
+        """The first new game is the reference; a later one that differs from it (twice) is a leak, and
+        `culprit` the commands played since the last check."""
         if self.restart.pristine is None:
             self.restart.learn(start, GameSession(self.client).state)
             return
@@ -162,9 +163,8 @@ class Explorer:
         if not new:
             return
         self.leaks_seen.update(new)
-        index = len(self.last_commands)
-        anomaly = self.restart.anomaly(new, self.restart.pristine, start, index)
-        self._found(self.restart, Finding(anomaly, list(self.last_commands)))
+        anomaly = self.restart.anomaly(new, self.restart.pristine, start, len(culprit))
+        self._found(self.restart, Finding(anomaly, list(culprit)))
 
     # --- choosing what to do --------------------------------------------------------------------
 
@@ -231,9 +231,23 @@ class Explorer:
         if not untried:
             return None
         self.rng.shuffle(untried)
-        return min(
-            untried, key=lambda c: (self._staleness(room, c), self.verb_counts.get((room, c.split()[0]), 0))
+        # After a command that did something, its noun with other verbs first (bought it: sell it, drop it).
+        last = self.session.steps[-1] if self.session and len(self.session.steps) > 1 else None
+        noun = (
+            last.noun
+            if last and last.noun and view.state_key(last.before) != view.state_key(last.state)
+            else ""
         )
+
+        def rank(command: str) -> tuple[int, bool, int]:
+            follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(last.verb)
+            return (
+                self._staleness(room, command),
+                not follows,
+                self.verb_counts.get((room, command.split()[0]), 0),
+            )
+
+        return min(untried, key=rank)
 
     def _staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there."""
@@ -253,11 +267,12 @@ class Explorer:
 
     def _new_game(self) -> None:
         if self.session is not None:
-            self.last_commands = self.session.commands
+            # A command the server failed on stays out of a leak's repro: a crash would hide what it shows.
+            self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
         self.session = GameSession(self.client, on_step=self._trace_step)
         self.games_started += 1
         self.depth = self.depth if self.random_restarts else self.max_depth
-        self._check_restart(self.session.steps[0].state)
+        self._check_restart(self.session.steps[0].state, self.last_commands)
         self.observe(self.session.steps[0])
         if self.verbs is None:
             self.budget.charge()
@@ -278,9 +293,10 @@ class Explorer:
         if step.command is not None:
             self.tried.setdefault(view.state_key(step.before), set()).add(step.command)
             self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1
-            self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
             if signature != view.state_key(step.before):
                 self.effective.add((room, step.command))
+            else:  # only a verb's fruitless tries use up its turns in a room
+                self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
         if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
             self.states[signature] = KnownState(prefix, state)
         self._check_replay(prefix, step)
@@ -341,6 +357,9 @@ class Explorer:
             deadline=self.budget.started + self.budget.max_seconds,
             shrink=getattr(oracle, "shrinkable", True),
         )
+        if oracle is not self.restart:
+            # Shrinking played games of its own: any state they leaked is theirs, not the next game's.
+            self._check_restart(GameSession(self.client).state, finding.commands)
         if report is None:
             return
         self.reports.append(report)

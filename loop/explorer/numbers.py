@@ -16,7 +16,7 @@ from loop.explorer.vocabulary import stem
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
 _NUMBER_WORD = re.compile(
-    r"(?<![\w/+-])(?<!\bof )(-?\d+)\s+([a-z][a-z-]*)\b(?!\s+(?:each|per|apiece|a\b))", re.IGNORECASE
+    r"(?<![\w/])(?<!\bof )([+-]?\d+)\s+([a-z][a-z-]*)\b(?!\s+(?:each|per|apiece|a\b))", re.IGNORECASE
 )
 
 
@@ -52,7 +52,8 @@ def mentions(text: str, fields: dict[str, float], *, number_first: bool = True) 
     said: dict[str, list[float]] = {}
     for word, number in _WORD_NUMBER.findall(text):
         path = lookup.get(stem(word))
-        if path is not None:
+        # 'Name N' only with the field's own spelling: 'Levels: 1, 2' lists levels, it does not state one.
+        if path is not None and path.rsplit(".", 1)[-1].lower() == word.lower():
             said.setdefault(path, []).append(float(number))
     for number, word in _NUMBER_WORD.findall(text) if number_first else []:
         path = lookup.get(stem(word))

@@ -201,7 +201,18 @@ class BoundsOracle(Oracle):
 
 
 def _restores(target: view.State, got: view.State, keys: set[str]) -> list[str]:
-    return sorted(k for k in keys if not BOOKKEEPING.search(k) and target.get(k) != got.get(k))
+    return sorted(
+        k
+        for k in keys
+        if not BOOKKEEPING.search(k)
+        and target.get(k) != got.get(k)
+        and not _record(target.get(k), got.get(k))
+    )
+
+
+def _record(saved: object, now: object) -> bool:
+    """A list that only grew since (levels solved, places seen) is a record of progress, not saved state."""
+    return isinstance(saved, list) and isinstance(now, list) and all(item in now for item in saved)
 
 
 class UndoLoadOracle(Oracle):

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 MAX_TOKEN = 30
+MAP_KEY = "{}"  # marks a token that is a key of a map ({'lamp': 2}): the name of a thing the game counts
 _COORDINATE = re.compile(r"([a-z])(\d{1,2})")
 
 
@@ -35,7 +36,7 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
         for key, value in state.items():
             sub = f"{path}.{key}" if path else str(key)
             if is_map:
-                found.append((path, str(key).lower()))
+                found.append((f"{path}{MAP_KEY}", str(key).lower()))
             found.extend(state_tokens(value, sub))
     elif isinstance(state, list):
         for value in state:
@@ -61,6 +62,13 @@ def neighbours(token: str) -> list[str]:
     return [f"{column}{row}" for column, row in around if "a" <= column <= "z" and row >= 0]
 
 
+def _rank(path: str, token: str) -> int:
+    """Names of counted things first, then ids and coordinates ('u1', 'c3'), then any other word."""
+    if path.endswith(MAP_KEY):
+        return 0
+    return 1 if re.fullmatch(r"[a-z]+\d+", token) else 2
+
+
 def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -> list[str]:
     """Tokens for a slot of `kind`: those under a key like the kind first, then (unless `strict` and some
     were found) every other token."""
@@ -70,6 +78,6 @@ def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -
     preferred.sort(key=lambda t: 0 if re.fullmatch(r"[a-z]+\d+", t) else 1)
     if strict and preferred:
         return list(dict.fromkeys(preferred))
-    others = sorted((t for _, t in tokens), key=lambda t: 0 if re.fullmatch(r"[a-z]+\d+", t) else 1)
+    others = [t for _, t in sorted(tokens, key=lambda pt: _rank(*pt))]
     nearby = [n for t in others for n in neighbours(t)]
     return list(dict.fromkeys([*preferred, *others, *nearby]))
