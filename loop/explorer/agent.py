@@ -158,6 +158,8 @@ class Explorer:
         if self.restart.pristine is None:
             self.restart.learn(start, GameSession(self.client).state)
             return
+        if not set(self.restart.leaked(start, start)) - self.leaks_seen:
+            return  # the usual case; no second new game, so a game's own count of new games stays as it was
         keys = self.restart.leaked(start, GameSession(self.client).state)
         new = [k for k in keys if k not in self.leaks_seen]
         if not new:
@@ -239,13 +241,16 @@ class Explorer:
             else ""
         )
 
-        def rank(command: str) -> tuple[int, bool, int]:
+        # Then arguments the state shows here (items, fixtures, exits) before words taken from elsewhere.
+        shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
+        shown |= set(view.exits(state))
+
+        def rank(command: str) -> tuple[int, bool, bool, int]:
             follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(last.verb)
-            return (
-                self._staleness(room, command),
-                not follows,
-                self.verb_counts.get((room, command.split()[0]), 0),
-            )
+            argument = command.partition(" ")[2]
+            grounded = not argument or argument in shown or not shown
+            verb_tries = self.verb_counts.get((room, command.split()[0]), 0)
+            return self._staleness(room, command), not follows, not grounded, verb_tries
 
         return min(untried, key=rank)
 

@@ -49,7 +49,7 @@ def test_clean_bazaar_gives_no_false_alarm_and_uses_the_whole_budget(tmp_path: P
     commands = {e.command for e in read_trace(result.trace_path) if e.command}
     # It learned the foreign help text: the multi-word alias and the '+ item' arguments were played.
     assert any(c.startswith("pick up ") for c in commands), sorted(commands)[:40]
-    assert {"buy lamp", "go north"} <= commands, sorted(commands)[:40]
+    assert "go north" in commands and {"buy lamp", "buy rope"} & commands, sorted(commands)[:40]
 
 
 @pytest.mark.slow
