@@ -9,11 +9,12 @@ session on a deterministic game.
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from loop.explorer import view
+from loop.explorer.budget import Budget, Explored, LimitsExceeded
+from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
@@ -26,7 +27,7 @@ from loop.explorer.oracles import (
 )
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
-from loop.explorer.state_oracles import state_oracles
+from loop.explorer.state_oracles import UNDO_VERBS, state_oracles
 from loop.explorer.transcript import GameSession, Step
 from loop.game_client import GameClient, GameUnavailable
 from loop.models import BugReport
@@ -39,36 +40,10 @@ INERT_PENALTY = 4
 # and the longest such run.
 REPEAT_CHANCE = 0.35
 MAX_RUN = 12
+UNDO_CHANCE = 0.15
 # In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
 # the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
 VERB_TRIES = 4
-
-
-class LimitsExceeded(Exception):
-    """The step or wall-clock budget is spent."""
-
-
-class Explored(Exception):
-    """Every known state has had every command tried."""
-
-
-@dataclass
-class Budget:
-    max_steps: int
-    max_seconds: float
-    steps: int = 0
-    started: float = field(default_factory=time.monotonic)
-
-    @property
-    def elapsed(self) -> float:
-        return time.monotonic() - self.started
-
-    def charge(self) -> None:
-        if self.steps >= self.max_steps:
-            raise LimitsExceeded(f"step budget of {self.max_steps} spent")
-        if self.elapsed >= self.max_seconds:
-            raise LimitsExceeded(f"wall-clock budget of {self.max_seconds:.0f}s spent")
-        self.steps += 1
 
 
 @dataclass
@@ -142,31 +117,27 @@ class Explorer:
         self._maybe_repeat(step)
 
     def _maybe_repeat(self, step: Step) -> None:
-        """Play a command that changed the state again: a run walks to an edge, a cap, a price floor."""
+        """Play a command that changed the state again (a run walks to an edge, a cap, a price floor), or
+        take it back with the game's own undo (which must restore what it changed)."""
         changed = step.observation is not None and step.observation.success
         changed = changed and view.state_key(step.before) != view.state_key(step.state)
         if not changed or self.pending or self.run_length >= MAX_RUN:
             self.run_length = 0
             return
-        if self.run_length or self.rng.random() < REPEAT_CHANCE:
+        undo = next((b for b in (self.verbs.bare if self.verbs else []) if b in UNDO_VERBS), None)
+        if undo and step.verb not in UNDO_VERBS and self.rng.random() < UNDO_CHANCE:
+            self.pending = [undo]
+        elif self.run_length or self.rng.random() < REPEAT_CHANCE:
             self.run_length += 1
             self.pending = [step.command or "look"]
 
     def _check_restart(self, start: view.State, culprit: list[str]) -> None:
-        """The first new game is the reference; a later one that differs from it (twice) is a leak, and
-        `culprit` the commands played since the last check."""
-        if self.restart.pristine is None:
-            self.restart.learn(start, GameSession(self.client).state)
-            return
-        if not set(self.restart.leaked(start, start)) - self.leaks_seen:
-            return  # the usual case; no second new game, so a game's own count of new games stays as it was
-        keys = self.restart.leaked(start, GameSession(self.client).state)
-        new = [k for k in keys if k not in self.leaks_seen]
-        if not new:
-            return
-        self.leaks_seen.update(new)
-        anomaly = self.restart.anomaly(new, self.restart.pristine, start, len(culprit))
-        self._found(self.restart, Finding(anomaly, list(culprit)))
+        """Does this new game start where the first one did? If not, `culprit` (what was played since the
+        last check) left state behind."""
+        anomaly = self.restart.check(start, lambda: GameSession(self.client).state, culprit, self.leaks_seen)
+        if anomaly is not None:
+            self.leaks_seen.update(anomaly.subject.split(","))
+            self._found(self.restart, Finding(anomaly, list(culprit)))
 
     # --- choosing what to do --------------------------------------------------------------------
 
@@ -233,26 +204,14 @@ class Explorer:
         if not untried:
             return None
         self.rng.shuffle(untried)
-        # After a command that did something, its noun with other verbs first (bought it: sell it, drop it).
         last = self.session.steps[-1] if self.session and len(self.session.steps) > 1 else None
-        noun = (
-            last.noun
-            if last and last.noun and view.state_key(last.before) != view.state_key(last.state)
-            else ""
+        return best_command(
+            untried,
+            state,
+            last,
+            lambda c: self._staleness(room, c),
+            lambda c: self.verb_counts.get((room, c.split()[0]), 0),
         )
-
-        # Then arguments the state shows here (items, fixtures, exits) before words taken from elsewhere.
-        shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
-        shown |= set(view.exits(state))
-
-        def rank(command: str) -> tuple[int, bool, bool, int]:
-            follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(last.verb)
-            argument = command.partition(" ")[2]
-            grounded = not argument or argument in shown or not shown
-            verb_tries = self.verb_counts.get((room, command.split()[0]), 0)
-            return self._staleness(room, command), not follows, not grounded, verb_tries
-
-        return min(untried, key=rank)
 
     def _staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there."""

@@ -36,19 +36,27 @@ def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
     return found
 
 
-def names(fields: dict[str, float]) -> dict[str, str]:
-    """stem of a field's last name -> its path, for the names exactly one field has."""
+def names(fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, str]:
+    """stem of a field's last name -> its path, for the names exactly one field has (or, among the fields
+    sharing a name, exactly one in `prefer`: the one that just changed is the one a reply talks about)."""
     by_stem: dict[str, list[str]] = {}
     for path in fields:
         last = path.rsplit(".", 1)[-1]
         if re.fullmatch(r"[a-z]+", last, re.IGNORECASE):
             by_stem.setdefault(stem(last), []).append(path)
-    return {name: paths[0] for name, paths in by_stem.items() if len(paths) == 1}
+    chosen = {}
+    for name, paths in by_stem.items():
+        preferred = [p for p in paths if p in prefer]
+        if len(paths) == 1 or len(preferred) == 1:
+            chosen[name] = paths[0] if len(paths) == 1 else preferred[0]
+    return chosen
 
 
-def mentions(text: str, fields: dict[str, float], *, number_first: bool = True) -> dict[str, list[float]]:
+def mentions(
+    text: str, fields: dict[str, float], *, number_first: bool = True, prefer: frozenset[str] = frozenset()
+) -> dict[str, list[float]]:
     """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first)."""
-    lookup = names(fields)
+    lookup = names(fields, prefer)
     said: dict[str, list[float]] = {}
     for word, number in _WORD_NUMBER.findall(text):
         path = lookup.get(stem(word))
@@ -58,9 +66,11 @@ def mentions(text: str, fields: dict[str, float], *, number_first: bool = True) 
     for number, word in _NUMBER_WORD.findall(text) if number_first else []:
         path = lookup.get(stem(word))
         if path is not None:
-            said.setdefault(path, []).append(float(number))
-    # A name given several different numbers in one text is a list or a breakdown, not one statement.
-    return {path: values for path, values in said.items() if len(set(values)) == 1}
+            # '+3 food' is one part of a change: count it twice so the whole field is left out below.
+            said.setdefault(path, []).extend([float(number)] * (2 if number[0] in "+-" else 1))
+    # A name given several numbers in one text is a list or a breakdown ('+3 food ... eats 3 food'), not
+    # one statement.
+    return {path: values for path, values in said.items() if len(values) == 1}
 
 
 def changed(before: State, after: State) -> dict[str, tuple[float, float]]:

@@ -9,6 +9,7 @@ game played just before it is the repro. Shrinking cannot run against a server t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from loop.explorer import view
 from loop.explorer.oracles import Anomaly, Oracle
@@ -42,8 +43,21 @@ class RestartLeakOracle(Oracle):
         keys = differing_keys(self.pristine, start) - self.volatile - differing_keys(start, again)
         return sorted(keys)
 
+    def check(
+        self, start: view.State, new_start: Callable[[], view.State], culprit: list[str], seen: set[str]
+    ) -> Anomaly | None:
+        """Judge a new game's start; `new_start` starts one more game (only when this one looks off, so a
+        game's own count of new games is not disturbed in the usual case)."""
+        if self.pristine is None:
+            self.learn(start, new_start())
+            return None
+        if not set(self.leaked(start, start)) - seen:
+            return None
+        new = [k for k in self.leaked(start, new_start()) if k not in seen]
+        return self.anomaly(new, self.pristine, start, len(culprit)) if new else None
+
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
-        return []  # one game alone shows no leak: the explorer compares new games (see leaked)
+        return []  # one game alone shows no leak: the explorer compares new games (see check)
 
     def anomaly(self, keys: list[str], reference: view.State, start: view.State, index: int) -> Anomaly:
         shown = "; ".join(f"{k}: {reference.get(k)!r} -> {start.get(k)!r}" for k in keys)

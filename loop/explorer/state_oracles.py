@@ -87,9 +87,12 @@ class ReplyDeltaOracle(Oracle):
         if step.command is None or not _ok(step):
             return []
         changes = numbers.changed(step.before, step.state)
-        said = numbers.mentions(step.message, numbers.numeric_fields(step.state))
+        fields = numbers.numeric_fields(step.state)
+        said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
         found = []
         for path, (old, new) in changes.items():
+            if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
+                continue  # 'buy 10 food' is the command echoed, not a statement about a field named 'buy'
             values = said.get(path)
             if not values or any(v in (abs(new - old), old, new) for v in values):
                 continue
@@ -107,6 +110,54 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+_LISTED = re.compile(r"\b([a-z][a-z-]+)\s+(\d+)\s+([a-z]+)\b", re.IGNORECASE)
+
+
+class PriceListOracle(Oracle):
+    """A price a query listed ('shield 12 coins') is what a command naming that thing then takes."""
+
+    name = "listed-price"
+
+    @staticmethod
+    def listed(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+        prices: dict[tuple[str, str], set[float]] = {}
+        for step in steps:
+            if step.observation is None or step.command is None or not _quiet(step):
+                continue
+            lookup = numbers.names(numbers.numeric_fields(step.state))
+            for thing, number, unit in _LISTED.findall(step.message):
+                path = lookup.get(stem(unit))
+                if path is not None:
+                    prices.setdefault((stem(thing), path), set()).add(float(number))
+        return prices
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.command is None or not _ok(step) or _quiet(step):
+            return []
+        prices = self.listed(steps[:-1])
+        words = {stem(w) for w in step.command.lower().split()[1:]}
+        for path, (old, new) in numbers.changed(step.before, step.state).items():
+            for thing in words:
+                listed = prices.get((thing, path))
+                if new < old and listed and len(listed) == 1 and old - new not in listed:
+                    price, paid = _number(next(iter(listed))), _number(old - new)
+                    went = f"{path} went {_number(old)} -> {_number(new)}"
+                    return [
+                        Anomaly(
+                            self.name,
+                            f"{step.verb} {thing}",
+                            step.index,
+                            f"'{step.command}' takes {paid} {path}, the listed price is {price}",
+                            f"'{step.command}' takes the listed {price} {path}",
+                            f"{went}; the reply: {step.message[:160]!r}",
+                            step.verb,
+                            BugType.DATA_INCONSISTENCY,
+                        )
+                    ]
+        return []
 
 
 class ArgumentEchoOracle(Oracle):
@@ -266,6 +317,7 @@ def state_oracles() -> list[Oracle]:
     return [
         TextStateOracle(),
         ReplyDeltaOracle(),
+        PriceListOracle(),
         ArgumentEchoOracle(),
         CooldownOracle(),
         BoundsOracle(),

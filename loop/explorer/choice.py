@@ -1,0 +1,33 @@
+"""Which untried command to play next in a state: the explorer's ranking, apart from its bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from loop.explorer import view
+from loop.explorer.transcript import Step
+
+
+def best_command(
+    untried: list[str],
+    state: view.State,
+    last: Step | None,
+    staleness: Callable[[str], int],
+    verb_tries: Callable[[str], int],
+) -> str:
+    """The least stale command; among equals, first a noun that just did something with another verb
+    (bought it: sell it, drop it), then arguments the state shows here (items, fixtures, exits) before
+    words taken from elsewhere, then the verb tried least here. Ties keep `untried`'s (shuffled) order."""
+    changed = last is not None and view.state_key(last.before) != view.state_key(last.state)
+    noun = last.noun if last is not None and changed else ""
+    verb = last.verb if last is not None else ""
+    shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
+    shown |= set(view.exits(state))
+
+    def rank(command: str) -> tuple[int, bool, bool, int]:
+        follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
+        argument = command.partition(" ")[2]
+        grounded = not argument or argument in shown or not shown
+        return staleness(command), not follows, not grounded, verb_tries(command)
+
+    return min(untried, key=rank)
