@@ -148,7 +148,7 @@ class Explorer:
         assert self.session is not None
         if not self._finished(self.session.state):
             state = self.session.state
-            room = view.room_id(state)
+            room = view.place(state)
             for oracle in self.oracles:
                 for lead in oracle.leads(self.session.steps, self.known_items):
                     if (oracle.name, room, lead) not in self.leads_tried:
@@ -186,7 +186,7 @@ class Explorer:
 
     def _untried(self, state: view.State) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
-        room, exits = view.room_id(state), set(view.exits(state))
+        room, exits = view.place(state), set(view.exits(state))
         return [
             c
             for c in self._candidates(state)
@@ -199,7 +199,7 @@ class Explorer:
         ]
 
     def _choose(self, state: view.State) -> str | None:
-        room = view.room_id(state)
+        room = view.place(state)
         untried = self._untried(state)
         if not untried:
             return None
@@ -222,11 +222,11 @@ class Explorer:
         open_states = [known for known in self.states.values() if self._untried(known.state)]
         if not open_states:
             return None
-        visits = {room: 0 for room in (view.room_id(k.state) for k in open_states)}
+        visits = {room: 0 for room in (view.place(k.state) for k in open_states)}
         for (room, _), count in self.room_counts.items():
             if room in visits:
                 visits[room] += count
-        best = min(open_states, key=lambda k: (visits[view.room_id(k.state)], len(k.prefix)))
+        best = min(open_states, key=lambda k: (visits[view.place(k.state)], len(k.prefix)))
         return list(best.prefix)
 
     def _new_game(self) -> None:
@@ -253,7 +253,7 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         state, prefix = step.state, self.session.commands[: step.index]
-        signature, room = view.state_key(state), view.room_id(step.before if step.command else state)
+        signature, room = view.state_key(state), view.place(step.before if step.command else state)
         if step.command is not None:
             self.tried.setdefault(view.state_key(step.before), set()).add(step.command)
             self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1

@@ -133,3 +133,15 @@ def without_clock(state: State) -> State:
 def state_key(state: State) -> str:
     """The whole state as one string for novelty: two states are the same when everything but the clock is."""
     return json.dumps(without_clock(state), sort_keys=True, default=str)
+
+
+def place(state: State) -> str:
+    """Where the player is, for exploration: the room, else a position the state gives ('player': {x, y})."""
+    room = room_id(state)
+    if room:
+        return room
+    for key in ("player", "position", "pos", "you"):
+        spot = state.get(key)
+        if isinstance(spot, dict) and "x" in spot and "y" in spot:
+            return f"{spot['x']},{spot['y']}"
+    return ""
