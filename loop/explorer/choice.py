@@ -26,8 +26,8 @@ def best_command(
 
     def rank(command: str) -> tuple[int, bool, bool, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
-        argument = command.partition(" ")[2]
-        grounded = not argument or argument in shown or not shown
+        # 'pick up lamp': the argument is whatever the command ends with, after one word or more.
+        grounded = " " not in command or not shown or any(command.endswith(f" {s}") for s in shown)
         return staleness(command), not follows, not grounded, verb_tries(command)
 
     return min(untried, key=rank)
