@@ -16,6 +16,7 @@ from loop.explorer import view
 from loop.explorer.budget import Budget, Explored, LimitsExceeded
 from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
+from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
 from loop.explorer.oracles import (
@@ -390,4 +391,5 @@ class ExplorerQA:
             trace_path=trace_path,
             stopped_because=stopped_because,
             first_report_seconds=explorer.first_report_seconds,
+            counts=coverage(explorer),
         )

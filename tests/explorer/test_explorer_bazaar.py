@@ -46,6 +46,9 @@ def test_clean_bazaar_gives_no_false_alarm_and_uses_the_whole_budget(tmp_path: P
         result = explore(client, commit, tmp_path / "qa", seed)
     assert result.reports == [], [(r.title, r.repro) for r in result.reports]
     assert result.steps == STEPS, result.stopped_because
+    # The coverage report: all four places, and the states and commands behind them.
+    assert result.counts["places_seen"] == 4 and result.counts["states_seen"] >= 10, result.counts
+    assert result.counts["templates_played"] >= result.counts["templates_learned"] - 2, result.counts
     commands = {e.command for e in read_trace(result.trace_path) if e.command}
     # It learned the foreign help text: the multi-word alias and the '+ item' arguments were played.
     assert any(c.startswith(("pick up ", "put down ")) for c in commands), sorted(commands)[:40]
