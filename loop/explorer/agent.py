@@ -28,7 +28,7 @@ from loop.explorer.oracles import (
 )
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
-from loop.explorer.state_oracles import UNDO_VERBS, state_oracles
+from loop.explorer.state_oracles import LISTED, UNDO_VERBS, state_oracles
 from loop.explorer.transcript import GameSession, Step
 from loop.game_client import GameClient, GameUnavailable
 from loop.models import BugReport
@@ -42,6 +42,10 @@ INERT_PENALTY = 4
 REPEAT_CHANCE = 0.35
 MAX_RUN = 12
 UNDO_CHANCE = 0.15
+MAX_HEARD = 40
+FUNCTION_WORDS = frozenset(
+    {"for", "and", "with", "from", "have", "has", "you", "your", "are", "costs", "each"}
+)
 # In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
 # the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
 VERB_TRIES = 4
@@ -89,6 +93,7 @@ class Explorer:
         self.reports: list[BugReport] = []
         self.first_report_seconds: float | None = None
         self.restart = RestartLeakOracle()
+        self.heard: dict[str, None] = {}  # things replies named with a number ('shield 12 coins'), in order
         self.last_commands: list[str] = []
         self.leaks_seen: set[str] = set()
         self.depth = max_depth
@@ -183,7 +188,7 @@ class Explorer:
         return over or len(self.session.commands if self.session else []) >= self.depth
 
     def _candidates(self, state: view.State) -> list[str]:
-        return candidate_commands(self.verbs or fallback_verbs(), state)
+        return candidate_commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
     def _untried(self, state: view.State) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
@@ -212,6 +217,7 @@ class Explorer:
             last,
             lambda c: self._staleness(room, c),
             lambda c: self.verb_counts.get((room, c.split()[0]), 0),
+            set(self.heard),
         )
 
     def _staleness(self, room: str, command: str) -> int:
@@ -253,6 +259,14 @@ class Explorer:
 
     def observe(self, step: Step) -> None:
         assert self.session is not None
+        quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
+        for thing, _, _ in LISTED.findall(step.message) if quiet and step.command else []:
+            if len(thing) <= 3 or thing.lower() in FUNCTION_WORDS:
+                continue
+            known = thing.lower() in self.heard or thing.lower() in (self.verbs.words if self.verbs else ())
+            if not known and len(self.heard) < MAX_HEARD:
+                self.heard[thing.lower()] = None
+                self.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = view.state_key(state), view.place(step.before if step.command else state)
         if step.command is not None:

@@ -14,6 +14,7 @@ def best_command(
     last: Step | None,
     staleness: Callable[[str], int],
     verb_tries: Callable[[str], int],
+    heard: set[str] | None = None,
 ) -> str:
     """The least stale command; among equals, first a noun that just did something with another verb
     (bought it: sell it, drop it), then arguments the state shows here (items, fixtures, exits) before
@@ -22,7 +23,7 @@ def best_command(
     noun = last.noun if last is not None and changed else ""
     verb = last.verb if last is not None else ""
     shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
-    shown |= set(view.exits(state))
+    shown |= set(view.exits(state)) | (heard or set())
 
     def rank(command: str) -> tuple[int, bool, bool, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)

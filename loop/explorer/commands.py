@@ -172,7 +172,9 @@ def fallback_verbs() -> Verbs:
     return parse_help(FALLBACK_HELP)
 
 
-def _fill(slot: Slot, state: view.State, directions: list[str], strict: bool = False) -> list[str]:
+def _fill(
+    slot: Slot, state: view.State, directions: list[str], strict: bool = False, heard: tuple[str, ...] = ()
+) -> list[str]:
     kind = slot.kind
     if slot.options:
         numeric = any(o.lstrip("-").isdigit() for o in slot.options)
@@ -185,12 +187,13 @@ def _fill(slot: Slot, state: view.State, directions: list[str], strict: bool = F
     if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
         return items  # the state says which items are at hand: other words are not items
     return list(
-        dict.fromkeys([*items, *view.fixtures(state), *tokens_for(kind, state_tokens(state), strict)])
+        dict.fromkeys([*items, *view.fixtures(state), *heard, *tokens_for(kind, state_tokens(state), strict)])
     )
 
 
-def candidate_commands(verbs: Verbs, state: view.State) -> list[str]:
-    """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed)."""
+def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] = ()) -> list[str]:
+    """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed).
+    `heard`: names replies gave a number to ("shield 12 coins"), for slots the state cannot fill."""
     directions = [w for w in verbs.bare if w in COMPASS] or list(COMPASS)
     commands: list[str] = []
     movement = verbs.movement
@@ -203,7 +206,7 @@ def candidate_commands(verbs: Verbs, state: view.State) -> list[str]:
             options = (
                 [part]
                 if isinstance(part, str)
-                else _fill(part, state, directions, per_slot < MAX_PER_TEMPLATE)[:per_slot]
+                else _fill(part, state, directions, per_slot < MAX_PER_TEMPLATE, heard)[:per_slot]
             )
             if not options:
                 filled = []

@@ -112,7 +112,7 @@ class ReplyDeltaOracle(Oracle):
         return found
 
 
-_LISTED = re.compile(r"\b([a-z][a-z-]+)\s+(\d+)\s+([a-z]+)\b", re.IGNORECASE)
+LISTED = re.compile(r"\b([a-z][a-z-]+)\s+(\d+)\s+([a-z]+)\b", re.IGNORECASE)
 
 
 class PriceListOracle(Oracle):
@@ -127,7 +127,7 @@ class PriceListOracle(Oracle):
             if step.observation is None or step.command is None or not _quiet(step):
                 continue
             lookup = numbers.names(numbers.numeric_fields(step.state))
-            for thing, number, unit in _LISTED.findall(step.message):
+            for thing, number, unit in LISTED.findall(step.message):
                 path = lookup.get(stem(unit))
                 if path is not None:
                     prices.setdefault((stem(thing), path), set()).add(float(number))
