@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from loop.explorer import view
 from loop.explorer.transcript import Step
+from loop.explorer.vocabulary import MAP_KEY, state_tokens
 
 
 def best_command(
@@ -24,6 +25,7 @@ def best_command(
     verb = last.verb if last is not None else ""
     shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
     shown |= set(view.exits(state)) | (heard or set())
+    shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
 
     def rank(command: str) -> tuple[int, bool, bool, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)

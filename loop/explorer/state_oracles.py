@@ -112,7 +112,7 @@ class ReplyDeltaOracle(Oracle):
         return found
 
 
-LISTED = re.compile(r"\b([a-z][a-z-]+)\s+(\d+)\s+([a-z]+)\b", re.IGNORECASE)
+LISTED = re.compile(r"\b([a-z][a-z-]+)\s+\(?(\d+)\s+([a-z]+)\b", re.IGNORECASE)
 
 
 class PriceListOracle(Oracle):

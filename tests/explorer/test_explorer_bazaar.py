@@ -33,9 +33,9 @@ def running_bazaar(workspace: Path, bugs: str) -> Iterator[tuple[GameClient, str
         yield client, commit
 
 
-def explore(client: GameClient, commit: str, out: Path, seed: int = 0) -> QASessionResult:
+def explore(client: GameClient, commit: str, out: Path, seed: int = 0, steps: int = STEPS) -> QASessionResult:
     return get_qa_agent("explorer").run_session(
-        client, build_commit=commit, steps=STEPS, seed=seed, out_dir=out
+        client, build_commit=commit, steps=steps, seed=seed, out_dir=out
     )
 
 
@@ -58,12 +58,12 @@ def test_clean_bazaar_gives_no_false_alarm_and_uses_the_whole_budget(tmp_path: P
 @pytest.mark.slow
 def test_buggy_bazaar_reports_the_short_payment_and_the_shared_stock(tmp_path: Path):
     with running_bazaar(tmp_path / "buggy", "price,stock") as (client, commit):
-        result = explore(client, commit, tmp_path / "qa")
+        result = explore(client, commit, tmp_path / "qa", steps=2 * STEPS)
     by_oracle = {report.oracle: report for report in result.reports}
     assert {"reply-vs-delta", "restart-leak"} <= set(by_oracle), [r.title for r in result.reports]
     assert "coins" in by_oracle["reply-vs-delta"].title
     assert "stock" in by_oracle["restart-leak"].title
-    assert result.steps == STEPS, result.stopped_because
+    assert result.steps == 2 * STEPS, result.stopped_because
     # Each report replays on a fresh server: the anomaly shows again from its repro alone.
     with running_bazaar(tmp_path / "replay", "price,stock") as (client, _):
         for report in result.reports:
