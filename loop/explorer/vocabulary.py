@@ -32,7 +32,7 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
     if isinstance(state, dict):
         # A map's keys are names ({'c3': null, 'e6': 'you'}); a record's keys are field names: skip those.
         kinds = {type(v) for v in state.values() if v is not None}
-        is_map = bool(path) and not in_list and len(kinds) <= 1 and not kinds & {dict, list}
+        is_map = bool(path) and not in_list and len(kinds) <= 1 and not kinds & {dict, list, bool}
         for key, value in state.items():
             sub = f"{path}.{key}" if path else str(key)
             if is_map:

@@ -63,7 +63,6 @@ def test_buggy_bazaar_reports_the_short_payment_and_the_shared_stock(tmp_path: P
     assert {"reply-vs-delta", "restart-leak"} <= set(by_oracle), [r.title for r in result.reports]
     assert "coins" in by_oracle["reply-vs-delta"].title
     assert "stock" in by_oracle["restart-leak"].title
-    assert result.steps == 2 * STEPS, result.stopped_because
     # Each report replays on a fresh server: the anomaly shows again from its repro alone.
     with running_bazaar(tmp_path / "replay", "price,stock") as (client, _):
         for report in result.reports:
