@@ -192,16 +192,12 @@ class Explorer:
 
     def _untried(self, state: view.State) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
-        room, exits = view.place(state), set(view.exits(state))
+        room, moves = view.place(state), self._moves(state)
         return [
             c
             for c in self._candidates(state)
             if c not in tried
-            and (
-                not room
-                or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES
-                or c.split()[-1] in exits
-            )
+            and (not room or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES or c in moves)
         ]
 
     def _choose(self, state: view.State) -> str | None:
@@ -218,7 +214,14 @@ class Explorer:
             lambda c: self._staleness(room, c),
             lambda c: self.verb_counts.get((room, c.split()[0]), 0),
             set(self.heard),
+            self._moves(state),
         )
+
+    def _moves(self, state: view.State) -> set[str]:
+        """The commands that take an exit ('east', 'go east'): always worth a try, never a noun elsewhere."""
+        movement = self.verbs.movement if self.verbs else None
+        exits = view.exits(state)
+        return {*exits, *(f"{movement} {e}" for e in exits if movement)}
 
     def _staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there."""
