@@ -1,73 +1,69 @@
-"""The explorer's recall over the catalogue: which ground-truth bugs one offline session finds, per game and
-per difficulty. Baseline: the number of ground-truth bugs (recall is a ratio against it).
+"""The explorer's recall over the catalogue: which ground-truth bugs offline sessions find, per game and per
+difficulty, over several seeds (median), and its false alarms. Baseline: the number of ground-truth bugs.
 
-Each game: materialize it, play one explorer session on the shipped build (process sandbox), match the reports
-to the ground truth with the differential critic. Prints one JSON object; `--markdown` prints the table.
+Each game and seed: one explorer session on the shipped build (process sandbox), its reports matched to the
+ground truth by the differential critic (a report that matches no bug is a false alarm), and one session on
+the build with every gold patch applied (every report there is a false alarm). Also: steps used of the
+budget, steps per second, the time to each report. Prints one JSON object; `--markdown` prints the table.
 
-    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seed 0] [--markdown] [--smoke]
+    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--markdown]
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 
+from bench.explorer_sessions import all_gold_session, shipped_session
 from bench.result import BenchResult, emit, metric, parser
 from games.catalogue import list_games
-from loop.agent_comparison import freeze
 from loop.contract.benchmark import Benchmark
-from loop.plugins import PluginKind, load
-from loop.qa import get_qa_agent
-from loop.sandbox import get_provider
 
 DIFFICULTIES = ("easy", "medium", "hard")
+TARGET_RECALL = 0.5
 
 
-def game_recall(game, steps: int, seed: int) -> dict:
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix=f"recall-{game.name}-") as tmp:
-        frozen = freeze(
-            game,
-            Path(tmp),
-            qa_agent=get_qa_agent("explorer"),
-            provider=get_provider("process"),
-            steps=steps,
-            seed=seed,
-            benchmark=Benchmark(game),
-            critic=load(PluginKind.CRITIC, "differential"),  # type: ignore[arg-type]
-        )
+def game_rows(game, steps: int, seeds: list[int]) -> dict:
     bugs = Benchmark(game).bugs
-    found = set(frozen.matches.values())
-    total = Counter(str(bug.difficulty) for bug in bugs)
-    hit = Counter(str(bug.difficulty) for bug in bugs if bug.id in found)
+    difficulty = {bug.id: str(bug.difficulty) for bug in bugs}
+    shipped = [shipped_session(game, steps, seed) for seed in seeds]
+    gold = [all_gold_session(game, steps, seed) for seed in seeds]
+    per_seed = {d: [sum(1 for b in s["found"] if difficulty[b] == d) for s in shipped] for d in DIFFICULTIES}
     return {
         "game": game.name,
         "genre": game.manifest.genre,
         "bugs": len(bugs),
-        "found": sorted(found),
-        "recall": round(len(found) / len(bugs), 3) if bugs else None,
-        "reports": len(frozen.reports),
-        "false_positives": len(frozen.reports) - len(frozen.matches),
-        "by_difficulty": {d: {"bugs": total[d], "found": hit[d]} for d in DIFFICULTIES},
-        "seconds": round(time.perf_counter() - started, 1),
+        "bugs_by_difficulty": dict(Counter(difficulty.values())),
+        "found_per_seed": [len(s["found"]) for s in shipped],
+        "found_median": statistics.median(len(s["found"]) for s in shipped),
+        "found_median_by_difficulty": {d: statistics.median(per_seed[d]) for d in DIFFICULTIES},
+        "found_per_seed_by_difficulty": per_seed,
+        "found_any_seed": sorted({b for s in shipped for b in s["found"]}),
+        "false_alarms_shipped": [s["false_alarms"] for s in shipped],
+        "false_alarms_all_gold": [g["false_alarms"] for g in gold],
+        "steps_used": [s["steps_used"] for s in shipped] + [g["steps_used"] for g in gold],
+        "steps_per_second_median": statistics.median(s["steps_per_second"] or 0 for s in [*shipped, *gold]),
+        "shipped": shipped,
+        "all_gold": gold,
     }
 
 
-def markdown(rows: list[dict]) -> str:
+def markdown(rows: list[dict], steps: int) -> str:
     lines = [
-        "| game | genre | found / bugs | easy | medium | hard | false positives |",
-        "|---|---|---|---|---|---|---|",
+        "| game | genre | found (median) / bugs | easy | medium | hard | found in any seed | false alarms "
+        "shipped | false alarms all-gold | steps used | steps/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
-        cells = [
-            f"{row['by_difficulty'][d]['found']}/{row['by_difficulty'][d]['bugs']}" for d in DIFFICULTIES
-        ]
+        by = row["found_median_by_difficulty"]
+        cells = [f"{by[d]:g}/{row['bugs_by_difficulty'].get(d, 0)}" for d in DIFFICULTIES]
         lines.append(
-            f"| {row['game']} | {row['genre']} | {len(row['found'])}/{row['bugs']} | {' | '.join(cells)} "
-            f"| {row['false_positives']} |"
+            f"| {row['game']} | {row['genre']} | {row['found_median']:g}/{row['bugs']} | {' | '.join(cells)} "
+            f"| {', '.join(row['found_any_seed']) or '-'} | {sum(row['false_alarms_shipped'])} "
+            f"| {sum(row['false_alarms_all_gold'])} | {min(row['steps_used'])}-{max(row['steps_used'])} "
+            f"of {steps} | {row['steps_per_second_median']:g} |"
         )
     return "\n".join(lines)
 
@@ -76,48 +72,67 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     args_parser = parser(__doc__.splitlines()[0])
     args_parser.add_argument("--steps", type=int, default=600)
-    args_parser.add_argument("--seed", type=int, default=0)
+    args_parser.add_argument("--seeds", default="0,1,2,3,4")
+    args_parser.add_argument("--games", default="", help="comma-separated names (default: every game)")
     args_parser.add_argument("--markdown", action="store_true")
     args = args_parser.parse_args(argv)
     steps = 60 if args.smoke else args.steps
-    games = [game for game in list_games() if game.benchmark_dir]
-    rows = [game_recall(game, steps, args.seed) for game in (games[:1] if args.smoke else games)]
+    seeds = [0] if args.smoke else [int(s) for s in args.seeds.split(",") if s.strip()]
+    wanted = {name for name in args.games.split(",") if name}
+    games = [g for g in list_games() if g.benchmark_dir and (not wanted or g.name in wanted)]
+    rows = [game_rows(game, steps, seeds) for game in (games[:1] if args.smoke else games)]
     if args.markdown:
-        print(markdown(rows))
+        print(markdown(rows, steps))
         return 0
     bugs = sum(row["bugs"] for row in rows)
-    found = sum(len(row["found"]) for row in rows)
-    by_difficulty = {
-        d: {k: sum(row["by_difficulty"][d][k] for row in rows) for k in ("bugs", "found")}
-        for d in DIFFICULTIES
-    }
+    per_seed_total = [sum(row["found_per_seed"][i] for row in rows) for i in range(len(seeds))]
+    median_found = statistics.median(per_seed_total)
     result = BenchResult(
-        bench="explorer_recall",
-        smoke=args.smoke,
-        params={"steps": steps, "seed": args.seed, "games": len(rows)},
+        bench="explorer_recall", smoke=args.smoke, params={"steps": steps, "seeds": seeds, "games": len(rows)}
     )
-    result.details = {"games": rows, "by_difficulty": by_difficulty}
+    result.details = {"games": rows, "found_per_seed": per_seed_total, "table": markdown(rows, steps)}
     result.metrics.append(
         metric(
-            f"explorer recall over {len(rows)} catalogue game(s), one session each",
-            found,
+            f"explorer recall over {len(rows)} catalogue game(s), median of {len(seeds)} seed(s)",
+            median_found,
             "bugs",
             bugs,
             "ground-truth bugs",
-            note=", ".join(f"{r['game']} {len(r['found'])}/{r['bugs']}" for r in rows),
+            target=f">= {TARGET_RECALL:.0%}",
+            met=median_found >= TARGET_RECALL * bugs,
+            note=", ".join(f"{r['game']} {r['found_median']:g}/{r['bugs']}" for r in rows),
         )
     )
-    for difficulty, counts in by_difficulty.items():
-        if counts["bugs"]:
-            result.metrics.append(
-                metric(
-                    f"explorer recall, {difficulty} bugs",
-                    counts["found"],
-                    "bugs",
-                    counts["bugs"],
-                    f"{difficulty} ground-truth bugs",
-                )
+    for difficulty in DIFFICULTIES:
+        total = sum(row["bugs_by_difficulty"].get(difficulty, 0) for row in rows)
+        per_seed = [
+            sum(row["found_per_seed_by_difficulty"][difficulty][i] for row in rows) for i in range(len(seeds))
+        ]
+        result.metrics.append(
+            metric(
+                f"explorer recall, {difficulty} bugs (median)",
+                statistics.median(per_seed),
+                "bugs",
+                total,
+                f"{difficulty} ground-truth bugs",
             )
+        )
+    gold_alarms = sum(sum(row["false_alarms_all_gold"]) for row in rows)
+    shipped_alarms = sum(sum(row["false_alarms_shipped"]) for row in rows)
+    result.metrics.append(
+        metric(
+            "false alarms on all-gold builds (all seeds)",
+            gold_alarms,
+            "reports",
+            target="0",
+            met=gold_alarms == 0,
+        )
+    )
+    result.metrics.append(metric("false alarms on shipped builds (all seeds)", shipped_alarms, "reports"))
+    used = [u for row in rows for u in row["steps_used"]]
+    result.metrics.append(
+        metric("steps used of the budget (lowest session)", min(used), "steps", steps, "step budget")
+    )
     emit(result, started)
     return 0
 

@@ -1,33 +1,90 @@
-"""Explorer speed on CASTLE through the process backend: steps per second, time to the first and last report.
+"""Explorer speed on every catalogue game through the process backend: steps per second and ms per step.
 
-Baseline, measured in the same run on the same build: a bare loop sending `look` through the same GameClient,
-so the ratio is the share of raw command throughput the explorer keeps (oracles, shrinking, replays and
-tracing included).
+Baselines, measured in the same run on the same build of each game: a bare loop sending `help` through the
+same GameClient (raw command throughput over the sandbox) and the same loop through the game's Flask app
+in this process (its test client: the game's own web layer, no network). The ratios are the share of each
+the explorer keeps (oracles, shrinking, replays and tracing included).
 
-    .venv/bin/python -m bench.explorer_speed [--steps 600] [--seed 0] [--smoke]
+    .venv/bin/python -m bench.explorer_speed [--steps 600] [--seed 0] [--games castle,logic] [--smoke]
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from bench.castle_builds import castle_repo, provider, start
+from bench.castle_builds import provider
 from bench.result import BenchResult, emit, metric, parser
+from games.catalogue import list_games
+from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
+from loop.sandbox import BuildSpec
 from loop.trace import read_trace
 
-TARGET_STEPS_PER_SECOND = 200
+TARGET_STEPS_PER_SECOND = 500
+BARE_COMMAND = "help"
 
 
 def bare_commands_per_second(client: GameClient, commands: int) -> float:
     game_id = client.new_game().game_id
     started = time.perf_counter()
     for _ in range(commands):
-        client.command(game_id, "look")
+        client.command(game_id, BARE_COMMAND)
     return commands / (time.perf_counter() - started)
+
+
+def in_process_commands_per_second(game: Game, repo_dir: Path, commands: int) -> float:
+    """The same loop through the game's Flask test client, imported from the materialized repository."""
+    sys.path.insert(0, str(repo_dir))
+    try:
+        app = importlib.import_module(f"{game.name}.server").create_app()
+    finally:
+        sys.path.remove(str(repo_dir))
+    client = app.test_client()
+    game_id = client.post("/api/agent/new").get_json()["game_id"]
+    body = {"game_id": game_id, "command": BARE_COMMAND}
+    started = time.perf_counter()
+    for _ in range(commands):
+        client.post("/api/agent/command", json=body)
+    return commands / (time.perf_counter() - started)
+
+
+def game_speed(game: Game, steps: int, seed: int) -> dict:
+    work = Path(tempfile.mkdtemp(prefix=f"bench-speed-{game.name}-"))
+    repo_dir, commit = materialize(game, work)
+    backend = provider("process")
+    assert backend is not None  # the process backend needs no engine
+    spec = BuildSpec(repo_dir, game.manifest, commit, run_id="bench")
+    with (
+        backend.start(spec) as build,
+        GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
+    ):
+        bare = bare_commands_per_second(client, steps)
+        session = get_qa_agent("explorer").run_session(
+            client, build_commit=commit, steps=steps, seed=seed, out_dir=work / "out"
+        )
+    in_process = in_process_commands_per_second(game, repo_dir, steps)
+    events = read_trace(Path(session.trace_path))
+    first = events[0].timestamp
+    report_times = [round(e.timestamp - first, 3) for e in events if e.kind == "report"]
+    rate = session.steps / session.wall_seconds if session.wall_seconds else None
+    return {
+        "game": game.name,
+        "steps": session.steps,
+        "steps_per_second": round(rate, 1) if rate else None,
+        "ms_per_step": round(1000 / rate, 3) if rate else None,
+        "bare_client_per_second": round(bare, 1),
+        "in_process_app_per_second": round(in_process, 1),
+        "ratio_to_bare_client": round(rate / bare, 3) if rate else None,
+        "ratio_to_in_process_app": round(rate / in_process, 3) if rate else None,
+        "reports": len(session.reports),
+        "report_times_seconds": report_times,
+        "stopped_because": session.stopped_because,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,46 +92,31 @@ def main(argv: list[str] | None = None) -> int:
     args_parser = parser(__doc__.splitlines()[0])
     args_parser.add_argument("--steps", type=int, default=600)
     args_parser.add_argument("--seed", type=int, default=0)
+    args_parser.add_argument("--games", default="", help="comma-separated names (default: every game)")
     args = args_parser.parse_args(argv)
     steps = 30 if args.smoke else args.steps
-    game, repo_dir, commit = castle_repo("bench-explorer-")
-    out_dir = repo_dir.parent / "out"
-    backend = provider("process")
-    assert backend is not None  # the process backend needs no engine
-    with (
-        start(backend, game, repo_dir, commit) as build,
-        GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
-    ):
-        baseline = bare_commands_per_second(client, steps)
-        session = get_qa_agent("explorer").run_session(
-            client, build_commit=commit, steps=steps, seed=args.seed, out_dir=out_dir
-        )
-    events = read_trace(Path(session.trace_path))
-    first = events[0].timestamp
-    report_times = [round(e.timestamp - first, 3) for e in events if e.kind == "report"]
-    rate = session.steps / session.wall_seconds
+    wanted = {name for name in args.games.split(",") if name}
+    games = [g for g in list_games() if not wanted or g.name in wanted]
+    if args.smoke:
+        games = games[:1]
+    rows = [game_speed(game, steps, args.seed) for game in games]
     result = BenchResult(bench="explorer_speed", smoke=args.smoke, params={"steps": steps, "seed": args.seed})
-    result.metrics.append(
-        metric(
-            "explorer steps per second on CASTLE (process backend)",
-            rate,
-            "steps/s",
-            baseline,
-            "bare GameClient `look` loop (commands/s)",
-            target=f">= {TARGET_STEPS_PER_SECOND} steps/s",
-            met=rate >= TARGET_STEPS_PER_SECOND,
+    for row in rows:
+        target = row["game"] == "castle"
+        result.metrics.append(
+            metric(
+                f"explorer steps per second on {row['game']} (process backend)",
+                row["steps_per_second"],
+                "steps/s",
+                row["bare_client_per_second"],
+                f"bare GameClient `{BARE_COMMAND}` loop (commands/s)",
+                target=f">= {TARGET_STEPS_PER_SECOND} steps/s" if target else "",
+                met=(row["steps_per_second"] or 0) >= TARGET_STEPS_PER_SECOND if target else None,
+                note=f"{row['ms_per_step']} ms/step; in-process app {row['in_process_app_per_second']}/s "
+                f"(ratio {row['ratio_to_in_process_app']})",
+            )
         )
-    )
-    result.details = {
-        "steps": session.steps,
-        "games_started": session.games_started,
-        "wall_seconds": session.wall_seconds,
-        "reports": len(session.reports),
-        "time_to_first_report_seconds": report_times[0] if report_times else None,
-        "time_to_last_report_seconds": report_times[-1] if report_times else None,
-        "report_times_seconds": report_times,
-        "stopped_because": session.stopped_because,
-    }
+    result.details = {"games": rows}
     emit(result, started)
     return 0
 

@@ -40,6 +40,10 @@ def _serve(client: socket.socket, port: int) -> None:
         client.close()  # the game is not listening yet: the caller sees a dropped connection and retries
         return
     upstream.settimeout(None)
+    # A kept-alive connection carries many small request/response pairs: send each at once, no Nagle wait.
+    for sock in (client, upstream):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     back = threading.Thread(target=_pipe, args=(upstream, client), daemon=True)
     back.start()
     _pipe(client, upstream)

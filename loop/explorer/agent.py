@@ -9,15 +9,17 @@ session on a deterministic game.
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient, GameUnavailable
 from loop.contract.models import BugReport
 from loop.explorer import view
+from loop.explorer.budget import Budget, Explored
+from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
+from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
 from loop.explorer.oracles import (
@@ -27,7 +29,9 @@ from loop.explorer.oracles import (
     default_oracles,
     phantom_mentions,
 )
+from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
+from loop.explorer.state_oracles import LISTED, UNDO_VERBS, state_oracles
 from loop.explorer.transcript import GameSession, Step
 from loop.limits import LimitsExceeded, Progress
 from loop.qa import QASessionResult
@@ -35,29 +39,18 @@ from loop.trace import SessionTrace
 
 # A command that never changed anything in a room ranks as if tried this many more times there.
 INERT_PENALTY = 4
-
-
-class Explored(Exception):
-    """Every known state has had every command tried."""
-
-
-@dataclass
-class Budget:
-    max_steps: int
-    max_seconds: float
-    steps: int = 0
-    started: float = field(default_factory=time.monotonic)
-
-    @property
-    def elapsed(self) -> float:
-        return time.monotonic() - self.started
-
-    def charge(self) -> None:
-        if self.steps >= self.max_steps:
-            raise LimitsExceeded(f"step budget of {self.max_steps} spent")
-        if self.elapsed >= self.max_seconds:
-            raise LimitsExceeded(f"wall-clock budget of {self.max_seconds:.0f}s spent")
-        self.steps += 1
+# How often a command that changed the state is played again at once (runs reach edges, caps and limits),
+# and the longest such run.
+REPEAT_CHANCE = 0.35
+MAX_RUN = 12
+UNDO_CHANCE = 0.15
+MAX_HEARD = 40
+FUNCTION_WORDS = frozenset(
+    {"for", "and", "with", "from", "have", "has", "you", "your", "are", "costs", "each"}
+)
+# In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
+# the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
+VERB_TRIES = 4
 
 
 @dataclass
@@ -90,6 +83,7 @@ class Explorer:
         self.states: dict[str, KnownState] = {}
         self.tried: dict[str, set[str]] = {}
         self.room_counts: dict[tuple[str, str], int] = {}
+        self.verb_counts: dict[tuple[str, str], int] = {}
         self.effective: set[tuple[str, str]] = set()
         self.map = RoomMap()
         self.displacements_checked: set[tuple[str, str]] = set()
@@ -100,6 +94,13 @@ class Explorer:
         self.findings_seen: set[str] = set()
         self.reports: list[BugReport] = []
         self.first_report_seconds: float | None = None
+        self.restart = RestartLeakOracle()
+        self.heard: dict[str, None] = {}  # things replies named with a number ('shield 12 coins'), in order
+        self.last_commands: list[str] = []
+        self.leaks_seen: set[str] = set()
+        self.depth = max_depth
+        self.run_length = 0
+        self.random_restarts = 0
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -119,7 +120,32 @@ class Explorer:
         command = self.pending.pop(0)
         self.budget.charge()
         assert self.session is not None
-        self.observe(self.session.send(command))
+        step = self.session.send(command)
+        self.observe(step)
+        self._maybe_repeat(step)
+
+    def _maybe_repeat(self, step: Step) -> None:
+        """Play a command that changed the state again (a run walks to an edge, a cap, a price floor), or
+        take it back with the game's own undo (which must restore what it changed)."""
+        changed = step.observation is not None and step.observation.success
+        changed = changed and view.state_key(step.before) != view.state_key(step.state)
+        if not changed or self.pending or self.run_length >= MAX_RUN:
+            self.run_length = 0
+            return
+        undo = next((b for b in (self.verbs.bare if self.verbs else []) if b in UNDO_VERBS), None)
+        if undo and step.verb not in UNDO_VERBS and self.rng.random() < UNDO_CHANCE:
+            self.pending = [undo]
+        elif self.run_length or self.rng.random() < REPEAT_CHANCE:
+            self.run_length += 1
+            self.pending = [step.command or "look"]
+
+    def _check_restart(self, start: view.State, culprit: list[str]) -> None:
+        """Does this new game start where the first one did? If not, `culprit` (what was played since the
+        last check) left state behind."""
+        anomaly = self.restart.check(start, lambda: GameSession(self.client).state, culprit, self.leaks_seen)
+        if anomaly is not None:
+            self.leaks_seen.update(anomaly.subject.split(","))
+            self._found(self.restart, Finding(anomaly, list(culprit)))
 
     # --- choosing what to do --------------------------------------------------------------------
 
@@ -130,7 +156,7 @@ class Explorer:
         assert self.session is not None
         if not self._finished(self.session.state):
             state = self.session.state
-            room = view.room_id(state)
+            room = view.place(state)
             for oracle in self.oracles:
                 for lead in oracle.leads(self.session.steps, self.known_items):
                     if (oracle.name, room, lead) not in self.leads_tried:
@@ -140,28 +166,64 @@ class Explorer:
             if command is not None:
                 return [command]
         plan = self.plans.pop(0) if self.plans else self._prefix_to_frontier()
-        if plan is None:
-            raise Explored("explored every known state")
         self._new_game()
         assert self.session is not None
-        return plan or [self._choose(self.session.state) or "look"]
+        if plan is None:
+            plan = self._random_prefix(self.session.state)
+        if not plan:
+            first = self._choose(self.session.state) or next(iter(self._candidates(self.session.state)), None)
+            if first is None:
+                raise Explored("the game shows no command to try")
+            plan = [first]
+        return plan
+
+    def _random_prefix(self, state: view.State) -> list[str]:
+        """Every known state is exhausted: a new seed, a longer random walk from the start to explore from."""
+        self.random_restarts += 1
+        self.depth = self.max_depth * (1 + self.random_restarts % 3)
+        length = self.rng.randint(1, max(1, self.depth // 2))
+        candidates = self._candidates(state)
+        return [self.rng.choice(candidates) for _ in range(length)] if candidates else []
 
     def _finished(self, state: view.State) -> bool:
-        over = bool(state.get("game_over") or state.get("won"))
-        return over or len(self.session.commands if self.session else []) >= self.max_depth
+        over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
+        return over or len(self.session.commands if self.session else []) >= self.depth
+
+    def _candidates(self, state: view.State) -> list[str]:
+        return candidate_commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
     def _untried(self, state: view.State) -> list[str]:
-        verbs = self.verbs or fallback_verbs()
-        tried = self.tried.get(view.signature(state), set())
-        return [c for c in candidate_commands(verbs, state) if c not in tried]
+        tried = self.tried.get(view.state_key(state), set())
+        room, moves = view.place(state), self._moves(state)
+        return [
+            c
+            for c in self._candidates(state)
+            if c not in tried
+            and (not room or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES or c in moves)
+        ]
 
     def _choose(self, state: view.State) -> str | None:
-        room = view.room_id(state)
+        room = view.place(state)
         untried = self._untried(state)
         if not untried:
             return None
         self.rng.shuffle(untried)
-        return min(untried, key=lambda c: self._staleness(room, c))
+        last = self.session.steps[-1] if self.session and len(self.session.steps) > 1 else None
+        return best_command(
+            untried,
+            state,
+            last,
+            lambda c: self._staleness(room, c),
+            lambda c: self.verb_counts.get((room, c.split()[0]), 0),
+            set(self.heard),
+            self._moves(state),
+        )
+
+    def _moves(self, state: view.State) -> set[str]:
+        """The commands that take an exit ('east', 'go east'): always worth a try, never a noun elsewhere."""
+        movement = self.verbs.movement if self.verbs else None
+        exits = view.exits(state)
+        return {*exits, *(f"{movement} {e}" for e in exits if movement)}
 
     def _staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there."""
@@ -172,16 +234,21 @@ class Explorer:
         open_states = [known for known in self.states.values() if self._untried(known.state)]
         if not open_states:
             return None
-        visits = {room: 0 for room in (view.room_id(k.state) for k in open_states)}
+        visits = {room: 0 for room in (view.place(k.state) for k in open_states)}
         for (room, _), count in self.room_counts.items():
             if room in visits:
                 visits[room] += count
-        best = min(open_states, key=lambda k: (visits[view.room_id(k.state)], len(k.prefix)))
+        best = min(open_states, key=lambda k: (visits[view.place(k.state)], len(k.prefix)))
         return list(best.prefix)
 
     def _new_game(self) -> None:
+        if self.session is not None:
+            # A command the server failed on stays out of a leak's repro: a crash would hide what it shows.
+            self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
         self.session = GameSession(self.client, on_step=self._trace_step)
         self.games_started += 1
+        self.depth = self.depth if self.random_restarts else self.max_depth
+        self._check_restart(self.session.steps[0].state, self.last_commands)
         self.observe(self.session.steps[0])
         if self.verbs is None:
             self.budget.charge()
@@ -197,13 +264,23 @@ class Explorer:
 
     def observe(self, step: Step) -> None:
         assert self.session is not None
+        quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
+        for thing, _, _ in LISTED.findall(step.message) if quiet and step.command else []:
+            if len(thing) <= 3 or thing.lower() in FUNCTION_WORDS:
+                continue
+            known = thing.lower() in self.heard or thing.lower() in (self.verbs.words if self.verbs else ())
+            if not known and len(self.heard) < MAX_HEARD:
+                self.heard[thing.lower()] = None
+                self.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
-        signature, room = view.signature(state), view.room_id(step.before if step.command else state)
+        signature, room = view.state_key(state), view.place(step.before if step.command else state)
         if step.command is not None:
-            self.tried.setdefault(view.signature(step.before), set()).add(step.command)
+            self.tried.setdefault(view.state_key(step.before), set()).add(step.command)
             self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1
-            if signature != view.signature(step.before):
+            if signature != view.state_key(step.before):
                 self.effective.add((room, step.command))
+            else:  # only a verb's fruitless tries use up its turns in a room
+                self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
         if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
             self.states[signature] = KnownState(prefix, state)
         self._check_replay(prefix, step)
@@ -262,7 +339,11 @@ class Explorer:
             self.client,
             build_commit=self.build_commit,
             deadline=self.budget.started + self.budget.max_seconds,
+            shrink=getattr(oracle, "shrinkable", True),
         )
+        if oracle is not self.restart:
+            # Shrinking played games of its own: any state they leaked is theirs, not the next game's.
+            self._check_restart(GameSession(self.client).state, finding.commands)
         if report is None:
             return
         self.reports.append(report)
@@ -314,7 +395,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                default_oracles(),
+                [*default_oracles(), *state_oracles()],
                 budget,
                 trace,
                 seed=seed,
@@ -323,12 +404,16 @@ class ExplorerQA:
                 progress=self.progress,
             )
             stopped_because = explorer.run()
+        # A leak report goes first: the critic replays reports in order on one build, and another report's
+        # repro played before it could leave the same state behind and hide the leak.
+        reports = sorted(explorer.reports, key=lambda r: r.oracle != explorer.restart.name)
         return QASessionResult(
-            reports=explorer.reports,
+            reports=reports,
             steps=budget.steps,
             games_started=explorer.games_started,
             wall_seconds=round(budget.elapsed, 3),
             trace_path=trace_path,
             stopped_because=stopped_because,
             first_report_seconds=explorer.first_report_seconds,
+            counts=coverage(explorer),
         )

@@ -1,4 +1,11 @@
-"""The command space a game shows: verbs from its `help` reply, applied to exits, items and fixtures."""
+"""The command language a game shows: templates read from its `help` reply, filled from the state.
+
+Help texts come in many styles: 'Verbs: look, take <item>, go <direction> (or n/s)', one command a line
+('take/pick up + item - Pick up an item'), sections ('Movement: north, south'), enumerations
+('build <house|mill>'), ranges ('save <1-3>'), optional arguments ('[n]'). Every style becomes a Template: a
+sequence of literal words and slots. Slots are filled from what the game shows: exits, items, the words and
+numbers of its state, and the options the help text itself enumerated.
+"""
 
 from __future__ import annotations
 
@@ -6,72 +13,213 @@ import re
 from dataclasses import dataclass, field
 
 from loop.explorer import view
+from loop.explorer.vocabulary import state_tokens, tokens_for
 
-DIRECTION_KINDS = ("direction", "dir", "exit", "way", "place", "room", "location")
+DIRECTION_KINDS = ("direction", "dir", "exit", "way")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
 ITEM_KINDS = ("item", "object")
-# When a game has no usable help: the verbs almost every text adventure understands.
+NUMBER_KINDS = ("n", "number", "num", "amount", "count", "qty", "quantity", "x", "level", "times", "index")
+COMPASS = ("north", "south", "east", "west", "up", "down")
+# Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
+NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
+MAX_PER_TEMPLATE = 24
+# When a game has no usable help: the verbs almost every text game understands.
 FALLBACK_HELP = (
-    "look, inventory, go <direction>, take <item>, drop <item>, open <thing>, close <thing>, examine <thing>"
+    "look, status, inventory, help, go <direction>, take <item>, drop <item>, use <item>, open <thing>, "
+    "examine <thing>, wait"
 )
+_PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An argument: its kind as the help names it, and the options it enumerated (if any)."""
+
+    kind: str
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Template:
+    parts: tuple[str | Slot, ...]
+
+    @property
+    def verb(self) -> str:
+        return next((p for p in self.parts if isinstance(p, str)), "")
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [p for p in self.parts if isinstance(p, Slot)]
 
 
 @dataclass
 class Verbs:
-    """Verbs a game announced: bare commands ('look') and verbs taking a noun of some kind ('take <item>')."""
+    """The templates a game announced, in the order it announced them."""
 
-    bare: list[str] = field(default_factory=list)
-    with_noun: dict[str, str] = field(default_factory=dict)
+    templates: list[Template] = field(default_factory=list)
+
+    def add(self, template: Template) -> None:
+        if template.parts and template not in self.templates:
+            self.templates.append(template)
+
+    @property
+    def bare(self) -> list[str]:
+        return [" ".join(str(p) for p in t.parts) for t in self.templates if not t.slots]
 
     @property
     def movement(self) -> str | None:
-        return next((verb for verb, kind in self.with_noun.items() if kind in DIRECTION_KINDS), None)
+        for template in self.templates:
+            slots = template.slots
+            if len(slots) == 1 and any(k in slots[0].kind for k in DIRECTION_KINDS):
+                return template.verb
+        return None
+
+    @property
+    def words(self) -> set[str]:
+        return {w for t in self.templates for p in t.parts if isinstance(p, str) for w in p.split()}
+
+
+def _slot(text: str) -> Slot:
+    inner = text.strip("<>[]{}+ \t").lower()
+    if "|" in inner or "/" in inner:
+        options = tuple(o.strip() for o in re.split(r"[|/]", inner) if o.strip())
+        expanded: list[str] = []
+        for option in options:
+            expanded.extend(_range(option) or [option])
+        kinds = [o for o in options if not _range(o) and not o.isdigit()]
+        kind = "n" if any(_range(o) or o in ("n", "number") for o in options) else "choice"
+        return Slot(kind if kind == "n" or not kinds else "choice", tuple(dict.fromkeys(expanded)))
+    values = _range(inner)
+    if values:
+        return Slot("n", tuple(values))
+    return Slot(inner)
+
+
+def _range(text: str) -> list[str]:
+    """'1-3' -> the range and its two outside neighbours: 0 1 2 3 4 (a boundary is where bugs live)."""
+    match = re.fullmatch(r"(-?\d+)\s*(?:-|\.\.|to)\s*(-?\d+)", text.strip())
+    if not match:
+        return []
+    low, high = int(match.group(1)), int(match.group(2))
+    if high < low or high - low > 50:
+        return []
+    return [str(n) for n in range(low - 1, high + 2)]
+
+
+def _templates(spec: str) -> list[Template]:
+    """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates."""
+    parts: list[str | Slot] = []
+    position = 0
+    for match in _PLACEHOLDER.finditer(spec):
+        parts.extend(spec[position : match.start()].split())
+        parts.append(_slot(match.group(0)))
+        position = match.end()
+    parts.extend(spec[position:].split())
+    words = [p for p in parts if isinstance(p, str)]
+    if not words or not isinstance(parts[0], str) or len(words) > 3:
+        return []
+    if len(words) == 3 and len(parts) == 3:
+        return []  # three words and no argument: prose ('ends the round'), not a command
+    if not all(re.fullmatch(r"[a-z][a-z/'-]*", w.lower()) for w in words):
+        return []
+    lead = [p for p in parts if isinstance(p, str)]
+    first_slot = next((i for i, p in enumerate(parts) if isinstance(p, Slot)), len(parts))
+    head, tail = " ".join(str(p) for p in parts[:first_slot]).lower(), parts[first_slot:]
+    tail = [p.lower() if isinstance(p, str) else p for p in tail]
+    alternatives = [a.strip() for a in head.split("/") if a.strip()] if "/" in head else [head]
+    if len(lead) > 3:
+        return []
+    return [Template((*alt.split(), *tail)) for alt in alternatives]
 
 
 def parse_help(text: str) -> Verbs:
-    """Read verbs out of a help reply like 'Verbs: look, take <item>, go <direction> (or north/south)'."""
+    """Read the command templates out of a help reply, whatever its layout."""
     verbs = Verbs()
-    text = re.sub(r"\([^)]*\)", " ", text)
-    for chunk in re.split(r"[,;\n]|\.\s", text):
-        chunk = chunk.split(":")[-1].strip(" .\t'\"`-*")
-        words = chunk.split()
-        if not words or not re.fullmatch(r"[a-z][a-z-]*", words[0].lower()):
-            continue
-        verb = words[0].lower()
-        choices = re.findall(r"<\s*([\w-]+(?:\s*\|\s*[\w-]+)+)\s*>", chunk)
-        if choices:  # 'walk <up|down|out>': each choice is a command of its own
-            for choice in choices[0].split("|"):
-                phrase = f"{verb} {choice.strip().lower()}"
-                if phrase not in verbs.bare:
-                    verbs.bare.append(phrase)
-            continue
-        kinds = re.findall(r"<\s*([\w ]+?)\s*>", chunk)
-        if kinds:
-            kind = kinds[0].lower()
-            if not any(k in kind for k in FREE_TEXT_KINDS):
-                verbs.with_noun.setdefault(verb, next((k for k in DIRECTION_KINDS if k in kind), kind))
-        elif len(words) <= 3 and all(re.fullmatch(r"[a-z-]+", w.lower()) for w in words):
-            phrase = " ".join(w.lower() for w in words)
-            if phrase not in verbs.bare:
-                verbs.bare.append(phrase)
+    for line in text.splitlines():
+        line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
+        line = re.sub(r"\s{2,}\S.*$", "", line.strip())  # a description in a second column
+        line = re.sub(r"^[\s*•>#-]+", "", line)
+        for sentence in re.split(r"\.\s|\.$", line):
+            header, colon, rest = sentence.partition(":")
+            if colon and len(header.split()) <= 3:
+                sentence = rest
+            _parse_sentence(sentence, verbs)
     return verbs
+
+
+def _parse_sentence(sentence: str, verbs: Verbs) -> None:
+    previous: list[Template] = []
+    for piece in re.split(r"(\([^)]*\))|[,;]", sentence):
+        if not piece or not piece.strip():
+            continue
+        piece = piece.strip(" .\t'\"`*")
+        if piece.startswith("(") or (piece.endswith(")") and "(" not in piece):
+            inner = piece.strip("() ")
+            inner = re.sub(r"^or\s+", "", inner)
+            if re.fullmatch(r"[a-z]{1,3}", inner) and previous:
+                for template in previous:  # 'examine <thing> (x)': an alias with the same arguments
+                    verbs.add(Template((inner, *template.parts[len(template.verb.split()) :])))
+                continue
+            for alias in re.split(r",|\bor\b", inner):
+                for template in _templates(alias.strip()):
+                    verbs.add(template)
+            continue
+        previous = _templates(re.sub(r"^or\s+", "", piece))
+        for template in previous:
+            verbs.add(template)
 
 
 def fallback_verbs() -> Verbs:
     return parse_help(FALLBACK_HELP)
 
 
-def candidate_commands(verbs: Verbs, state: view.State) -> list[str]:
-    """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed)."""
+def _fill(
+    slot: Slot, state: view.State, directions: list[str], strict: bool = False, heard: tuple[str, ...] = ()
+) -> list[str]:
+    kind = slot.kind
+    if slot.options:
+        numeric = any(o.lstrip("-").isdigit() for o in slot.options)
+        return list(dict.fromkeys([*slot.options, *(NUMBERS if kind == "n" and not numeric else ())]))
+    if any(k in kind for k in DIRECTION_KINDS):
+        return list(dict.fromkeys([*view.exits(state), *directions]))
+    if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
+        return list(NUMBERS)
     items = list(dict.fromkeys(view.visible_items(state) + view.inventory(state)))
-    things = list(dict.fromkeys(items + view.fixtures(state)))
+    if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
+        return items  # the state says which items are at hand: other words are not items
+    return list(
+        dict.fromkeys([*items, *view.fixtures(state), *heard, *tokens_for(kind, state_tokens(state), strict)])
+    )
+
+
+def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] = ()) -> list[str]:
+    """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed).
+    `heard`: names replies gave a number to ("shield 12 coins"), for slots the state cannot fill."""
+    directions = [w for w in verbs.bare if w in COMPASS] or list(COMPASS)
     commands: list[str] = []
-    for direction in view.exits(state):
-        commands.append(f"{verbs.movement} {direction}" if verbs.movement else direction)
-    for verb, kind in verbs.with_noun.items():
-        if kind in DIRECTION_KINDS:
-            continue
-        nouns = items if any(k in kind for k in ITEM_KINDS) else things
-        commands.extend(f"{verb} {noun}" for noun in nouns)
-    commands.extend(verbs.bare)
-    return list(dict.fromkeys(c for c in commands if len(c) <= 200))
+    movement = verbs.movement
+    if movement is None:
+        commands.extend(e for e in view.exits(state))
+    for template in verbs.templates:
+        filled: list[str] = [""]
+        per_slot = MAX_PER_TEMPLATE if len(template.slots) < 2 else 10
+        for part in template.parts:
+            options = (
+                [part]
+                if isinstance(part, str)
+                else _fill(part, state, directions, per_slot < MAX_PER_TEMPLATE, heard)[:per_slot]
+            )
+            if not options:
+                filled = []
+                break
+            filled = [f"{f} {o}".strip() for f in filled for o in options]
+        commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
+    return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
+
+
+def _spread(commands: list[str]) -> list[str]:
+    """An even sample of a long product list, so a two-argument command is not only its first argument."""
+    if len(commands) <= MAX_PER_TEMPLATE:
+        return commands
+    step = len(commands) / MAX_PER_TEMPLATE
+    return [commands[int(i * step)] for i in range(MAX_PER_TEMPLATE)]

@@ -36,6 +36,7 @@ def shrink_and_confirm(
     build_commit: str,
     max_tests: int = 120,
     deadline: float | None = None,
+    shrink: bool = True,
 ) -> BugReport | None:
     """Shrink the finding's commands by ddmin, then replay the minimum on a fresh game.
 
@@ -53,7 +54,7 @@ def shrink_and_confirm(
 
     if not still_fails(trigger):
         return None  # not reproducible from a new game: no shrinking budget spent on it
-    repro = ddmin(trigger, still_fails_in_time, max_tests)
+    repro = ddmin(trigger, still_fails_in_time, max_tests) if shrink else trigger
     anomaly, steps = oracle.confirm(client, repro, subject)
     if anomaly is None:
         return None

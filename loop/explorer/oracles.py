@@ -101,7 +101,7 @@ class ServerErrorOracle(Oracle):
         return [
             Anomaly(
                 self.name,
-                (step.command or "new game").lower(),
+                step.verb or "new game",  # one crash per verb: its arguments rarely make another bug
                 step.index,
                 f"Server error on '{step.command}'",
                 "a normal reply (success or refusal) to any command",

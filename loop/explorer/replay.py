@@ -12,6 +12,8 @@ from loop.contract.game_client import GameClient, GameServerError, GameUnavailab
 from loop.contract.models import BugReport
 from loop.explorer.determinism import DeterminismOracle
 from loop.explorer.oracles import Anomaly, Oracle, default_oracles
+from loop.explorer.restart import RestartLeakOracle
+from loop.explorer.state_oracles import state_oracles
 from loop.explorer.transcript import Step
 
 EVIDENCE_STEPS = 4
@@ -25,7 +27,7 @@ class ReplayVerdict(BaseModel):
 
 
 def all_oracles() -> list[Oracle]:
-    return [*default_oracles(), DeterminismOracle()]
+    return [*default_oracles(), *state_oracles(), DeterminismOracle(), RestartLeakOracle()]
 
 
 def oracle_named(name: str | None) -> Oracle | None:

@@ -6,6 +6,7 @@ accessor tries the common conventions and answers an empty value when the game h
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -85,10 +86,28 @@ def is_dark(state: State) -> bool:
     return str(state.get("visibility", "")).lower() == "dark" or state.get("dark") is True
 
 
-def mentions(text: str, name: str) -> bool:
-    """True when `name` appears in `text` as whole words (so 'key' is not found in 'keyhole')."""
-    pattern = r"(?<![\w-])" + r"\s+".join(re.escape(word) for word in name.split()) + r"(?![\w-])"
-    return re.search(pattern, text, flags=re.IGNORECASE) is not None
+def _stem(word: str) -> str:
+    word = word.lower()
+    for ending, keep in (("ies", "y"), ("ves", "f"), ("es", ""), ("s", "")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3 and not word.endswith("ss"):
+            return word[: -len(ending)] + keep
+    return word
+
+
+def mentions(text: str, name: str, window: int = 4) -> bool:
+    """True when `text` names `name` as whole words, allowing a plural and adjectives between its words:
+    'worn red carpets' names 'worn carpet', 'brass keys' names 'key', 'keyhole' does not name 'key'."""
+    words = [_stem(w) for w in re.findall(r"[\w'-]+", text.lower())]
+    wanted = [_stem(w) for w in re.findall(r"[\w'-]+", name.lower())]
+    if not wanted:
+        return False
+    head, modifiers = wanted[-1], wanted[:-1]
+    for index, word in enumerate(words):
+        if word == head or (word.endswith("e") and word[:-1] == head) or word == head.rstrip("e"):
+            before = words[max(0, index - window - len(modifiers)) : index]
+            if all(m in before for m in modifiers):
+                return True
+    return False
 
 
 def signature(state: State) -> str:
@@ -106,3 +125,28 @@ def signature(state: State) -> str:
             str(state.get("game_over", "")),
         ]
     )
+
+
+CLOCK_KEYS = frozenset({"turn", "turns", "tick", "ticks"})
+
+
+def without_clock(state: State) -> State:
+    """The state without the counters that advance on every command, whatever else happens."""
+    return {k: v for k, v in state.items() if k not in CLOCK_KEYS}
+
+
+def state_key(state: State) -> str:
+    """The whole state as one string for novelty: two states are the same when everything but the clock is."""
+    return json.dumps(without_clock(state), sort_keys=True, default=str)
+
+
+def place(state: State) -> str:
+    """Where the player is, for exploration: the room, else a position the state gives ('player': {x, y})."""
+    room = room_id(state)
+    if room:
+        return room
+    for key in ("player", "position", "pos", "you"):
+        spot = state.get(key)
+        if isinstance(spot, dict) and "x" in spot and "y" in spot:
+            return f"{spot['x']},{spot['y']}"
+    return ""

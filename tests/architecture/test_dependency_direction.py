@@ -39,11 +39,21 @@ def our_modules() -> dict[str, Path]:
     return modules
 
 
+def runtime_nodes(tree: ast.AST):
+    """Every node, at any depth, except under `if TYPE_CHECKING:` (type hints only, never imported)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from (n for child in node.orelse for n in [child, *runtime_nodes(child)])
+            continue
+        yield node
+        yield from runtime_nodes(node)
+
+
 def imports_of(path: Path, name: str) -> set[str]:
-    """Every module of ours `path` imports, at any depth of the file."""
+    """Every module of ours `path` imports at run time, at any depth of the file."""
     found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in runtime_nodes(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -11,7 +11,7 @@ from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
 from loop.explorer.agent import ExplorerQA
-from loop.explorer.replay import replay_report
+from loop.judge import Judge
 from loop.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
 from loop.verification import Verdict, Verifier
@@ -31,16 +31,14 @@ def test_explorer_reports_on_castle_are_matched_fixed_and_verified(tmp_path):
         session = ExplorerQA(max_seconds=60).run_session(
             client, build_commit=commit, steps=400, seed=0, out_dir=tmp_path
         )
-    critic = DifferentialCritic(
-        provider, game.manifest, repo_dir, commit, replay_report, tmp_path / "variants"
-    )
+    critic = DifferentialCritic(provider, game.manifest, repo_dir, commit, Judge(), tmp_path / "variants")
     matches = critic.match(session.reports, benchmark)
     found = {m.bug_id: report for report, m in zip(session.reports, matches, strict=True) if m.bug_id}
     assert set(found) == {"BUG-2", "BUG-3"}
     for bug_id in sorted(found):
         fixed = commit_patch(repo_dir, benchmark.gold_patch(benchmark.bug(bug_id)), f"fix {bug_id}")
     bugs = [tracked_bug(key, report, BugStatus.PATCHED, key) for key, report in found.items()]
-    result = Verifier(provider, BuildSpec(repo_dir, game.manifest, fixed), replay_report, benchmark).run(bugs)
+    result = Verifier(provider, BuildSpec(repo_dir, game.manifest, fixed), Judge(), benchmark).run(bugs)
     assert sorted(result.by_verdict(Verdict.VERIFIED_FIXED)) == ["BUG-2", "BUG-3"]
     assert result.gate.passed
     assert (

@@ -54,7 +54,7 @@ def test_explorer_finds_both_description_bugs_in_shipped_castle(tmp_path):
         assert dropped.oracle_subject == "drop"
         taken, dropped_cmd = dropped.repro[-2:]
         assert taken.startswith("take ") and dropped_cmd == "drop " + taken[5:]
-        assert len(dropped.repro) <= 3
+        assert len(dropped.repro) <= 4  # a room to walk to, an item to carry there
 
         phantom = reports["description-vs-interaction"]
         item = phantom.oracle_subject

@@ -40,8 +40,8 @@ def test_explorer_finds_each_planted_bug_with_a_minimal_repro(buggy_toybox, tmp_
     assert by_oracle["symmetry"].repro == ["go east", "go west"]
     dupe = by_oracle["item-conservation"]
     # 1-minimal: the planted bug needs the garden, reached by 'go north' or through the one-way door
-    assert dupe.repro[-2].startswith("take ") and dupe.repro[-1] == "drop " + dupe.repro[-2][5:]
-    assert len(dupe.repro) <= 4
+    assert dupe.repro[-1].startswith("drop ") and "take " + dupe.repro[-1][5:] in dupe.repro
+    assert len(dupe.repro) <= 5  # e.g. east, open crate, take coin, west through the one-way door, drop
     ghost = by_oracle["description-vs-interaction"]
     assert ghost.oracle_subject == "spade" and ghost.repro[:2] == ["go east", "take spade"]
     assert (

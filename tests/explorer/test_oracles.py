@@ -114,7 +114,7 @@ def test_symmetry_flags_a_way_back_that_leads_elsewhere():
 def test_server_error_flags_a_5xx_and_exception_text():
     steps = game()
     steps.append(Step(1, "kick box", steps[0].state, None, error="HTTP 500", status=500))
-    assert ServerErrorOracle().judge(steps, set())[0].subject == "kick box"
+    assert ServerErrorOracle().judge(steps, set())[0].subject == "kick"
     leaked = game(("read note", state(), False))
     leaked[-1] = Step(
         1, "read note", leaked[0].state, GameObservation(message="Traceback (most recent call last)")

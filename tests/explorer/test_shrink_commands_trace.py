@@ -31,17 +31,29 @@ def test_help_gives_bare_commands_and_verbs_with_nouns():
     verbs = parse_help(
         "Verbs: look, go <direction> (or n/s), take <item>, open <thing>, say <word>, inventory (i)."
     )
-    assert verbs.bare == ["look", "inventory"]
-    assert verbs.with_noun == {"go": "direction", "take": "item", "open": "thing"}
+    assert verbs.bare == ["look", "n", "s", "inventory", "i"]
+    assert verbs.movement == "go"
     here = {"room": {"exits": ["north"]}, "visible_items": ["cup"], "fixtures": ["box"], "inventory": []}
-    assert candidate_commands(verbs, here) == [
-        "go north",
-        "take cup",
-        "open cup",
-        "open box",
-        "look",
-        "inventory",
-    ]
+    commands = candidate_commands(verbs, here)
+    assert commands[:2] == ["look", "go north"]  # the exits the state shows, then every compass direction
+    assert {"go south", "n", "take cup", "open cup", "open box", "inventory", "i"} <= set(commands)
+    assert "take box" not in commands  # the state says which items are at hand: a fixture is not one
+
+
+def test_help_in_other_styles_gives_aliases_placeholders_and_options():
+    verbs = parse_help(
+        "Available commands:\n"
+        "  look/l - Look around\n"
+        "  take/pick up + item - Pick up an item\n"
+        "Trade:\n"
+        "  sell <food|wood> <n|all>   Sell goods\n"
+        "  save [1-3] - Save the game"
+    )
+    here = {"inventory": ["rope"], "visible_items": ["lamp"]}
+    commands = set(candidate_commands(verbs, here))
+    assert {"look", "l", "take lamp", "pick up lamp", "pick up rope"} <= commands
+    assert {"sell food 1", "sell wood all", "save 0", "save 3", "save 4"} <= commands
+    assert not any(c.startswith(("available", "trade", "pick up an")) for c in commands)
 
 
 def test_mentions_matches_whole_words_only():

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
+from werkzeug.serving import WSGIRequestHandler
 
 from colony.engine import Colony
 
@@ -93,6 +94,8 @@ def create_app() -> Flask:
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
+    # HTTP/1.1 keeps a client's connection open between commands instead of one TCP connection per command.
+    WSGIRequestHandler.protocol_version = "HTTP/1.1"
     create_app().run(host=host, port=port, threaded=True, debug=False, use_reloader=False)
 
 

@@ -1,0 +1,38 @@
+"""Which untried command to play next in a state: the explorer's ranking, apart from its bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from loop.explorer import view
+from loop.explorer.transcript import Step
+from loop.explorer.vocabulary import MAP_KEY, state_tokens
+
+
+def best_command(
+    untried: list[str],
+    state: view.State,
+    last: Step | None,
+    staleness: Callable[[str], int],
+    verb_tries: Callable[[str], int],
+    heard: set[str] | None = None,
+    moves: set[str] | None = None,
+) -> str:
+    """The least stale command; among equals, first a noun that just did something with another verb
+    (bought it: sell it, drop it), then arguments the state shows here (items, fixtures, exits) before
+    words taken from elsewhere, then the verb tried least here. Ties keep `untried`'s (shuffled) order."""
+    changed = last is not None and view.state_key(last.before) != view.state_key(last.state)
+    noun = last.noun if last is not None and changed else ""
+    verb = last.verb if last is not None else ""
+    shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
+    shown |= heard or set()
+    shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
+
+    def rank(command: str) -> tuple[int, bool, bool, int]:
+        follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
+        # 'pick up lamp': the argument is whatever the command ends with, after one word or more.
+        grounded = " " not in command or not shown or command in (moves or set())
+        grounded = grounded or any(command.endswith(f" {s}") for s in shown)
+        return staleness(command), not follows, not grounded, verb_tries(command)
+
+    return min(untried, key=rank)

@@ -1,0 +1,83 @@
+"""Words a game's state offers as command arguments: names, ids, enum values, coordinates, neighbours.
+
+Nothing here knows a game: a token is any short string value or nested key of the state, found by walking
+it; a slot kind like 'unit' prefers the tokens found under a key that looks like it ('units').
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MAX_TOKEN = 30
+MAP_KEY = "{}"  # marks a token that is a key of a map ({'lamp': 2}): the name of a thing the game counts
+_COORDINATE = re.compile(r"([a-z])(\d{1,2})")
+
+
+def stem(word: str) -> str:
+    """A crude English stem: lower case, no plural or possessive ending ('boxes' -> 'box')."""
+    word = word.lower().strip("'\"")
+    for ending in ("'s", "ies", "es", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)] + ("y" if ending == "ies" else "")
+            if ending == "es" and not word.endswith(("x", "s", "sh", "ch", "z")):
+                word += "e"
+            break
+    return word
+
+
+def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tuple[str, str]]:
+    """(path, token) for every short string value and every key of a nested dict in `state`."""
+    found: list[tuple[str, str]] = []
+    if isinstance(state, dict):
+        # A map's keys are names ({'c3': null, 'e6': 'you'}); a record's keys are field names: skip those.
+        kinds = {type(v) for v in state.values() if v is not None}
+        is_map = bool(path) and not in_list and len(kinds) <= 1 and not kinds & {dict, list, bool}
+        for key, value in state.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if is_map:
+                found.append((f"{path}{MAP_KEY}", str(key).lower()))
+            found.extend(state_tokens(value, sub))
+    elif isinstance(state, list):
+        for value in state:
+            found.extend(state_tokens(value, path, in_list=True))
+    elif isinstance(state, str) and _is_token(state):
+        found.append((path, state.lower()))
+    return found
+
+
+def _is_token(text: str) -> bool:
+    """Short, one line, with a letter, and not a row of a drawn map ('#..#')."""
+    short = 0 < len(text) <= MAX_TOKEN and "\n" not in text
+    return short and re.search(r"[a-z]", text, re.IGNORECASE) is not None and not re.search(r"[#.]{3}", text)
+
+
+def neighbours(token: str) -> list[str]:
+    """For a coordinate-like token ('c3'), those one letter or one number away ('b3', 'd3', 'c2', 'c4')."""
+    match = _COORDINATE.fullmatch(token)
+    if not match:
+        return []
+    letter, number = match.group(1), int(match.group(2))
+    around = [(chr(ord(letter) + d), number) for d in (-1, 1)] + [(letter, number + d) for d in (-1, 1)]
+    return [f"{column}{row}" for column, row in around if "a" <= column <= "z" and row >= 0]
+
+
+def _rank(path: str, token: str) -> int:
+    """Names of counted things first, then ids and coordinates ('u1', 'c3'), then any other word."""
+    if path.endswith(MAP_KEY):
+        return 0
+    return 1 if re.fullmatch(r"[a-z]+\d+", token) else 2
+
+
+def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -> list[str]:
+    """Tokens for a slot of `kind`: those under a key like the kind first, then (unless `strict` and some
+    were found) every other token."""
+    kind_stem = stem(kind.split()[-1]) if kind.split() else ""
+    preferred = [t for p, t in tokens if kind_stem and any(stem(w) == kind_stem for w in re.split(r"\W", p))]
+    # An id-like token ('u1') names a thing better than its type word; prefer those within the kind's key.
+    preferred.sort(key=lambda t: 0 if re.fullmatch(r"[a-z]+\d+", t) else 1)
+    if strict and preferred:
+        return list(dict.fromkeys(preferred))
+    others = [t for _, t in sorted(tokens, key=lambda pt: _rank(*pt))]
+    nearby = [n for t in others for n in neighbours(t)]
+    return list(dict.fromkeys([*preferred, *others, *nearby]))
