@@ -23,11 +23,13 @@ from repair_agents.cli_agent import (
     installed_tool,
     output_tail,
     priced_attempt,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec
+from repair_agents.tool_install import ToolSpec, tool_homes
 
 NAME = "aider"
 TOOL = ToolSpec(NAME, "0.86.2", "pip", "aider-chat", "aider", max_python=(3, 13))
@@ -70,10 +72,12 @@ class AiderAgent(RepairAgent):
     def __init__(self, binary: Path, endpoint: Endpoint):
         self.binary = binary
         self.endpoint = endpoint
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
-    def argv(self, attempt_dir: Path, task: str) -> list[str]:
+    def argv(self, history_dir: str, base_url: str, task: str) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
-        argv += ["--openai-api-base", self.endpoint.base_url]
+        argv += ["--openai-api-base", base_url]
         argv += [
             "--yes-always",
             "--no-auto-commits",
@@ -87,36 +91,44 @@ class AiderAgent(RepairAgent):
             "--no-stream",  # streamed, it estimates tokens itself; whole replies carry the endpoint's usage
             "--no-fancy-input",
             "--input-history-file",
-            str(attempt_dir / "aider.input.history"),
+            f"{history_dir}/aider.input.history",
             "--chat-history-file",
-            str(attempt_dir / "aider.chat.history.md"),
+            f"{history_dir}/aider.chat.history.md",
             "--llm-history-file",
-            str(attempt_dir / "aider.llm.history"),
+            f"{history_dir}/aider.llm.history",
         ]
         return [*argv, "--message", task]
 
-    def env(self, attempt_dir: Path) -> dict[str, str]:
-        home = attempt_dir / "aider-home"
-        (home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
+    def env(self, workspace: RepairWorkspace, base_url: str) -> dict[str, str]:
+        host_home, home = sandbox_tmp(workspace, "aider-home")
+        (host_home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
         # Not empty: Aider takes an empty cache for a missing one and fetches it again.
-        (home / PRICE_CACHE).write_text('{"closed-loop": {"note": "priced with closed-loop\'s own table"}}')
+        (host_home / PRICE_CACHE).write_text(
+            '{"closed-loop": {"note": "priced with closed-loop\'s own table"}}'
+        )
+        for folder in (host_home / ".aider", host_home / PRICE_CACHE.parent):
+            folder.chmod(0o777)
         return {
-            "HOME": str(home),
+            "HOME": home,
             "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
             # litellm prefers these to --openai-api-base: they must not be stale ones inherited.
-            "OPENAI_BASE_URL": self.endpoint.base_url,
-            "OPENAI_API_BASE": self.endpoint.base_url,
+            "OPENAI_BASE_URL": base_url,
+            "OPENAI_API_BASE": base_url,
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         }
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        argv = self.argv(workspace.attempt_dir, task_prompt(reports))
+        base_url = through_relay(self.endpoint, workspace).base_url
+        host_history, history = sandbox_tmp(workspace, "aider-history")
+        argv = self.argv(history, base_url, task_prompt(reports))
         there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
         try:
-            run = run_cli(argv, workspace, budget, env=self.env(workspace.attempt_dir))
+            run = run_cli(argv, workspace, budget, env=self.env(workspace, base_url))
         finally:
             for cache in set(workspace.repo_dir.glob(TAGS_CACHE_GLOB)) - there_before:
                 shutil.rmtree(cache, ignore_errors=True)
+            for kept in host_history.iterdir():
+                shutil.copy(kept, workspace.attempt_dir / kept.name)
         (workspace.attempt_dir / "aider-output.txt").write_text(run.output)
         stopped = timed_out(self.name, run, "aider")
         if stopped:

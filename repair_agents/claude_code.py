@@ -21,11 +21,13 @@ from repair_agents.cli_agent import (
     max_turns,
     output_tail,
     priced_attempt,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec
+from repair_agents.tool_install import ToolSpec, node_env, tool_homes
 
 NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.
@@ -63,6 +65,8 @@ class ClaudeCodeAgent(RepairAgent):
         self.binary = binary
         self.endpoint = endpoint
         self.turns = turns
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
     def argv(self, task: str) -> list[str]:
         return [
@@ -83,12 +87,14 @@ class ClaudeCodeAgent(RepairAgent):
         ]
 
     def env(self, workspace: RepairWorkspace) -> dict[str, str]:
-        home = workspace.attempt_dir / "claude-home"
-        (home / ".claude").mkdir(parents=True, exist_ok=True)
+        host_home, home = sandbox_tmp(workspace, "claude-home")
+        (host_home / ".claude").mkdir(exist_ok=True)
+        (host_home / ".claude").chmod(0o777)
         env = {
-            "HOME": str(home),
-            "CLAUDE_CONFIG_DIR": str(home / ".claude"),
-            "ANTHROPIC_BASE_URL": self.endpoint.base_url,
+            **node_env(),
+            "HOME": home,
+            "CLAUDE_CONFIG_DIR": f"{home}/.claude",
+            "ANTHROPIC_BASE_URL": through_relay(self.endpoint, workspace).base_url,
             "ANTHROPIC_API_KEY": self.endpoint.api_key.get_secret_value(),
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             # Its default retries a dead endpoint (even a 401) for minutes, past most budgets.

@@ -5,11 +5,11 @@ own, no network device but loopback, the work tree bound read-write, the tool in
 from __future__ import annotations
 
 import shutil
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from loop.repair.confinement import SANDBOX_WORKDIR as WORKDIR
 from loop.repair.confinement import AgentSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable
 from sandboxes.agent_mounts import SandboxFolders, base_env, readonly_paths
@@ -17,7 +17,6 @@ from sandboxes.model_relay import SOCKET_NAME
 from sandboxes.repair_bubblewrap import _system_binds, bubblewrap_works
 from sandboxes.repair_tree import SANDBOX_UID
 
-WORKDIR = "/closed-loop/work"  # not a prefix of any host path we bind (tool installs keep their own paths)
 RELAY_DIR = "/closed-loop/relay"
 
 

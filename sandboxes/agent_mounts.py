@@ -1,4 +1,4 @@
-"""What both agent sandbox backends share: the private folders of an attempt, the relay, the read-only mounts."""
+"""What both agent sandbox backends share: an attempt's private folders, the relay, the read-only mounts."""
 
 from __future__ import annotations
 

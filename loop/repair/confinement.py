@@ -21,6 +21,8 @@ from loop.plugins import PluginKind, UnknownPlugin, load
 from loop.sandbox import EngineUnavailable, SandboxError
 
 BACKENDS = ("auto", "docker", "bubblewrap")
+# Where the work tree is inside, in every backend: no prefix of a host path a sandbox mounts.
+SANDBOX_WORKDIR = "/closed-loop/work"
 BACKEND_VARIABLE = "CLOSED_LOOP_REPAIR_SANDBOX"
 
 
@@ -55,7 +57,7 @@ class AgentSandbox(abc.ABC):
 
     @abc.abstractmethod
     def command(self, argv: Sequence[str], env: dict[str, str]) -> SandboxedCommand:
-        """`argv` (paths as the sandbox sees them) run in the work tree with `env` and nothing of the host's."""
+        """`argv` (paths as the sandbox sees them) run in the work tree with `env`, nothing of the host's."""
 
 
 class OpenSandbox(Protocol):

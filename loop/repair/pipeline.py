@@ -17,8 +17,8 @@ from loop.contract.game import Game
 from loop.contract.models import BugReport
 from loop.limits import Progress
 from loop.regression_gate import QUIET_ENV, run_gate
-from loop.repair.confinement import backend_choice, open_agent_sandbox
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
+from loop.repair.confinement import backend_choice, open_agent_sandbox
 from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.protocol import (
     Attempt,

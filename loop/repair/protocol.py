@@ -17,8 +17,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugReport
-from loop.repair.confinement import AgentSandbox
 from loop.regression_gate import GateResult
+from loop.repair.confinement import AgentSandbox
 from loop.run_record import AttemptRecord
 
 ATTEMPT_SCHEMA_VERSION = 1
