@@ -12,7 +12,7 @@ from pathlib import Path
 from loop.repair.confinement import SANDBOX_WORKDIR as WORKDIR
 from loop.repair.confinement import AgentSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable
-from sandboxes.agent_mounts import SandboxFolders, base_env, readonly_paths
+from sandboxes.agent_mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
 from sandboxes.model_relay import SOCKET_NAME
 from sandboxes.repair_bubblewrap import _system_binds, bubblewrap_works
 from sandboxes.repair_tree import SANDBOX_UID
@@ -23,15 +23,19 @@ RELAY_DIR = "/closed-loop/relay"
 @dataclass(frozen=True)
 class BubblewrapAgentSandbox(AgentSandbox):
     relay_folder: Path | None = None
+    git_dir: Path | None = None  # the sandbox's own repository of the tree (see agent_mounts.snapshot_git)
     inside_port: int = 0
 
     def command(self, argv: Sequence[str], env: dict[str, str]) -> SandboxedCommand:
         args = [shutil.which("bwrap") or "bwrap", *_system_binds(), "--proc", "/proc", "--dev", "/dev"]
         args += ["--bind", str(self.host_tmp), "/tmp"]
         args += ["--bind", str(self.repo_dir), WORKDIR]
-        git = self.repo_dir / ".git"
-        if git.exists():
-            args += ["--ro-bind", str(git), f"{WORKDIR}/.git"]
+        if self.git_dir is not None:
+            args += ["--bind", str(self.git_dir), GIT_DIR]
+            if (self.repo_dir / ".git").is_file():
+                args += ["--ro-bind", str(self.git_dir.parent / "dotgit"), f"{WORKDIR}/.git"]
+            elif (self.repo_dir / ".git").is_dir():
+                args += ["--bind", str(self.git_dir), f"{WORKDIR}/.git"]
         for path in readonly_paths(self.tool_paths):
             args += ["--ro-bind", str(path), str(path)]
         inner = list(argv)
@@ -66,7 +70,7 @@ def open_bubblewrap(
 ) -> OpenBubblewrap:
     if not bubblewrap_works():
         raise EngineUnavailable("bubblewrap cannot run here (not installed, or namespaces are forbidden)")
-    folders = SandboxFolders(model_url)
+    folders = SandboxFolders(repo_dir, model_url)
     sandbox = BubblewrapAgentSandbox(
         backend="bubblewrap",
         repo_dir=Path(repo_dir).resolve(),
@@ -76,5 +80,6 @@ def open_bubblewrap(
         tool_paths=tuple(Path(p) for p in tool_paths),
         relay_folder=folders.relay_folder if folders.relay else None,
         inside_port=folders.relay.inside_port if folders.relay else 0,
+        git_dir=folders.git,
     )
     return OpenBubblewrap(sandbox, folders)

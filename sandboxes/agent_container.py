@@ -16,7 +16,7 @@ from pathlib import Path
 from loop.repair.confinement import SANDBOX_WORKDIR as WORKDIR
 from loop.repair.confinement import AgentSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable, SandboxError
-from sandboxes.agent_mounts import SandboxFolders, base_env, readonly_paths
+from sandboxes.agent_mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
 from sandboxes.base_image import find_base_image
 from sandboxes.engine import connect
 from sandboxes.model_relay import SOCKET_NAME
@@ -74,14 +74,16 @@ def open_container(
     if image is None:
         raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
     repo_dir = Path(repo_dir).resolve()
-    folders = SandboxFolders(model_url)
+    folders = SandboxFolders(repo_dir, model_url)
     volumes = {
         str(folders.tmp): {"bind": "/tmp", "mode": "rw"},
         str(repo_dir): {"bind": WORKDIR, "mode": "rw"},
     }
-    git = repo_dir / ".git"
-    if git.exists():
-        volumes[str(git)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
+    volumes[str(folders.git)] = {"bind": GIT_DIR, "mode": "rw"}  # its own, see snapshot_git
+    if (repo_dir / ".git").is_file():
+        volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
+    elif (repo_dir / ".git").is_dir():
+        volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
     for path in readonly_paths(tool_paths):
         volumes[str(path)] = {"bind": str(path), "mode": "ro"}
     if folders.relay is not None:
