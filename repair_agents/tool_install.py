@@ -152,11 +152,10 @@ def tool_homes(binary: Path) -> tuple[Path, ...]:
 
 
 def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
-    node = node_dir()
-    npm_cli = node.parent / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js"
-    if not npm_cli.is_file():
-        raise ToolInstallError(f"our Node.js in {node.parent} ships no npm")
-    argv = [str(node / "node"), str(npm_cli), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
+    npm = node_dir() / "npm"
+    if not npm.is_file():
+        raise ToolInstallError(f"our Node.js in {npm.parent} ships no npm")
+    argv = [str(npm), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
     argv += ["--no-save"]
     what = f"npm install {spec.package}@{spec.version}"
     _run([*argv, f"{spec.package}@{spec.version}"], what, timeout, env=node_env())
