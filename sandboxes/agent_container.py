@@ -23,6 +23,9 @@ from sandboxes.model_relay import SOCKET_NAME
 
 RELAY_DIR = "/closed-loop/relay"
 LABEL = "closed-loop.agent-sandbox"
+# The base image has no git, which tools use to find their way in a repository (Aider's repo map): the host's
+# git comes in read-only, as bubblewrap shows it with the rest of /usr.
+HOST_GIT = ("/usr/bin/git", "/usr/lib/git-core", "/usr/share/git-core")
 MEMORY = "2g"
 PIDS = 512
 
@@ -84,7 +87,7 @@ def open_container(
         volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
     elif (repo_dir / ".git").is_dir():
         volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
-    for path in readonly_paths(tool_paths):
+    for path in [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(tool_paths):
         volumes[str(path)] = {"bind": str(path), "mode": "ro"}
     if folders.relay is not None:
         volumes[str(folders.relay_folder)] = {"bind": RELAY_DIR, "mode": "ro"}
