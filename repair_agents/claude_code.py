@@ -2,7 +2,8 @@
 
 Reached through ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY from the LLM configuration; runs with a HOME and
 config dir of its own inside the attempt dir, so neither the user's settings nor earlier attempts leak in.
-Options: `model` (else the repair role's anthropic model), `max_turns` (default 30).
+Options: `model` (else the repair role's anthropic model), `max_turns` (default 30), `permission_mode`
+(acceptEdits by default; bypassPermissions lets it run any command, which the repair sandbox confines).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
-from loop.repair.agents import AgentContext
+from loop.repair.agents import AgentContext, UnknownAgent
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -33,6 +34,7 @@ NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.
 TOOL = ToolSpec(NAME, "2.1.197", "npm", "@anthropic-ai/claude-code", "claude")
 TOOLS = "Bash,Read,Edit"
+PERMISSION_MODES = ("acceptEdits", "bypassPermissions")
 
 
 def parse_result(output: str) -> dict[str, Any] | None:
@@ -61,8 +63,9 @@ def tokens(result: dict[str, Any]) -> tuple[int, int]:
 class ClaudeCodeAgent(RepairAgent):
     name = NAME
 
-    def __init__(self, binary: Path, endpoint: Endpoint, turns: int):
+    def __init__(self, binary: Path, endpoint: Endpoint, turns: int, permission_mode: str = "acceptEdits"):
         self.binary = binary
+        self.permission_mode = permission_mode
         self.endpoint = endpoint
         self.turns = turns
         self.model_url = endpoint.base_url
@@ -77,7 +80,7 @@ class ClaudeCodeAgent(RepairAgent):
             "--output-format",
             "json",
             "--permission-mode",
-            "acceptEdits",
+            self.permission_mode,
             "--tools",
             TOOLS,
             "--max-turns",
@@ -100,6 +103,7 @@ class ClaudeCodeAgent(RepairAgent):
             # Its default retries a dead endpoint (even a 401) for minutes, past most budgets.
             "CLAUDE_CODE_MAX_RETRIES": str(self.endpoint.max_retries),
             "DISABLE_AUTOUPDATER": "1",
+            "IS_SANDBOX": "1",  # it is: bypassPermissions is allowed even where the sandbox's user is root
         }
         return env
 
@@ -126,4 +130,9 @@ class ClaudeCodeAgent(RepairAgent):
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "anthropic")
     binary = installed_tool(TOOL)
-    return ClaudeCodeAgent(binary, endpoint, max_turns(context))
+    mode = context.options.get("permission_mode", "acceptEdits")
+    if mode not in PERMISSION_MODES:
+        raise UnknownAgent(
+            f"option permission_mode must be one of {', '.join(PERMISSION_MODES)}, not {mode!r}"
+        )
+    return ClaudeCodeAgent(binary, endpoint, max_turns(context), mode)
