@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from loop.private_dirs import private_dir
 from loop.repair.confinement import SANDBOX_WORKDIR
 from sandboxes.model_relay import ModelRelay
 
@@ -81,7 +81,7 @@ class SandboxFolders:
     """An attempt's private folders on the host: its /tmp, and the relay's (socket, hosts, relay scripts)."""
 
     def __init__(self, repo_dir: Path, model_url: str | None):
-        self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
+        self.root = private_dir(PREFIX)
         self.git = snapshot_git(repo_dir, self.root / "git")
         # What the tree's `.git` file says inside: where the sandbox's own repository is.
         self.dotgit = self.root / "dotgit"

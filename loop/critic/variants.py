@@ -9,15 +9,14 @@ bug), so every report of a session, and every later session on the same commit, 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import subprocess
-import tempfile
 import weakref
 from pathlib import Path
 
 from loop.contract.models import GroundTruthBug
+from loop.private_dirs import private_dir
 
 GIT_TIMEOUT_SECONDS = 60.0
 # fixed identity and dates: the same base and patch always give the same variant commit
@@ -32,24 +31,6 @@ _GIT_ENV = {
 
 
 PRIVATE_PREFIX = "closed-loop-critic-"
-
-
-def remove_leftovers() -> None:
-    """Remove the variant folders of critics whose process is gone (a killed run's)."""
-    for folder in Path(tempfile.gettempdir()).glob(f"{PRIVATE_PREFIX}*-*"):
-        try:
-            pid = int(folder.name[len(PRIVATE_PREFIX) :].split("-", 1)[0])
-        except ValueError:
-            continue
-        try:
-            os.kill(pid, 0)
-            continue  # alive
-        except ProcessLookupError:
-            shutil.rmtree(folder, ignore_errors=True)
-        except PermissionError:
-            continue
-        with contextlib.suppress(OSError):
-            folder.rmdir()
 
 
 class VariantError(Exception):
@@ -75,9 +56,8 @@ class GoldVariants:
 
     def __init__(self, repo_dir: Path, workdir: Path | None = None):
         """`workdir` is ignored: the variants always live in a private folder (see the module doc)."""
-        remove_leftovers()
         self.repo_dir = Path(repo_dir).resolve()
-        self.workdir = Path(tempfile.mkdtemp(prefix=f"{PRIVATE_PREFIX}{os.getpid()}-"))
+        self.workdir = private_dir(PRIVATE_PREFIX)
         self.mirror = self.workdir / "mirror"
         self._cleanup = weakref.finalize(self, shutil.rmtree, self.workdir, True)
 

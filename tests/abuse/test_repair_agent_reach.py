@@ -5,8 +5,12 @@ nothing."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import tempfile
 from pathlib import Path
 
+import git
 import pytest
 
 from flows.assembly import open_run
@@ -14,6 +18,7 @@ from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.models import BugReport
 from loop.contract.paths import PROJECT_ROOT, data_dir
+from loop.critic.variants import PRIVATE_PREFIX, GoldVariants
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from loop.run_record import RunRecord
@@ -90,3 +95,21 @@ def test_a_loop_whose_agent_copies_the_critics_gold_builds_fixes_nothing(tmp_pat
     assert attempts, "the loop never ran the agent"
     assert all(a.outcome != "patched" for a in attempts), [(a.outcome, a.detail) for a in attempts]
     assert not list((run.run_dir).glob("critic/*-BUG-*")), "the critic's gold builds outlived the critic"
+
+
+def test_the_critics_gold_builds_are_private_and_a_killed_runs_are_removed_at_the_next_start(tmp_path: Path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    leftover = Path(tempfile.gettempdir()) / f"{PRIVATE_PREFIX}{dead.pid}-killed"
+    (leftover / "abc-BUG-2" / "castle").mkdir(parents=True)
+    (leftover / "abc-BUG-2" / "castle" / "world.py").write_text("gold\n")
+    repo_dir, _ = materialize(load_game("castle"), tmp_path / "workspace")
+
+    variants = GoldVariants(repo_dir, tmp_path / "run" / "critic")
+    assert not leftover.exists(), "a killed run's gold builds survived the next start"
+    assert variants.workdir.name.startswith(f"{PRIVATE_PREFIX}{os.getpid()}-")
+    assert not variants.workdir.is_relative_to(tmp_path) and variants.workdir.stat().st_mode & 0o077 == 0
+    variants.checkout(git.Repo(repo_dir).head.commit.hexsha)
+    assert not (tmp_path / "run" / "critic").exists()
+    variants.close()
+    assert not variants.workdir.exists()
