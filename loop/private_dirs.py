@@ -16,7 +16,7 @@ def private_dir(prefix: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-"))
 
 
-def _owner_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -31,7 +31,7 @@ def remove_leftovers(prefix: str) -> int:
     removed = 0
     for folder in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
         owner = folder.name[len(prefix) :].split("-", 1)[0]
-        if owner.isdigit() and not _owner_alive(int(owner)):
+        if owner.isdigit() and not pid_alive(int(owner)):
             shutil.rmtree(folder, ignore_errors=True)
             removed += 1
     return removed

@@ -19,37 +19,13 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 if __package__:
-    from sandboxes.relay import CONNECT_TIMEOUT, _pipe
+    from sandboxes.relay import CONNECT_TIMEOUT, accept_forever
 else:  # run as a file inside the sandbox: relay.py is mounted beside it
-    from relay import CONNECT_TIMEOUT, _pipe
+    from relay import CONNECT_TIMEOUT, accept_forever
 
 SOCKET_NAME = "model.sock"
 LOWEST_UNPRIVILEGED_PORT = 1024
 LISTEN_TIMEOUT_S = 10.0
-
-
-def _bridge(client: socket.socket, connect) -> None:
-    try:
-        upstream = connect()
-    except OSError:
-        client.close()
-        return
-    upstream.settimeout(None)
-    back = threading.Thread(target=_pipe, args=(upstream, client), daemon=True)
-    back.start()
-    _pipe(client, upstream)
-    back.join()
-    client.close()
-    upstream.close()
-
-
-def _accept_forever(listener: socket.socket, connect) -> None:
-    while True:
-        try:
-            client, _ = listener.accept()
-        except OSError:
-            return
-        threading.Thread(target=_bridge, args=(client, connect), daemon=True).start()
 
 
 def inside_address(model_url: str) -> tuple[str, str, int, int]:
@@ -84,7 +60,7 @@ class ModelRelay:
         self._listener.listen(64)
         target = (self.host, self.port)
         connect = lambda: socket.create_connection(target, timeout=CONNECT_TIMEOUT)  # noqa: E731
-        threading.Thread(target=_accept_forever, args=(self._listener, connect), daemon=True).start()
+        threading.Thread(target=accept_forever, args=(self._listener, connect), daemon=True).start()
 
     def hosts_file(self) -> str:
         """/etc/hosts of the sandbox: the model's host name is the relay; no other name resolves."""
@@ -114,7 +90,7 @@ def main(argv: list[str]) -> int:
         upstream.connect(socket_path)
         return upstream
 
-    threading.Thread(target=_accept_forever, args=(listener, connect), daemon=True).start()
+    threading.Thread(target=accept_forever, args=(listener, connect), daemon=True).start()
     try:
         return subprocess.call(argv[3:])
     except OSError as exc:
