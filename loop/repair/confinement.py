@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from loop.contract.paths import PROJECT_ROOT, data_dir
 from loop.plugins import PluginKind, UnknownPlugin, load
 from loop.sandbox import EngineUnavailable, SandboxError
 
@@ -87,6 +88,23 @@ def backend_choice(backend: str | None = None) -> str:
     return chosen
 
 
+def check_tool_paths(tool_paths: Sequence[Path], repo_dir: Path) -> tuple[Path, ...]:
+    """The tool installs an agent asks to have mounted, refused when one would show what the sandbox hides:
+    the checkout (its `games/`, `runs/`), the data dir beyond its tool cache, the home or the work tree's
+    surroundings (a folder that holds any of them)."""
+    data = data_dir()
+    hidden = [PROJECT_ROOT, data, Path.home(), Path(repo_dir).resolve().parent]
+    checked = []
+    for path in (Path(p).resolve() for p in tool_paths):
+        inside_project = path.is_relative_to(PROJECT_ROOT) or path.is_relative_to(data)
+        if any(h.is_relative_to(path) for h in hidden) or (
+            inside_project and not path.is_relative_to(data / "tools")
+        ):
+            raise SandboxError(f"tool path {path} would show what the repair sandbox hides")
+        checked.append(path)
+    return tuple(checked)
+
+
 def _opener(name: str) -> SandboxOpener:
     try:
         return load(PluginKind.REPAIR_SANDBOX, name)  # type: ignore[return-value]
@@ -108,6 +126,7 @@ def open_agent_sandbox(
 
     Raises SandboxError when nothing can confine the agent: there is no unsandboxed fallback."""
     chosen = backend_choice(backend)
+    tool_paths = check_tool_paths(tool_paths, repo_dir)
     names = ("docker", "bubblewrap") if chosen == "auto" else (chosen,)
     opened: OpenSandbox | None = None
     for name in names:

@@ -22,7 +22,7 @@ from loop.critic.variants import PRIVATE_PREFIX, GoldVariants
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from loop.run_record import RunRecord
-from loop.sandbox import get_provider
+from loop.sandbox import SandboxError, get_provider
 from repair_agents.command import CommandAgent
 from tests.flows.test_closed_loop_castle import drive, offline_config
 
@@ -113,3 +113,20 @@ def test_the_critics_gold_builds_are_private_and_a_killed_runs_are_removed_at_th
     assert not (tmp_path / "run" / "critic").exists()
     variants.close()
     assert not variants.workdir.exists()
+
+
+@pytest.mark.parametrize("asked", ["checkout", "games", "home", "data", "runs"])
+def test_an_agent_cannot_have_the_hidden_places_mounted_as_its_tool(tmp_path: Path, asked: str):
+    from loop.repair.confinement import check_tool_paths
+
+    repo_dir = tmp_path / "runs" / "r" / "worktrees" / "round-1"
+    path = {
+        "checkout": PROJECT_ROOT,
+        "games": PROJECT_ROOT / "games" / "castle",
+        "home": Path.home(),
+        "data": data_dir(),
+        "runs": tmp_path / "runs",
+    }[asked]
+    with pytest.raises(SandboxError, match="would show what the repair sandbox hides"):
+        check_tool_paths([path], repo_dir)
+    assert check_tool_paths([data_dir() / "tools" / "x-1.0"], repo_dir) == (data_dir() / "tools" / "x-1.0",)
