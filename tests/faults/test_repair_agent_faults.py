@@ -3,6 +3,7 @@ recorded with its outcome, the work tree is put back, and the loop goes on to th
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import git
@@ -11,7 +12,7 @@ from loop_driver import ledger_rows, offline_config
 
 from flows.assembly import open_run
 from loop import steps as loop_steps
-from loop.repair.protocol import RepairBudget
+from loop.repair.protocol import Attempt, RepairAgent, RepairBudget
 from loop.run import LoopRun
 from loop.run_record import RunRecord
 
@@ -72,12 +73,21 @@ def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: 
     assert [row[2] for row in ledger_rows(run.run_id)["attempts"]] == outcomes
 
 
+class EnvironmentProbe(RepairAgent):
+    """Writes what its worker's environment says (the adapters build their tools' environment from it)."""
+
+    name = "environment-probe"
+
+    def repair(self, workspace, reports, budget) -> Attempt:
+        (workspace.repo_dir / "seen.txt").write_text(os.environ.get("CLOSED_LOOP_FAULTS_PROBE", "") + "\n")
+        return Attempt(agent=self.name)
+
+
 def test_each_attempt_runs_with_the_environment_of_its_moment(tmp_path: Path, monkeypatch):
     """Agents run in workers forked from one long-lived fork server: a setting changed since it started (a
     DOCKER_HOST, a key) must still reach the next attempt."""
     from loop.repair.protocol import RepairWorkspace
     from loop.repair.worker import run_agent
-    from repair_agents.command import CommandAgent
 
     seen = []
     for value in ("first", "second"):
@@ -85,7 +95,7 @@ def test_each_attempt_runs_with_the_environment_of_its_moment(tmp_path: Path, mo
         tree = tmp_path / value
         tree.mkdir()
         workspace = RepairWorkspace(repo_dir=tree, attempt_dir=tree, game_name="probe", run_id="env", round=1)
-        agent = CommandAgent('echo "$CLOSED_LOOP_FAULTS_PROBE" > seen.txt')
+        agent = EnvironmentProbe()
         result = run_agent(agent, workspace, [], RepairBudget(wall_seconds=30), tree / "agent.log")
         assert result.attempt is not None, result.traceback
         seen.append((tree / "seen.txt").read_text().strip())
