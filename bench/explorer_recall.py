@@ -19,6 +19,9 @@ from bench.result import BenchResult, emit, metric, parser
 from games.catalogue import list_games
 from loop.agent_comparison import freeze
 from loop.contract.benchmark import Benchmark
+from loop.plugins import PluginKind, load
+from loop.qa import get_qa_agent
+from loop.sandbox import get_provider
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -26,7 +29,16 @@ DIFFICULTIES = ("easy", "medium", "hard")
 def game_recall(game, steps: int, seed: int) -> dict:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"recall-{game.name}-") as tmp:
-        frozen = freeze(game, Path(tmp), qa_agent="explorer", steps=steps, seed=seed, backend="process")
+        frozen = freeze(
+            game,
+            Path(tmp),
+            qa_agent=get_qa_agent("explorer"),
+            provider=get_provider("process"),
+            steps=steps,
+            seed=seed,
+            benchmark=Benchmark(game),
+            critic=load(PluginKind.CRITIC, "differential"),  # type: ignore[arg-type]
+        )
     bugs = Benchmark(game).bugs
     found = set(frozen.matches.values())
     total = Counter(str(bug.difficulty) for bug in bugs)

@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 
 from games.catalogue import load_game
-from loop.choices import critic_names, resolve_config
+from loop.choices import critic_names, make_judge, resolve_config
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
 from loop.loop_config import LoopConfig
@@ -24,15 +24,17 @@ from loop.sandbox import get_provider
 log = logging.getLogger(__name__)
 
 
-def benchmark_of(game: Game) -> Benchmark | None:
-    """The game's ground truth, where it ships one."""
+def benchmark_of(game: Game, config: LoopConfig | None = None) -> Benchmark | None:
+    """The game's ground truth, where it ships one and the run does not withhold it."""
+    if config is not None and config.withhold_ground_truth:
+        return None
     return Benchmark(game) if game.benchmark_dir else None
 
 
 def prepare_config(config: LoopConfig) -> tuple[LoopConfig, Game, Benchmark | None]:
     """The config with `auto` resolved and checked against the game; fails before anything is made."""
     game = load_game(config.game)
-    benchmark = benchmark_of(game)
+    benchmark = benchmark_of(game, config)
     return resolve_config(config, game, has_ground_truth=benchmark is not None), game, benchmark
 
 
@@ -41,7 +43,7 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
     recorded = recorded_config(run_id, runs_dir)
     if recorded is not None:
         config, game = recorded, load_game(recorded.game)
-        benchmark = benchmark_of(game)
+        benchmark = benchmark_of(game, config)
     else:
         config, game, benchmark = prepare_config(config)
     provider = get_provider(config.backend)  # a dead engine fails here, before a half-made run exists
@@ -54,6 +56,7 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
     parts = LoopParts(
         provider=provider,
         qa_agent=get_qa_agent(config.qa_agent, progress=lambda message: log.info("qa: %s", message)),
+        judge=make_judge(),
         critics=[load(PluginKind.CRITIC, name) for name in critic_names(config)],  # type: ignore[misc]
         repair_agent=create_agent(
             config.repair_agent, AgentContext(dict(config.agent_options)), ground_truth

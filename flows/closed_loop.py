@@ -23,6 +23,7 @@ TASK_STEPS = RoundSteps(
     criticize=task(name="critic", cache_policy=NO_CACHE)(steps.criticize),
     decide_stop=task(name="stop rule", cache_policy=NO_CACHE)(steps.decide_stop),
     repair=task(name="repair and rebuild", cache_policy=NO_CACHE)(steps.repair),
+    publish=task(name="publish verified fixes", cache_policy=NO_CACHE)(steps.publish),
 )
 
 
@@ -52,7 +53,13 @@ def closed_loop(**params) -> str:
         run.config.max_rounds,
         run.provider.name,
     )
-    run_rounds(run, TASK_STEPS)
+    try:
+        run_rounds(run, TASK_STEPS)
+    except BaseException as exc:
+        # a failure, not a kill: run.json says so (a killed run stays `running` and resumes with its run_id)
+        if not isinstance(exc, KeyboardInterrupt | SystemExit):
+            run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
+        raise
     report = write_reports(run)
     logger.info("run %s finished: %s. Report: %s", run.run_id, run.record.stop_reason, report)
     return report

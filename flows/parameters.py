@@ -81,6 +81,8 @@ def add_loop_flags(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(
                 flag, dest=name, action="append", type=_key_value, metavar="KEY=VALUE", help=help_text
             )
+        elif annotation is bool:
+            parser.add_argument(flag, dest=name, action="store_true", help=help_text)
         elif typing.get_origin(annotation) is Literal or extra.get("plugin"):
             choices = (
                 list(typing.get_args(annotation))

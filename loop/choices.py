@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 
 from loop.contract.game import Game
+from loop.judge import Judge
+from loop.llm.client import model_for
 from loop.llm.config import any_model_configured
 from loop.loop_config import AUTO, LoopConfig
 from loop.qa import qa_agent_names
@@ -51,14 +53,20 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
             f"the {repair_agent} agent applies ground-truth patches, and {game.name} has no ground truth "
             "here (no benchmark/bugs.json, or it was withheld): choose another repair agent"
         )
-    if config.critic != "differential" and not online:
-        raise ChoiceError(
-            f"the {config.critic!r} critic needs a model (see README: pointing closed-loop at one)"
-        )
+    critic = config.critic
+    if critic == AUTO:
+        critic = "both" if online else "differential"
+    if critic != "differential" and not online:
+        raise ChoiceError(f"the {critic!r} critic needs a model (see README: pointing closed-loop at one)")
     if online and qa_agent == "explorer" and config.qa_agent == AUTO:
         log.info("a model is configured, but the LLM QA agent is not available here: using the explorer")
-    return config.model_copy(update={"qa_agent": qa_agent, "repair_agent": repair_agent})
+    return config.model_copy(update={"qa_agent": qa_agent, "repair_agent": repair_agent, "critic": critic})
 
 
 def critic_names(config: LoopConfig) -> list[str]:
     return CRITICS[config.critic]
+
+
+def make_judge() -> Judge:
+    """The loop's judge: explorer oracles always; a model for every other report when one is configured."""
+    return Judge(model_for("reflection") if model_configured() else None)

@@ -2,15 +2,18 @@
 
 run.json is the truth about one run; the ledger is the index across runs. The mirror is idempotent (every
 ledger write is keyed by natural ids), so it runs after every step and a resumed run writes nothing twice.
-A bug the ledger already knows from an earlier run keeps one history: found again on this run's build, a
-verified bug is marked regressed there (and a pending patch reopened) before this run's own moves apply;
-"earlier" is the ledger as it was when the run started (`RunRecord.ledger_baseline`), so a resumed run
-decides the same way.
+A bug the ledger already knows from an earlier run keeps one history. Found again on this run's build, a
+verified bug is marked regressed (and a pending patch reopened) only when this build descends from the commit
+that status was decided on (git ancestry): a run that starts again from the game's original commit, or works
+on another branch, does not contain that fix, so its report is a known bug of its own line, neither new nor a
+regression. "Earlier" is the ledger as it was when the run started (`RunRecord.ledger_baseline`), so a resumed
+run decides the same way.
 """
 
 from __future__ import annotations
 
 import logging
+import subprocess
 from pathlib import Path
 
 from loop.critic.base import CriticMatch
@@ -38,7 +41,8 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
             key = ledger_key(record, bug)
             ledger.record_report(record.run_id, session.number, bug.report, _match(bug))
             earlier = record.ledger_baseline.get(key) if key else None
-            if key and earlier in REPORTED_AGAIN:
+            decided_on = record.ledger_baseline_commits.get(key or "")
+            if key and earlier in REPORTED_AGAIN and descends(record.repo_dir, session.commit, decided_on):
                 reason = f"reported again in run {record.run_id}"
                 _move(
                     ledger, game, key, REPORTED_AGAIN[earlier], record, session.number, session.commit, reason
@@ -64,6 +68,19 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
                 _move(ledger, game, key, event.to_status, record, event.session, event.commit, event.reason)
     if record.status != "running":
         ledger.finish_run(record.run_id)
+
+
+def descends(repo_dir: str, commit: str, ancestor: str | None) -> bool:
+    """Does `commit` contain `ancestor` in its history? False for a commit this repository never had."""
+    if not ancestor:
+        return False
+    done = subprocess.run(
+        ["git", "merge-base", "--is-ancestor", ancestor, commit],
+        cwd=repo_dir,
+        capture_output=True,
+        timeout=30,
+    )
+    return done.returncode == 0
 
 
 def ledger_key(record: RunRecord, bug: TrackedBug | None) -> str | None:

@@ -33,9 +33,15 @@ class LoopConfig(BaseModel):
         description="gold, noop, builtin, claude-code, codex, aider, mini-swe-agent, command or an installed "
         "agent; auto: builtin when a model is configured, else gold (benchmark games) or noop",
     )
-    critic: Literal["differential", "llm", "both"] = Field(
-        default="differential",
-        description="who matches reports to the ground truth (benchmark mode); llm and both need a model",
+    critic: Literal["auto", "differential", "llm", "both"] = Field(
+        default=AUTO,
+        description="who scores reports against the ground truth (benchmark mode); llm and both need a "
+        "model; auto: both when a model is configured, else differential",
+    )
+    withhold_ground_truth: bool = Field(
+        default=False,
+        description="run in user mode on a game that ships ground truth: nothing scores or sees it",
+        json_schema_extra={"flag": "--no-ground-truth"},
     )
     max_rounds: int = Field(default=3, ge=1, le=50, description="sessions at most (QA, then repair)")
     steps: int = Field(default=300, ge=1, le=100_000, description="QA step budget per session")
@@ -57,3 +63,7 @@ class LoopConfig(BaseModel):
         default="all", description="give the repair agent every open report at once, or one per attempt"
     )
     repair_timeout_s: float = Field(default=900.0, gt=0, description="wall-clock limit of one repair attempt")
+    push_to: str | None = Field(
+        default=None,
+        description="a git remote (URL or path) to push the branch of verified fixes to when the run ends",
+    )

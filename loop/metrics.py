@@ -63,6 +63,11 @@ class SessionMetrics(BaseModel):
     regressed: list[str] = Field(default_factory=list)
     patched: list[str] = Field(default_factory=list)
     per_difficulty: dict[str, DifficultyCounts] = Field(default_factory=dict)
+    bugs_confirmed: int = Field(default=0, description="user mode: distinct bugs confirmed by replay so far")
+    fixes_verified: int = Field(default=0, description="user mode: bugs whose fix the judge verified")
+    regressions: int = Field(default=0, description="verified fixes that came back, so far")
+    false_fixes: int = Field(default=0, description="this session: the loop said fixed, the probe said not")
+    cannot_judge: int = Field(default=0, description="this session: replays the judge could not answer")
     steps: int = 0
     tokens: int = 0
     cost_usd: float = 0.0

@@ -1,4 +1,5 @@
-"""The round order, written once: verify -> build and QA session -> critic -> stop rule -> repair.
+"""The round order, written once: verify -> build and QA session -> critic -> stop rule -> repair; at the end,
+the verified fixes are published.
 
 `run_rounds` drives a `LoopRun` to its stop rule through a `RoundSteps`. The plain driver (`closed-loop run`,
 the tests, the bench) passes `PLAIN_STEPS`, the functions of `loop.steps` themselves; the Prefect flow passes
@@ -25,6 +26,7 @@ class RoundSteps:
     criticize: Callable[[LoopRun, int], None]
     decide_stop: Callable[[LoopRun, int], bool]
     repair: Callable[[LoopRun, int], None]
+    publish: Callable[[LoopRun], None]
 
 
 PLAIN_STEPS = RoundSteps(
@@ -34,14 +36,22 @@ PLAIN_STEPS = RoundSteps(
     criticize=steps.criticize,
     decide_stop=steps.decide_stop,
     repair=steps.repair,
+    publish=steps.publish,
 )
 
 
 def run_rounds(
     run: LoopRun, round_steps: RoundSteps = PLAIN_STEPS, after_session: Callable[[int], None] | None = None
 ) -> None:
-    """Every step of every session until the stop rule. `after_session` is told each session's number once
-    it is over (the tests use it to stop or inspect a run between sessions)."""
+    """Every step of every session until the stop rule, then the verified fixes published. `after_session`
+    is told each session's number once it is over (the tests use it to stop or inspect a run between
+    sessions)."""
+    _sessions(run, round_steps, after_session)
+    if run.record.status == "finished":
+        round_steps.publish(run)
+
+
+def _sessions(run: LoopRun, round_steps: RoundSteps, after_session: Callable[[int], None] | None) -> None:
     while (number := run.next_session()) is not None:
         round_steps.verify(run, number)
         if not run.done(number, "qa"):

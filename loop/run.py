@@ -21,8 +21,10 @@ import git
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
+from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.critic.base import Critic, CriticContext
+from loop.judge import ReplayJudge
 from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
 from loop.loop_config import LoopConfig
@@ -51,6 +53,7 @@ class LoopParts:
 
     provider: SandboxProvider
     qa_agent: QAAgent
+    judge: ReplayJudge
     critics: list[CriticFactory]
     repair_agent: RepairAgent
 
@@ -122,9 +125,12 @@ class LoopRun:
                 GroundTruthSummary(id=bug.id, bug_type=bug.bug_type, difficulty=str(bug.difficulty))
                 for bug in (benchmark.bugs if benchmark else [])
             ],
+            ground_truth_withheld=config.withhold_ground_truth and game.benchmark_dir is not None,
         )
         with Ledger() as ledger:
-            record.ledger_baseline = {bug.key: bug.status for bug in ledger.bugs(game.name)}
+            known = ledger.bugs(game.name)
+            record.ledger_baseline = {bug.key: bug.status for bug in known}
+            record.ledger_baseline_commits = {bug.key: bug.events[-1].commit for bug in known if bug.events}
         run = cls(run_dir, record, game, parts, benchmark)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
@@ -202,6 +208,10 @@ class LoopRun:
             repo.git.checkout("--detach", commit)
         log.info("session %d: starting build %s (%s)", number, commit[:10], self.provider.name)
         return self.provider.start(self.spec(commit))
+
+    def client(self, build: RunningBuild) -> GameClient:
+        """The one door between the build and an agent or judge: the game's hidden fields stripped."""
+        return GameClient(build.url, strip_fields=self.game.manifest.strip_fields)
 
     def session_dir(self, number: int) -> Path:
         path = self.run_dir / "sessions" / f"session-{number}"

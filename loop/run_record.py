@@ -37,8 +37,18 @@ class VerificationRecord(BaseModel):
     fingerprint: str
     ground_truth_id: str | None = None
     replay_fixed: bool
-    probe_fixed: bool | None = None
+    probe_fixed: bool | None = Field(default=None, description="the hidden probe's score; None in user mode")
     verdict: str = Field(description="loop.verification.Verdict")
+    judge: str | None = Field(default=None, description="the judge's answer: present, absent, cannot_judge")
+    false_fix: bool = Field(default=False, description="the loop says fixed, the ground-truth probe says not")
+    detail: str = ""
+
+
+class DuplicateRecord(BaseModel):
+    """A report the judge found to show a bug the loop already tracks (no ground truth involved)."""
+
+    fingerprint: str
+    of: str = Field(description="the tracked bug's fingerprint")
     detail: str = ""
 
 
@@ -86,6 +96,9 @@ class SessionRecord(BaseModel):
     )
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)
+    duplicate_of: list[DuplicateRecord] = Field(
+        default_factory=list, description="reports the judge found to show a bug tracked already"
+    )
     false_positives: list[str] = Field(default_factory=list)
     matches: dict[str, str | None] = Field(default_factory=dict, description="fingerprint -> ground-truth id")
     attempts: list[AttemptRecord] = Field(default_factory=list)
@@ -99,6 +112,17 @@ class GroundTruthSummary(BaseModel):
     id: str
     bug_type: str
     difficulty: str
+
+
+class FixesBranch(BaseModel):
+    """What `publish_fixes` made (kept in run.json)."""
+
+    branch: str
+    commits: list[str] = Field(default_factory=list, description="commits on the branch, oldest first")
+    fixed: list[str] = Field(default_factory=list, description="fingerprints of the bugs it fixes")
+    skipped: dict[str, str] = Field(default_factory=dict, description="fingerprint -> why it is not there")
+    pushed_to: str | None = None
+    push_error: str | None = None
 
 
 class RunRecord(BaseModel):
@@ -117,7 +141,14 @@ class RunRecord(BaseModel):
     ledger_baseline: dict[str, BugStatus] = Field(
         default_factory=dict, description="the ledger's status of this game's bugs when the run started"
     )
+    ledger_baseline_commits: dict[str, str] = Field(
+        default_factory=dict, description="the commit each of those statuses was decided on"
+    )
     sessions: list[SessionRecord] = Field(default_factory=list)
+    ground_truth_withheld: bool = Field(
+        default=False, description="user mode on a game that ships ground truth"
+    )
+    fixes: FixesBranch | None = Field(default=None, description="the verified fixes' branch, once published")
 
     @classmethod
     def load(cls, path: Path) -> RunRecord:

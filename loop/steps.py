@@ -9,25 +9,26 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
-from loop.explorer.replay import replay_report
+from loop.fixes_branch import publish_fixes
+from loop.judge import JudgeAnswer, with_repro
 from loop.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.metrics import ReportFacts, SessionFacts, loop_metrics
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run import LoopRun
-from loop.run_record import CrashRecord, TrackedBug, VerificationRecord
+from loop.run_record import CrashRecord, DuplicateRecord, TrackedBug, VerificationRecord
 from loop.sandbox import RunningBuild, SandboxError
 from loop.trace import SessionTrace
-from loop.verification import TrackedBug as BugUnderCheck
 from loop.verification import Verifier
 
 log = logging.getLogger(__name__)
 
 # A game that keeps dying is restarted this many times in one QA session, then the session ends.
 MAX_GAME_RESTARTS = 3
+# Judged replays one session's new reports may cost to find duplicates (each is a model call for LLM reports).
+MAX_DUPLICATE_REPLAYS = 40
 
 
 def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit: str, reason: str) -> None:
@@ -44,27 +45,18 @@ def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit:
 
 
 def verify(run: LoopRun, number: int) -> None:
-    """Replay every patched bug (and re-check every verified one) on the session's build, with the probes."""
+    """Judge every patched bug (and re-check every verified one) on the session's build; probes score it."""
     if run.done(number, "verify"):
         return
     session = run.session(number)
     checks = [
-        BugUnderCheck(
-            key=bug.fingerprint,
-            report=bug.report,
-            status=BugStatus(bug.status),
-            ground_truth=run.benchmark.bug(bug.ground_truth_id)
-            if run.benchmark and bug.ground_truth_id
-            else None,
-        )
-        for bug in run.record.bugs.values()
-        if bug.status in (BugStatus.PATCHED, BugStatus.VERIFIED_FIXED)
+        bug for bug in run.record.bugs.values() if bug.status in (BugStatus.PATCHED, BugStatus.VERIFIED_FIXED)
     ]
     session.verifications = []
     findings: list[BugReport] = []
     if checks:
         run.start_build(number).stop()  # check the work tree out at the session's commit and warm the image
-        verifier = Verifier(run.provider, run.spec(session.commit), replay_report, run.benchmark)
+        verifier = Verifier(run.provider, run.spec(session.commit), run.parts.judge, run.benchmark)
         result = verifier.run(checks, gate=False)  # the repair pipeline gated this commit already
         for check in result.bugs:
             bug = run.record.bugs[check.key]
@@ -78,6 +70,8 @@ def verify(run: LoopRun, number: int) -> None:
                     replay_fixed=check.replay_fixed,
                     probe_fixed=check.probe_fixed,
                     verdict=str(check.verdict),
+                    judge=str(check.judge) if check.judge else None,
+                    false_fix=check.false_fix,
                     detail=check.detail,
                 )
             )
@@ -104,7 +98,7 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     replacements: list[RunningBuild] = []
     try:
         for attempt in range(MAX_GAME_RESTARTS + 1):
-            with GameClient(build.url, strip_fields=run.game.manifest.strip_fields) as client:
+            with run.client(build) as client:
                 result = agent.run_session(
                     client,
                     build_commit=session.commit,
@@ -174,32 +168,28 @@ def _trace_crash(trace_path: Path, step: int, detail: str) -> None:
 
 
 def criticize(run: LoopRun, number: int) -> None:
-    """Sort the session's reports into new bugs, duplicates and (benchmark mode) false positives."""
+    """Sort the session's reports into new bugs and duplicates, as a user's loop sees them: the same
+    fingerprint, or a replay the judge finds to show a tracked bug. In benchmark mode the critic then scores
+    each new bug (its ground-truth match, or a false positive); the score changes nothing the loop does."""
     if run.done(number, "critic"):
         return
     session = run.session(number)
     session.new_bugs, session.duplicates, session.false_positives, session.matches = [], [], [], {}
+    session.duplicate_of = []
     fresh: list[BugReport] = []
     for report in run.session_reports(number):
         known = run.record.bugs.get(report.fingerprint)
         if known is not None or report.fingerprint in {r.fingerprint for r in fresh}:
-            session.duplicates.append(report.fingerprint)
-            session.matches[report.fingerprint] = known.ground_truth_id if known else None
-            if known is not None and known.status == BugStatus.VERIFIED_FIXED:
-                move(run, known, BugStatus.REGRESSED, number, session.commit, "QA found it again")
+            _record_duplicate(run, number, report.fingerprint, known, "the same fingerprint")
         else:
             fresh.append(report)
+    fresh = _drop_replayed_duplicates(run, number, fresh)
     matched = _match(run, number, fresh)
-    tracked_ids = {bug.ground_truth_id for bug in run.record.bugs.values() if bug.ground_truth_id}
     for report in fresh:
         bug_id = matched.get(report.fingerprint)
         session.matches[report.fingerprint] = bug_id
         if run.benchmark is not None and bug_id is None:
             session.false_positives.append(report.fingerprint)
-        elif bug_id is not None and bug_id in tracked_ids:
-            session.duplicates.append(report.fingerprint)
-            continue
-        tracked_ids.add(bug_id)
         session.new_bugs.append(report.fingerprint)
         run.record.bugs[report.fingerprint] = TrackedBug(
             fingerprint=report.fingerprint,
@@ -210,6 +200,51 @@ def criticize(run: LoopRun, number: int) -> None:
         )
     update_metrics(run)
     run.mark(number, "critic")
+
+
+def _record_duplicate(
+    run: LoopRun, number: int, fingerprint: str, known: TrackedBug | None, why: str
+) -> None:
+    """A report of a bug the loop tracks (or of one reported earlier this session): a verified fix that QA
+    shows again has regressed."""
+    session = run.session(number)
+    session.duplicates.append(fingerprint)
+    session.matches[fingerprint] = known.ground_truth_id if known else None
+    if known is not None and known.fingerprint != fingerprint:
+        session.duplicate_of.append(
+            DuplicateRecord(fingerprint=fingerprint, of=known.fingerprint, detail=why)
+        )
+    if known is not None and known.status == BugStatus.VERIFIED_FIXED:
+        move(run, known, BugStatus.REGRESSED, number, session.commit, f"QA found it again ({why})")
+
+
+def _drop_replayed_duplicates(run: LoopRun, number: int, fresh: list[BugReport]) -> list[BugReport]:
+    """The new reports that show no bug the loop tracks: each one's steps are replayed and judged against
+    every tracked bug's claim (and the new reports before it); `present` makes it a duplicate of that bug."""
+    tracked = list(run.record.bugs.values())
+    if not fresh or (not tracked and len(fresh) < 2):
+        return fresh
+    kept: list[BugReport] = []
+    pairs = 0
+    with run.start_build(number) as build, run.client(build) as client:
+        for report in fresh:
+            candidates = [(bug.report, bug) for bug in tracked] + [(earlier, None) for earlier in kept]
+            duplicate_of: tuple[BugReport, TrackedBug | None] | None = None
+            for claim, bug in candidates:
+                if pairs >= MAX_DUPLICATE_REPLAYS:
+                    break
+                pairs += 1
+                if run.parts.judge(with_repro(claim, report.repro), client).answer == JudgeAnswer.PRESENT:
+                    duplicate_of = (claim, bug)
+                    break
+            if duplicate_of is None:
+                kept.append(report)
+                continue
+            claim, bug = duplicate_of
+            why = f"its steps show {claim.fingerprint} ({claim.title})"
+            _record_duplicate(run, number, report.fingerprint, bug, why)
+            log.info("session %d: %s is a duplicate: %s", number, report.fingerprint, why)
+    return kept
 
 
 def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str | None]:
@@ -223,7 +258,7 @@ def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str
         manifest=run.game.manifest,
         repo_dir=run.repo_dir,
         commit=session.commit,
-        judge=replay_report,
+        judge=run.parts.judge,
         work_dir=run.run_dir / "critic",
         run_id=run.run_id,
     )
@@ -241,30 +276,52 @@ def session_fingerprints(session) -> list[str]:
 
 
 def update_metrics(run: LoopRun) -> None:
-    """Recompute every session's cumulative Table-7 metrics from the record."""
+    """Recompute every session's cumulative Table-7 metrics from the record: the user-mode columns (bugs
+    confirmed, fixes the judge verified, regressions) always; in benchmark mode the ground-truth rates, where
+    a fix counts only when the probe agrees (a false fix is counted apart)."""
+    user = loop_metrics(_session_facts(run, by_ground_truth=False), None).sessions
+    rows = (
+        loop_metrics(_session_facts(run, by_ground_truth=True), run.benchmark.bugs).sessions
+        if run.benchmark
+        else user
+    )
+    regressed: set[str] = set()
+    for session, row, mine in zip(run.record.sessions, rows, user, strict=True):
+        regressed |= {v.fingerprint for v in session.verifications if v.verdict == "regressed"}
+        session.metrics = row.model_copy(
+            update={
+                "bugs_confirmed": mine.discovered,
+                "fixes_verified": mine.fixed_verified,
+                "regressions": len(regressed),
+                "false_fixes": sum(v.false_fix for v in session.verifications),
+                "cannot_judge": sum(v.judge == "cannot_judge" for v in session.verifications),
+            }
+        )
+
+
+def _session_facts(run: LoopRun, *, by_ground_truth: bool) -> list[SessionFacts]:
+    """What each session did, keyed by ground-truth id (the benchmark's score) or by the tracked bug."""
+    canonical = {d.fingerprint: d.of for s in run.record.sessions for d in s.duplicate_of}
+    keys = {fp: (bug.ground_truth_id if by_ground_truth else fp) for fp, bug in run.record.bugs.items()}
     history = []
     for session in run.record.sessions:
-        keys = {
-            bug.fingerprint: (bug.ground_truth_id if run.benchmark else bug.fingerprint)
-            for bug in run.record.bugs.values()
-        }
 
-        def verdict_keys(verdict: str, session=session, keys=keys) -> set[str]:
+        def fixed(verdict: str, session=session) -> set[str]:
             return {
                 keys[v.fingerprint]
                 for v in session.verifications
-                if v.verdict == verdict and keys.get(v.fingerprint)
+                if v.verdict == verdict and keys.get(v.fingerprint) and not (by_ground_truth and v.false_fix)
             }
 
         history.append(
             SessionFacts(
                 number=session.number,
                 reports=[
-                    ReportFacts(fp, session.matches.get(fp) if run.benchmark else fp)
+                    ReportFacts(fp, session.matches.get(fp) if by_ground_truth else canonical.get(fp, fp))
                     for fp in session_fingerprints(session)
                 ],
-                verified_fixed=verdict_keys("verified_fixed"),
-                regressed=verdict_keys("regressed"),
+                verified_fixed=fixed("verified_fixed"),
+                regressed=fixed("regressed"),
                 patched={
                     keys[fp]
                     for a in session.attempts
@@ -278,9 +335,7 @@ def update_metrics(run: LoopRun) -> None:
                 wall_seconds=session.qa_wall_seconds,
             )
         )
-    metrics = loop_metrics(history, run.benchmark.bugs if run.benchmark else None)
-    for session, row in zip(run.record.sessions, metrics.sessions, strict=True):
-        session.metrics = row
+    return history
 
 
 def decide_stop(run: LoopRun, number: int) -> bool:
@@ -341,3 +396,10 @@ def repair(run: LoopRun, number: int) -> None:
         run.record.head_commit = head
         update_metrics(run)
     run.mark(number, "repair")
+
+
+def publish(run: LoopRun) -> None:
+    """At the end of the run: the verified fixes on one branch with a pull-request description (pushed to
+    the configured remote). Redone on a resumed run, so the branch always matches run.json."""
+    run.record.fixes = publish_fixes(run.record, run.repo_dir, run.run_dir, run.config.push_to)
+    run.save()

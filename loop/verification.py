@@ -1,28 +1,31 @@
 """Verification of a round: did the patched bugs go away on the new build, and did verified ones stay away?
 
-For each patched bug: replay its report with the replay judge and, in benchmark mode, run the hidden probe of
-its ground-truth bug. Verified fixed only when both agree the bug is gone; a replay that no longer shows the
-anomaly while the probe still fires is reported as exactly that and the bug goes back to open. A replay that
-crashes the game is a finding (a crash report comes back), and the build is restarted for the next bug. Every
-verified bug is re-checked the same way: one whose replay or probe fires again has regressed. The regression
-gate runs the game's own tests and the winning walkthrough on the new commit.
+For each patched bug the judge replays its report (loop/judge.py): `absent` verifies the fix, `present` sends
+the bug back to open, `cannot_judge` leaves it pending with the reason. Every verified bug is re-checked the
+same way: `present` again means it has regressed. Only the judge decides. In benchmark mode the hidden probe
+of the bug's ground-truth match runs beside it as a score: "the loop says fixed, the probe says not" is
+counted as a false fix and shown, never corrected. A replay that crashes the game is a finding (a crash report
+comes back), and the build is restarted for the next bug. The regression gate runs the game's own tests and
+the winning walkthrough on the new commit.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, Manifest
 from loop.contract.game_client import GameClient, GameError
-from loop.contract.models import BugReport, BugType, GroundTruthBug
+from loop.contract.models import BugReport, BugType
+from loop.judge import JudgeAnswer, ReplayJudge, ReplayVerdict
 from loop.lifecycle import BugStatus
 from loop.regression_gate import GateResult, play_walkthrough, run_game_tests
+from loop.run_record import TrackedBug
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 
 log = logging.getLogger(__name__)
@@ -30,36 +33,13 @@ GATE_TIMEOUT_SECONDS = 600.0
 WALKTHROUGH_MAX_COMMANDS = 2000
 
 
-class ReplayOutcome(Protocol):
-    """What a replay judge answers (loop.explorer.replay.ReplayVerdict has this shape)."""
-
-    anomaly_present: bool
-    transcript: Any
-    detail: str
-    crashed: bool
-
-
-ReplayJudge = Callable[[BugReport, GameClient], ReplayOutcome]
-
-
 class Verdict(StrEnum):
     VERIFIED_FIXED = "verified_fixed"
     STILL_OPEN = "still_open"
-    REPLAY_ONLY = "replay_only"  # replay fixed but the probe still fires
-    PROBE_ONLY = "probe_only"  # the probe is quiet but the replay still shows the anomaly
+    CANNOT_JUDGE = "cannot_judge"  # the judge could not answer: the bug stays pending, never counted fixed
     CRASHED = "crashed"  # the replay crashed the game: a finding
     STILL_FIXED = "still_fixed"
     REGRESSED = "regressed"
-
-
-@dataclass
-class TrackedBug:
-    """A bug the loop tracks: key (ground-truth id or fingerprint), the report that shows it, status."""
-
-    key: str
-    report: BugReport
-    status: BugStatus
-    ground_truth: GroundTruthBug | None = None
 
 
 @dataclass
@@ -72,6 +52,12 @@ class BugVerification:
     transcript: Any = None
     finding: BugReport | None = None
     regression_check: bool = False  # the bug was verified_fixed already; this checked that it stayed so
+    judge: JudgeAnswer | None = None
+
+    @property
+    def false_fix(self) -> bool:
+        """The loop says fixed (or still fixed) and the ground-truth probe says the bug is there."""
+        return self.verdict in (Verdict.VERIFIED_FIXED, Verdict.STILL_FIXED) and self.probe_fixed is False
 
     @property
     def target_status(self) -> BugStatus | None:
@@ -81,8 +67,6 @@ class BugVerification:
         return {
             Verdict.VERIFIED_FIXED: BugStatus.VERIFIED_FIXED,
             Verdict.STILL_OPEN: BugStatus.OPEN,
-            Verdict.REPLAY_ONLY: BugStatus.OPEN,
-            Verdict.PROBE_ONLY: BugStatus.OPEN,
             Verdict.CRASHED: BugStatus.OPEN,
             Verdict.REGRESSED: BugStatus.REGRESSED,
         }.get(self.verdict)
@@ -156,6 +140,7 @@ class Verifier:
         return result
 
     def _check(self, bug: TrackedBug, *, regression: bool) -> BugVerification:
+        key = bug.fingerprint
         with self._client() as client:
             replay = self.judge(bug.report, client)
         crash_report = bug.report.bug_type == BugType.CRASH
@@ -163,9 +148,9 @@ class Verifier:
             self.close()
         if replay.crashed and not crash_report:
             # a crash is a new finding; neither this bug's anomaly nor its absence was seen
-            log.info("replay of %s crashed the game on %s", bug.key, self.spec.commit[:10])
+            log.info("replay of %s crashed the game on %s", key, self.spec.commit[:10])
             return BugVerification(
-                bug.key,
+                key,
                 Verdict.CRASHED,
                 False,
                 None,
@@ -173,46 +158,45 @@ class Verifier:
                 replay.transcript,
                 _crash_finding(bug, replay),
                 regression_check=regression,
+                judge=replay.answer,
             )
-        replay_fixed = not (replay.anomaly_present or (crash_report and replay.crashed))
+        answer = JudgeAnswer.PRESENT if crash_report and replay.crashed else replay.answer
         probe_fixed, probe_detail = self._probe(bug)
-        both = replay_fixed and probe_fixed is not False
-        detail = f"replay: {replay.detail or ('anomaly gone' if replay_fixed else 'anomaly still shows')}"
+        detail = f"replay ({replay.judged_by or 'judge'}): {replay.detail or answer}"
         if probe_fixed is not None:
-            detail += f"; probe: {probe_detail}"
-        if regression:
-            verdict = Verdict.STILL_FIXED if both else Verdict.REGRESSED
-        elif both:
-            verdict = Verdict.VERIFIED_FIXED
-        elif replay_fixed:
-            verdict = Verdict.REPLAY_ONLY
-        elif probe_fixed:
-            verdict = Verdict.PROBE_ONLY
+            detail += f"; probe (score only): {probe_detail}"
+        if answer == JudgeAnswer.CANNOT_JUDGE:
+            verdict = Verdict.CANNOT_JUDGE
+        elif regression:
+            verdict = Verdict.REGRESSED if answer == JudgeAnswer.PRESENT else Verdict.STILL_FIXED
         else:
-            verdict = Verdict.STILL_OPEN
+            verdict = Verdict.STILL_OPEN if answer == JudgeAnswer.PRESENT else Verdict.VERIFIED_FIXED
         return BugVerification(
-            bug.key,
+            key,
             verdict,
-            replay_fixed,
+            answer == JudgeAnswer.ABSENT,
             probe_fixed,
             detail,
             replay.transcript,
             regression_check=regression,
+            judge=answer,
         )
 
     def _probe(self, bug: TrackedBug) -> tuple[bool | None, str]:
-        if self.benchmark is None or bug.ground_truth is None:
+        """The hidden probe of the bug's ground-truth match, as a score beside the judge's decision."""
+        if self.benchmark is None or bug.ground_truth_id is None:
             return None, "no probe (no ground truth)"
+        ground_truth = self.benchmark.bug(bug.ground_truth_id)
         try:
             with self._client() as client:
-                result = self.benchmark.run_probe(bug.ground_truth, client)
+                result = self.benchmark.run_probe(ground_truth, client)
         except GameError as exc:  # includes a probe's "inconclusive": absence was not shown
             if self._build is not None and not self._build.is_alive():
                 self.close()
             return False, f"the probe could not finish ({exc}): not counted as fixed"
         if result.present:
-            return False, f"{bug.ground_truth.id} still fires: {result.evidence[:200]}"
-        return True, f"{bug.ground_truth.id} quiet"
+            return False, f"{ground_truth.id} still fires: {result.evidence[:200]}"
+        return True, f"{ground_truth.id} quiet"
 
     def gate(self) -> GateResult:
         """The game's own tests in the repository, and the walkthrough must still win."""
@@ -226,7 +210,7 @@ class Verifier:
         )  # fmt: skip
 
 
-def _crash_finding(bug: TrackedBug, replay: ReplayOutcome) -> BugReport:
+def _crash_finding(bug: TrackedBug, replay: ReplayVerdict) -> BugReport:
     return BugReport(
         title=f"Game crashes replaying: {bug.report.title}"[:200],
         symptom="the game stopped answering (or answered 5xx) while the report's steps were replayed",

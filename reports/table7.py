@@ -5,14 +5,21 @@ from __future__ import annotations
 from loop.run_record import AttemptRecord, RunRecord, SessionRecord, VerificationRecord
 from reports.labels import fraction, join_labels, markdown_table, percent, plural, shorten
 
-COLUMNS = ("Session", "QA findings", "Repair outcome", "Verification / session result", "Discovery / fixing")
+COLUMNS = (
+    "Session",
+    "QA findings",
+    "Repair outcome",
+    "Verification / session result",
+    "Confirmed / fixed / regressed",
+    "Discovery / fixing",
+)
+HARNESS_AGENTS = frozenset({"gold"})  # fixes what the critic matched by construction: a check of the harness
 
 # How each verification verdict reads in the result column; the verified ones read "... confirmed fixed".
 VERDICT_PHRASES = {
     "still_open": "fix failed",
     "regressed": "regressed",
-    "replay_only": "unconfirmed (replay passes, probe still fires)",
-    "probe_only": "unconfirmed (probe passes, replay still shows it)",
+    "cannot_judge": "pending, cannot judge",
     "crashed": "crashed on replay",
 }
 
@@ -46,6 +53,8 @@ def findings_cell(run: RunRecord, session: SessionRecord) -> str:
         parts.append(plural(len(session.duplicates), "duplicate"))
     if session.false_positives:
         parts.append(plural(len(session.false_positives), "false positive"))
+    if session.crashes:
+        parts.append(f"game crashed {plural(len(session.crashes), 'time')} (crash candidates)")
     return "; ".join(parts)
 
 
@@ -56,7 +65,8 @@ def repair_cell(run: RunRecord, session: SessionRecord) -> str:
     for attempt in session.attempts:
         what = "patch for" if attempt_patched(attempt) else "no patch for"
         targets = join_labels(run, attempt.fingerprints) or "nothing"
-        parts.append(f"{what} {targets} ({attempt.agent}, {attempt.outcome.replace('_', ' ')})")
+        outcome = attempt.outcome.replace("_", " ")
+        parts.append(f"{what} {targets} ({agent_label(attempt.agent)}, {outcome})")
     return "; ".join(parts)
 
 
@@ -65,6 +75,11 @@ def verification_cell(run: RunRecord, session: SessionRecord) -> str:
     verified = _by_verdict(session.verifications, "verified_fixed")
     if verified:
         parts.append(join_labels(run, (v.fingerprint for v in verified)) + " confirmed fixed")
+    false_fixes = [v for v in session.verifications if v.false_fix]
+    if false_fixes:
+        parts.append(
+            "false fix (the probe still fires): " + join_labels(run, (v.fingerprint for v in false_fixes))
+        )
     for verdict, phrase in VERDICT_PHRASES.items():
         for record in _by_verdict(session.verifications, verdict):
             detail = f" ({shorten(record.detail, 80)})" if record.detail else ""
@@ -76,10 +91,17 @@ def verification_cell(run: RunRecord, session: SessionRecord) -> str:
     return "; ".join(parts) or "-"
 
 
+def user_cell(session: SessionRecord) -> str:
+    """What a user's loop sees on every game: bugs confirmed by replay, fixes verified, regressions."""
+    m = session.metrics
+    return f"{m.bugs_confirmed}, {m.fixes_verified}, {m.regressions}"
+
+
 def rates_cell(session: SessionRecord, with_percent: bool = False) -> str:
+    """The ground-truth rates (x/N); `-` where the game has no ground truth (or it was withheld)."""
     m = session.metrics
     if m.ground_truth_total is None:
-        return f"{m.confirmed_bugs} confirmed, {m.fixed_verified} fixed"
+        return "-"
     discovery = fraction(m.discovered, m.ground_truth_total)
     fixing = fraction(m.fixed_verified, m.ground_truth_total)
     if with_percent:
@@ -97,6 +119,7 @@ def session_row(run: RunRecord, session: SessionRecord) -> dict[str, str]:
                 findings_cell(run, session),
                 repair_cell(run, session),
                 verification_cell(run, session),
+                user_cell(session),
                 rates_cell(session),
             ),
             strict=True,
@@ -113,7 +136,7 @@ def total_row(run: RunRecord) -> dict[str, str]:
         findings += f"; {plural(false_positives, 'false positive')}"
 
     attempts = [a for s in run.sessions for a in s.attempts]
-    agents = ", ".join(sorted({a.agent for a in attempts}))
+    agents = ", ".join(sorted({agent_label(a.agent) for a in attempts}))
     patched = sum(attempt_patched(a) for a in attempts)
     repair = f"{plural(len(attempts), 'attempt')} ({agents}), {patched} patched" if attempts else "-"
 
@@ -128,7 +151,13 @@ def total_row(run: RunRecord) -> dict[str, str]:
             result.append(f"{phrase}: {join_labels(run, by_status[status])}")
 
     rates = rates_cell(run.sessions[-1], with_percent=True) if run.sessions else "-"
-    return dict(zip(COLUMNS, ("Total", findings, repair, "; ".join(result) or "-", rates), strict=True))
+    user = user_cell(run.sessions[-1]) if run.sessions else "-"
+    cells = ("Total", findings, repair, "; ".join(result) or "-", user, rates)
+    return dict(zip(COLUMNS, cells, strict=True))
+
+
+def agent_label(agent: str) -> str:
+    return f"{agent} (harness check)" if agent in HARNESS_AGENTS else agent
 
 
 def table7_rows(run: RunRecord) -> list[dict[str, str]]:

@@ -53,7 +53,11 @@ def qa_command(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
         repo_dir, commit = materialize(game, Path(workspace))
         # Agents that read the repository (QA mode) or keep memory per game are told which game this is.
-        agent.prepare(game, repo_dir, args.mode)
+        try:
+            agent.prepare(game, repo_dir, args.mode)
+        except ValueError as exc:
+            print(f"closed-loop: error: {exc}", file=sys.stderr)
+            return 2
         print(f"qa: starting {game.name} at {commit[:12]} on the {args.backend} backend", flush=True)
         build = get_provider(args.backend).start(
             BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)

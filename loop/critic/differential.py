@@ -20,8 +20,8 @@ from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, CriticMatch
 from loop.critic.variants import GoldVariants, VariantError
+from loop.judge import ReplayJudge
 from loop.sandbox import BuildSpec, SandboxProvider
-from loop.verification import ReplayJudge
 
 log = logging.getLogger(__name__)
 

@@ -302,7 +302,9 @@ class ExplorerQA:
         self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
 
     def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
-        """The explorer plays every game the same way: it needs neither the repository nor the mode."""
+        """The explorer plays every game through its API alone: it has no QA mode."""
+        if mode != "player":
+            raise ValueError(f"the {self.name} agent has no {mode} mode (it plays through the API only)")
 
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path

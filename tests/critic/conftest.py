@@ -7,7 +7,6 @@ checks the last message with the report's oracle ("mentions" or "omits" its subj
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -17,34 +16,42 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
+from loop.judge import JudgeAnswer, ReplayVerdict
+from loop.lifecycle import BugStatus
+from loop.run_record import TrackedBug
 
 MINIGAME = Path(__file__).parent / "minigame"
 
 
-@dataclass
-class Replay:
-    anomaly_present: bool
-    detail: str
-    crashed: bool = False
-    transcript: list[str] = field(default_factory=list)
-
-
-def oracle_judge(report: BugReport, client: GameClient) -> Replay:
-    transcript: list[str] = []
+def oracle_judge(report: BugReport, client: GameClient) -> ReplayVerdict:
+    """The minigame's own two oracles: the last reply `mentions` (or `omits`) the report's subject."""
+    transcript: list[tuple[str, str]] = []
     try:
         game_id = client.new_game().game_id
         message = ""
         for command in report.repro:
             message = client.command(game_id, command).message
-            transcript.append(f"> {command}\n{message}")
+            transcript.append((command, message))
     except GameError as exc:
-        return Replay(False, f"game failed: {exc}", crashed=True, transcript=transcript)
+        return ReplayVerdict(
+            answer=JudgeAnswer.ABSENT, detail=f"game failed: {exc}", crashed=True, transcript=transcript
+        )
     mentioned = report.oracle_subject.lower() in message.lower()
     present = mentioned if report.oracle == "mentions" else not mentioned
-    return Replay(
-        present,
-        f"last message {'mentions' if mentioned else 'omits'} {report.oracle_subject!r}",
+    return ReplayVerdict(
+        answer=JudgeAnswer.PRESENT if present else JudgeAnswer.ABSENT,
+        detail=f"last message {'mentions' if mentioned else 'omits'} {report.oracle_subject!r}",
         transcript=transcript,
+        judged_by=f"oracle {report.oracle}",
+    )
+
+
+def tracked_bug(
+    key: str, report: BugReport, status: BugStatus, ground_truth_id: str | None = None
+) -> TrackedBug:
+    """A bug as the loop tracks it, `key` standing for its fingerprint."""
+    return TrackedBug(
+        fingerprint=key, report=report, status=status, ground_truth_id=ground_truth_id, found_in_session=1
     )
 
 

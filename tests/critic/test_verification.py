@@ -6,16 +6,16 @@ import pytest
 from loop.contract.models import BugType
 from loop.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import TrackedBug, Verdict, Verifier
-from tests.critic.conftest import DROPPED_LAMP, KEY_LEAK, MAGIC_WORD, commit_patch, oracle_judge
+from loop.verification import Verdict, Verifier
+from tests.critic.conftest import DROPPED_LAMP, KEY_LEAK, MAGIC_WORD, commit_patch, oracle_judge, tracked_bug
 
 PARTIAL_FIX = (Path(__file__).parent / "partial_fix_bug2.diff").read_text()
 
 
-def tracked(benchmark, status: BugStatus) -> list[TrackedBug]:
+def tracked(benchmark, status: BugStatus) -> list:
     return [
-        TrackedBug("BUG-1", KEY_LEAK, status, benchmark.bug("BUG-1")),
-        TrackedBug("BUG-2", DROPPED_LAMP, status, benchmark.bug("BUG-2")),
+        tracked_bug("BUG-1", KEY_LEAK, status, "BUG-1"),
+        tracked_bug("BUG-2", DROPPED_LAMP, status, "BUG-2"),
     ]
 
 
@@ -37,15 +37,16 @@ def test_gold_patches_are_verified_fixed_when_replay_and_probe_agree(minigame, b
 
 
 @pytest.mark.slow
-def test_a_patch_that_fixes_the_replay_but_not_the_probe_is_reported_as_such(minigame, benchmark, repo):
+def test_the_judge_decides_and_a_probe_that_disagrees_is_counted_as_a_false_fix(minigame, benchmark, repo):
     repo_dir, _ = repo
     commit = commit_patch(repo_dir, PARTIAL_FIX, "special-case the lamp")
     result = verify(minigame, benchmark, repo_dir, commit, tracked(benchmark, BugStatus.PATCHED), gate=False)
     drop = next(check for check in result.bugs if check.key == "BUG-2")
-    assert drop.verdict == Verdict.REPLAY_ONLY
-    assert (drop.replay_fixed, drop.probe_fixed) == (True, False)
+    # the loop sees what a user's loop sees: the replay no longer shows the bug, so it is verified fixed ...
+    assert drop.verdict == Verdict.VERIFIED_FIXED and drop.target_status == BugStatus.VERIFIED_FIXED
+    # ... and the hidden probe, a score only, says otherwise: a false fix, shown and never corrected
+    assert (drop.replay_fixed, drop.probe_fixed, drop.false_fix) == (True, False, True)
     assert "BUG-2 still fires" in drop.detail
-    assert drop.target_status == BugStatus.OPEN
     # nothing fixed BUG-1 at all
     leak = next(check for check in result.bugs if check.key == "BUG-1")
     assert (leak.verdict, leak.target_status) == (Verdict.STILL_OPEN, BugStatus.OPEN)
@@ -57,8 +58,8 @@ def test_a_patch_that_quiets_the_probe_but_not_the_replay_is_not_verified(miniga
     commit = commit_patch(repo_dir, PARTIAL_FIX.replace('"lamp"', '"book"'), "special-case the book")
     result = verify(minigame, benchmark, repo_dir, commit, tracked(benchmark, BugStatus.PATCHED), gate=False)
     drop = result.bugs[1]
-    assert (drop.verdict, drop.replay_fixed, drop.probe_fixed) == (Verdict.PROBE_ONLY, False, True)
-    assert drop.target_status == BugStatus.OPEN
+    assert (drop.verdict, drop.replay_fixed, drop.probe_fixed) == (Verdict.STILL_OPEN, False, True)
+    assert drop.target_status == BugStatus.OPEN and not drop.false_fix
 
 
 @pytest.mark.slow
@@ -81,7 +82,7 @@ def test_a_later_commit_that_brings_a_fixed_bug_back_is_a_regression(minigame, b
 @pytest.mark.slow
 def test_a_replay_that_crashes_the_game_is_a_finding_and_verification_goes_on(minigame, benchmark, repo):
     repo_dir, commit = repo
-    bugs = [TrackedBug("magic", MAGIC_WORD, BugStatus.PATCHED), *tracked(benchmark, BugStatus.PATCHED)]
+    bugs = [tracked_bug("magic", MAGIC_WORD, BugStatus.PATCHED), *tracked(benchmark, BugStatus.PATCHED)]
     result = verify(minigame, benchmark, repo_dir, commit, bugs)
     crash = result.bugs[0]
     assert crash.verdict == Verdict.CRASHED and crash.target_status == BugStatus.OPEN
@@ -99,7 +100,7 @@ def test_a_crash_report_whose_replay_still_crashes_is_still_open_and_no_new_find
     repo_dir, commit = repo
     crash = MAGIC_WORD.model_copy(update={"bug_type": BugType.CRASH})
     patched = verify(
-        minigame, benchmark, repo_dir, commit, [TrackedBug("crash", crash, BugStatus.PATCHED)], False
+        minigame, benchmark, repo_dir, commit, [tracked_bug("crash", crash, BugStatus.PATCHED)], False
     )
     assert [(c.verdict, c.target_status) for c in patched.bugs] == [(Verdict.STILL_OPEN, BugStatus.OPEN)]
     assert patched.findings == []
@@ -109,7 +110,7 @@ def test_a_crash_report_whose_replay_still_crashes_is_still_open_and_no_new_find
         benchmark,
         repo_dir,
         commit,
-        [TrackedBug("magic", MAGIC_WORD, BugStatus.VERIFIED_FIXED)],
+        [tracked_bug("magic", MAGIC_WORD, BugStatus.VERIFIED_FIXED)],
         False,
     )
     assert [(c.verdict, c.target_status) for c in verified.bugs] == [(Verdict.CRASHED, None)]
@@ -136,8 +137,8 @@ def test_without_ground_truth_a_fix_is_verified_by_its_replay_alone(minigame, be
     repo_dir, _ = repo
     commit = commit_patch(repo_dir, benchmark.gold_patch(benchmark.bug("BUG-1")), "fix the drawer text")
     bugs = [
-        TrackedBug(KEY_LEAK.fingerprint, KEY_LEAK, BugStatus.PATCHED),
-        TrackedBug(DROPPED_LAMP.fingerprint, DROPPED_LAMP, BugStatus.PATCHED),
+        tracked_bug(KEY_LEAK.fingerprint, KEY_LEAK, BugStatus.PATCHED),
+        tracked_bug(DROPPED_LAMP.fingerprint, DROPPED_LAMP, BugStatus.PATCHED),
     ]
     spec = BuildSpec(repo_dir, minigame.manifest, commit)
     result = Verifier(get_provider("process"), spec, oracle_judge, None).run(bugs, gate=False)

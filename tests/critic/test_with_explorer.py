@@ -14,8 +14,8 @@ from loop.explorer.agent import ExplorerQA
 from loop.explorer.replay import replay_report
 from loop.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import TrackedBug, Verdict, Verifier
-from tests.critic.conftest import commit_patch
+from loop.verification import Verdict, Verifier
+from tests.critic.conftest import commit_patch, tracked_bug
 
 
 @pytest.mark.slow
@@ -39,7 +39,7 @@ def test_explorer_reports_on_castle_are_matched_fixed_and_verified(tmp_path):
     assert set(found) == {"BUG-2", "BUG-3"}
     for bug_id in sorted(found):
         fixed = commit_patch(repo_dir, benchmark.gold_patch(benchmark.bug(bug_id)), f"fix {bug_id}")
-    bugs = [TrackedBug(key, report, BugStatus.PATCHED, benchmark.bug(key)) for key, report in found.items()]
+    bugs = [tracked_bug(key, report, BugStatus.PATCHED, key) for key, report in found.items()]
     result = Verifier(provider, BuildSpec(repo_dir, game.manifest, fixed), replay_report, benchmark).run(bugs)
     assert sorted(result.by_verdict(Verdict.VERIFIED_FIXED)) == ["BUG-2", "BUG-3"]
     assert result.gate.passed

@@ -20,7 +20,7 @@ from loop.contract.game import materialize
 from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
-from loop.sandbox import EngineUnavailable, get_provider
+from loop.sandbox import EngineUnavailable, SandboxProvider, get_provider
 from repair_agents.command import CommandAgent
 
 BIN = Path(sys.executable).parent
@@ -80,6 +80,15 @@ def test_a_loop_on_a_dead_engine_fails_before_it_makes_anything_and_can_be_retri
     assert (run.run_dir / "run.json").is_file()
 
 
+class EngineGoneAway(SandboxProvider):
+    """The docker backend of a run whose engine died after the run started: it connects when it builds."""
+
+    name = "docker"
+
+    def start(self, spec, *, ready_timeout: float = 60.0):
+        return get_provider("docker").start(spec, ready_timeout=ready_timeout)
+
+
 def test_a_repair_attempt_on_a_dead_engine_is_an_infrastructure_failure(dead_engine, tmp_path: Path):
     game = load_game("castle")
     repo_dir, base = materialize(game, tmp_path / "workspace")
@@ -93,7 +102,7 @@ def test_a_repair_attempt_on_a_dead_engine_is_an_infrastructure_failure(dead_eng
     )
     agent = CommandAgent("echo '# an edit' >> castle/engine.py")
     with RepairRound(
-        game, repo_dir, tmp_path, "dead-engine", 1, base=base, provider=get_provider("docker")
+        game, repo_dir, tmp_path, "dead-engine", 1, base=base, provider=EngineGoneAway()
     ) as round_:
         attempt = round_.attempt(agent, [report], RepairBudget(wall_seconds=30))
         head = round_.head

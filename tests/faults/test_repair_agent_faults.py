@@ -12,6 +12,7 @@ from loop_driver import ledger_rows, offline_config
 
 from flows.assembly import open_run
 from loop import steps as loop_steps
+from loop.repair.agents import AgentContext, create_agent
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget
 from loop.run import LoopRun
 from loop.run_record import RunRecord
@@ -30,7 +31,7 @@ ROUNDS = [
 def play_round(run: LoopRun, command: str) -> int:
     session = run.next_session()
     assert session is not None, run.record.stop_reason
-    run.record.config.models["command"] = command
+    run.parts.repair_agent = create_agent("command", AgentContext({"command": command}))
     loop_steps.verify(run, session)
     build = run.start_build(session)
     try:
@@ -43,7 +44,13 @@ def play_round(run: LoopRun, command: str) -> int:
 
 
 def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: Path):
-    config = offline_config(repair_agent="command", steps=200, max_rounds=len(ROUNDS), repair_timeout_s=5)
+    config = offline_config(
+        repair_agent="command",
+        agent_options={"command": "true"},
+        steps=200,
+        max_rounds=len(ROUNDS),
+        repair_timeout_s=5,
+    )
     run = open_run(config, runs_dir=tmp_path)
     base = run.record.base_commit
 

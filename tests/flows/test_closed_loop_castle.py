@@ -73,6 +73,18 @@ def test_explorer_and_gold_fix_the_two_bugs_the_explorer_can_find(tmp_path: Path
     assert ledger_statuses() == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
     check_report_in_chromium(run.run_dir, record, tmp_path / "chromium")
 
+    # the next night starts again from the game's original commit, which does not contain those fixes: the
+    # bugs it finds are known bugs of its own line, not regressions of the fixed line
+    again = open_run(offline_config(), runs_dir=tmp_path)
+    drive(again)
+    second_night = RunRecord.load(again.run_dir / "run.json")
+    assert second_night.ledger_baseline == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
+    assert all(bug.status == "verified_fixed" for bug in second_night.bugs.values())
+    assert ledger_statuses() == {"BUG-2": "verified_fixed", "BUG-3": "verified_fixed"}
+    with Ledger() as ledger:
+        events = [e.to_status for bug in ledger.bugs("castle") for e in bug.events]
+    assert "regressed" not in events
+
 
 def check_report_in_chromium(run_dir: Path, record: RunRecord, profile: Path) -> None:
     """The real run's report.html in a real browser shows run.json's numbers and links its files."""

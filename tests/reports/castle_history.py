@@ -93,6 +93,8 @@ def _metrics(discovered: int, fixed: int, new: int) -> SessionMetrics:
         fixing_rate=fixed / 3,
         confirmed_bugs=discovered,
         new_reports=new,
+        bugs_confirmed=discovered,
+        fixes_verified=fixed,
     )
 
 

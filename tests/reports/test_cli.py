@@ -45,7 +45,10 @@ def test_report_md_prints_the_markdown(runs_root, capsys, monkeypatch):
         "report", "castle-20261122-0001", "--md", cwd=runs_root, capsys=capsys, monkeypatch=monkeypatch
     )
     assert result.returncode == 0, result.stderr
-    assert "| 3 | verification only, nothing new | - | BUG-1 confirmed fixed | 3/3, 3/3 |" in result.stdout
+    assert (
+        "| 3 | verification only, nothing new | - | BUG-1 confirmed fixed | 3, 3, 0 | 3/3, 3/3 |"
+        in result.stdout
+    )
 
 
 def test_report_json_prints_the_summary(runs_root, tmp_path, capsys, monkeypatch):

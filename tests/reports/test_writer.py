@@ -20,8 +20,10 @@ def test_write_run_reports_writes_every_view_next_to_run_json(castle_run_dir):
 def test_report_md_has_config_table7_and_links_that_resolve(castle_run_dir):
     report = write_run_reports(castle_run_dir)["report.md"].read_text()
     assert report.startswith("# closed-loop run `castle-20261122-0001` on castle")
-    assert "- Repair agent: gold; rounds: 3 of at most 3" in report
-    assert "| 2 | verified BUG-2, BUG-3; new: BUG-1 | patch for BUG-1 (gold, patched) |" in report
+    assert "- Repair agent: gold (harness check); rounds: 3 of at most 3" in report
+    assert "| 2 | verified BUG-2, BUG-3; new: BUG-1 | patch for BUG-1 (gold (harness check), patched) |" in (
+        report
+    )
     links = re.findall(r"\]\((bugs/[^)]+)\)", report)
     assert len(links) == 3
     assert all((castle_run_dir / link).is_file() for link in links)

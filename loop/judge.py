@@ -1,0 +1,149 @@
+"""The judge: does a replayed report still show its bug? Every report is judged again by what produced it.
+
+A report from the explorer names the oracle that found it: the oracle judges the replay again. Any other
+report (the LLM QA agent's, intake's, a person's) is judged by a model reading the replayed transcript against
+the report's expected and observed behaviour. The answer is `present`, `absent` or `cannot_judge` (no model
+configured, the judge failed, the game could not start). `cannot_judge` never counts as fixed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from enum import StrEnum
+
+from pydantic import BaseModel
+
+from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
+from loop.contract.models import BugReport
+from loop.explorer.replay import oracle_named, replay_report, transcript_of
+from loop.explorer.transcript import Step, play
+from loop.llm.client import ChatModel
+from loop.llm.errors import LLMError
+from loop.llm_qa import prompting
+from loop.llm_qa.observations import transcript_json
+from loop.llm_qa.replies import Hypothesis, ReplayJudgement
+
+log = logging.getLogger(__name__)
+
+
+class JudgeAnswer(StrEnum):
+    PRESENT = "present"
+    ABSENT = "absent"
+    CANNOT_JUDGE = "cannot_judge"
+
+
+class ReplayVerdict(BaseModel):
+    """One judged replay: the answer, the transcript it was judged on, and why."""
+
+    answer: JudgeAnswer
+    transcript: list[tuple[str, str]]
+    detail: str
+    crashed: bool = False
+    judged_by: str = ""
+
+    @property
+    def anomaly_present(self) -> bool:
+        return self.answer == JudgeAnswer.PRESENT
+
+
+ReplayJudge = Callable[[BugReport, GameClient], ReplayVerdict]
+"""(report, a client of the build to judge on) -> verdict. The loop's one judge signature."""
+
+
+def judged_by_oracle(report: BugReport) -> bool:
+    return oracle_named(report.oracle) is not None
+
+
+class Judge:
+    """The loop's judge: the report's explorer oracle when it has one, else `model` (None: no model is
+    configured, and such reports cannot be judged)."""
+
+    def __init__(self, model: ChatModel | None = None):
+        self.model = model
+        self.model_calls = 0
+
+    def __call__(self, report: BugReport, client: GameClient) -> ReplayVerdict:
+        if judged_by_oracle(report):
+            replay = replay_report(report, client)
+            return ReplayVerdict(
+                answer=JudgeAnswer.PRESENT if replay.anomaly_present else JudgeAnswer.ABSENT,
+                transcript=replay.transcript,
+                detail=replay.detail,
+                crashed=replay.crashed,
+                judged_by=f"oracle {report.oracle}",
+            )
+        if self.model is None:
+            return ReplayVerdict(
+                answer=JudgeAnswer.CANNOT_JUDGE,
+                transcript=[],
+                detail=f"a report from {report.source or 'a person'} is judged by a model: none configured",
+            )
+        try:
+            steps = play(client, list(report.repro))
+        except (GameServerError, GameUnavailable) as exc:
+            return ReplayVerdict(
+                answer=JudgeAnswer.CANNOT_JUDGE,
+                transcript=[],
+                detail=f"the game did not start: {exc}",
+                crashed=True,
+            )
+        return self._ask(report, steps)
+
+    def _ask(self, report: BugReport, steps: list[Step]) -> ReplayVerdict:
+        crashed = any(step.observation is None for step in steps)
+        transcript = transcript_of(steps)
+        hypothesis = Hypothesis(
+            title=report.title,
+            observed=report.observed,
+            expected=report.expected,
+            mechanic=report.mechanic,
+            bug_type=report.bug_type,
+        )
+        self.model_calls += 1
+        try:
+            judgement = ask_replay_judge(self.model, hypothesis, transcript_json(steps))
+        except LLMError as exc:
+            log.info("the judge failed on %s: %s", report.fingerprint, exc)
+            return ReplayVerdict(
+                answer=JudgeAnswer.CANNOT_JUDGE,
+                transcript=transcript,
+                detail=f"the judge failed: {exc}",
+                crashed=crashed,
+                judged_by="model",
+            )
+        answer = JudgeAnswer.PRESENT if judgement.anomaly_present else JudgeAnswer.ABSENT
+        reason = judgement.reason or ("the anomaly shows" if judgement.anomaly_present else "not seen")
+        return ReplayVerdict(
+            answer=answer,
+            transcript=transcript,
+            detail=f"judge: {reason}",
+            crashed=crashed,
+            judged_by="model",
+        )
+
+
+def ask_replay_judge(model: ChatModel, hypothesis: Hypothesis, transcript: str) -> ReplayJudgement:
+    """One judge call on a replay transcript (JSON). Raises LLMError when no valid answer comes back."""
+    messages, reply_model = prompting.conversation(
+        "replay_judge",
+        "replay_judge_step",
+        title=hypothesis.title,
+        observed=hypothesis.observed,
+        expected=hypothesis.expected,
+        check=hypothesis.check or "(see observed vs expected)",
+        transcript=transcript,
+    )
+    parsed = model.complete(messages, response_model=reply_model).parsed
+    if not isinstance(parsed, ReplayJudgement):
+        raise InvalidJudgement("the judge answered with something else than a verdict")
+    return parsed
+
+
+class InvalidJudgement(LLMError):
+    """A reply that parsed but is not a verdict (e.g. tool calls)."""
+
+
+def with_repro(report: BugReport, repro: list[str]) -> BugReport:
+    """`report`'s claim, replayed with other steps (to ask whether another report shows the same bug)."""
+    return report.model_copy(update={"repro": list(repro)})
