@@ -69,7 +69,9 @@ def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: 
 
     assert outcomes == [outcome for _, outcome in ROUNDS]
     record = RunRecord.load(run.run_dir / "run.json")
-    assert "deleted or broke its work tree" in record.sessions[2].attempts[0].detail
+    # In its repair sandbox the work tree and its `.git` link are mount points: the agent empties the tree but
+    # cannot take the link away; the pipeline puts the tree back at the attempt's base.
+    assert "cannot remove '/closed-loop/work/.git'" in record.sessions[2].attempts[0].detail
     crash = record.sessions[1].attempts[0]
     assert "exited 3" in crash.detail and "something broke" in crash.detail
     assert "stopped after" in record.sessions[0].attempts[0].detail
