@@ -1,11 +1,16 @@
-"""Prompt tokens per planner call by step number, with the fake LLM: step 300 against step 30.
+"""Prompt tokens per planner call by step number, with the fake LLM: step 300 against step 30, and the
+prompts of issue 23 against the earlier ones (bench/baseline_prompts), measured in the same session.
 
 With the LLM QA agent (loop/llm_qa): a 300-step player-mode session on CASTLE (process backend) whose models
 are the fake LLM server answering through the project's scripted CASTLE model (tests/llm_qa/castle_model.py,
-planner following the walkthrough); tokens are the input tokens the LLM layer's session accounting recorded
-for each planner call (the fake counts characters / 4 of the request). The agent's trace growth per step at
-30 and 300 is reported too. Without loop/llm_qa, the same accounting is measured on planner-shaped calls built
-here (a fixed system prompt plus the last 8 steps of an explorer trace), and the result says so.
+planner following a tour of the game, a stubborn claim after each `inventory` so that the judge runs all
+session long); tokens are the input tokens the LLM layer's session accounting recorded for each planner call
+(the fake counts characters / 4 of the request). At every model call, the earlier agent's prompt for the same
+moment is rendered too (bench/prompt_baseline.py), and both are counted with the same estimate: planner,
+reflection and judge prompt tokens at steps 30 and 300, and all model input per step, new against old. The
+fake says nothing of what a model would find with either; only the sizes are measured. The agent's trace
+growth per step at 30 and 300 is reported too. Without loop/llm_qa, the same accounting is measured on
+planner-shaped calls built here (a fixed system prompt plus the last 8 steps of an explorer trace).
 
     .venv/bin/python -m bench.prompt_tokens [--steps 300] [--smoke]
 """
@@ -15,7 +20,9 @@ from __future__ import annotations
 import importlib.util
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from bench.artifacts import explorer_trace, growth_per_step, trace_bytes_at_steps
 from bench.castle_builds import castle_repo, provider, start
@@ -35,15 +42,25 @@ def planner_calls(session: LLMSession) -> list[CallRecord]:
 
 
 def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
+    from bench.prompt_baseline import BaselinePrompts
+    from loop.llm_qa import agent as agent_module
     from loop.llm_qa.qa_agent import LLMQA
     from loop.llm_qa.roles import ModelRoles
-    from tests.llm_qa.castle_model import CastleModel
+    from tests.llm_qa.castle_model import DUPLICATE_TITLE, CastleModel
+    from tests.llm_qa.test_llm_qa_memory import TOUR
+
+    compared = BaselinePrompts()
+    original_init = agent_module.LLMQASession.__init__
+
+    def attached(session, *args, **kwargs):  # type: ignore[no-untyped-def]
+        original_init(session, *args, **kwargs)
+        compared.attach(session)
 
     game, repo_dir, commit = castle_repo("bench-prompt-")
     backend = provider("process")
     assert backend is not None
     with FakeLLMServer() as fake:
-        fake.responder = CastleModel(game.walkthrough_commands(repo_dir))
+        fake.responder = CastleModel(TOUR, claims={"inventory": DUPLICATE_TITLE})
         models = ModelRoles.configured(fake.llm_config(), LLMSession())
         agent = LLMQA(models=models, data_dir=repo_dir.parent / "data")
         agent.prepare(game, repo_dir, "player")
@@ -51,11 +68,20 @@ def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
             start(backend, game, repo_dir, commit) as build,
             GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
         ):
-            result = agent.run_session(
-                client, build_commit=commit, steps=steps, seed=0, out_dir=repo_dir.parent / "out"
-            )
+            agent_module.LLMQASession.__init__ = attached  # type: ignore[method-assign]
+            try:
+                result = agent.run_session(
+                    client, build_commit=commit, steps=steps, seed=0, out_dir=repo_dir.parent / "out"
+                )
+            finally:
+                agent_module.LLMQASession.__init__ = original_init  # type: ignore[method-assign]
         models.close()
-    counts = {"steps": result.steps, "stopped_because": result.stopped_because, **result.counts}
+    counts = {
+        "steps": result.steps,
+        "stopped_because": result.stopped_because,
+        **result.counts,
+        "compared": compared,
+    }
     return planner_calls(models.session), Path(result.trace_path), counts
 
 
@@ -79,6 +105,60 @@ def accounting_only(steps: int) -> tuple[list[CallRecord], Path, dict]:
         trace,
         {"note": "loop/llm_qa not available: planner-shaped prompts built here"},
     )
+
+
+TARGET_SAVING = 0.7  # issue 23: at least 30% fewer prompt tokens per step
+
+
+def share(flags: Iterable[bool]) -> float:
+    values = list(flags)
+    return round(sum(values) / len(values), 3) if values else 0.0
+
+
+def at_step(calls: list[tuple[int, int, int]], step: int) -> tuple[int, int] | None:
+    """(new, baseline) tokens of the last call made at or before `step` (a judge runs only now and then)."""
+    before = [(new, old) for at, new, old in calls if at <= step]
+    return before[-1] if before else None
+
+
+def against_baseline(compared: Any, early: int, late: int) -> list[Any]:
+    metrics = []
+    for kind, label in (
+        ("PlannerReply", "planner"),
+        ("ReflectionReply", "reflection"),
+        ("ReplayJudgement", "judge"),
+    ):
+        for step in (early, late):
+            pair = at_step(compared.calls.get(kind, []), step)
+            if pair is None:
+                continue
+            new, old = pair
+            metrics.append(
+                metric(
+                    f"{label} prompt tokens at step {step} (issue-23 prompts)",
+                    new,
+                    "tokens",
+                    old,
+                    "earlier prompts, same moment (tokens)",
+                    target=f"<= {TARGET_SAVING}x",
+                    met=new <= TARGET_SAVING * old,
+                )
+            )
+    steps = max(1, max((at for calls in compared.calls.values() for at, _, _ in calls), default=1))
+    new_total = sum(new for calls in compared.calls.values() for _, new, _ in calls)
+    old_total = sum(old for calls in compared.calls.values() for _, _, old in calls)
+    metrics.append(
+        metric(
+            "model input tokens per step, all roles (issue-23 prompts)",
+            round(new_total / steps),
+            "tokens/step",
+            round(old_total / steps),
+            "earlier prompts, same session (tokens/step)",
+            target=f"<= {TARGET_SAVING}x",
+            met=new_total <= TARGET_SAVING * old_total,
+        )
+    )
+    return metrics
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,6 +197,13 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     if with_agent:
+        compared = counts.pop("compared")
+        result.metrics += against_baseline(compared, early, late)
+        result.details["session"] = counts
+        result.details["command_language_in_planner_prompt"] = {
+            "new": share(new for new, _ in compared.help_in_planner),
+            "baseline": share(old for _, old in compared.help_in_planner),
+        }
         sizes = trace_bytes_at_steps(trace)
         window = 2 if args.smoke else 20
         at_early, at_late = (

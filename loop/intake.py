@@ -1,10 +1,12 @@
 """Intake: a bug report written by a person becomes steps to reproduce, played on a fresh game and judged.
 
 BugCraft's two stages, for a text game: a step synthesizer (role planner) turns the report into commands,
-using the game's design docs as knowledge; the commands are played from a new game in the sandbox; the judge
-(role reflection) reads the transcript and says whether the reported anomaly shows. When it does not, the
-synthesizer sees the transcript once more and may revise the steps (bounded attempts). A reproduced report
-becomes a BugReport with source "intake"; the answer always carries the transcript.
+with the game's design docs and its walkthrough as knowledge; the commands are played one by one from a new
+game, and a step the game refuses before the last one stops the attempt (the steps went astray, not the
+game); the replay judge (loop.llm_qa.replay_judge) reads the person's report itself, not a paraphrase, next to
+the transcript. When the anomaly does not show, the synthesizer sees every command it sent with the game's
+reply and the judge's reason, and may revise the steps (bounded attempts). A reproduced report becomes a
+BugReport with source "intake"; the answer always carries the transcripts.
 """
 
 from __future__ import annotations
@@ -15,15 +17,19 @@ from pydantic import BaseModel, Field
 
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
-from loop.explorer.transcript import play
+from loop.explorer.transcript import GameSession, Step, play
 from loop.llm.errors import BudgetExceeded, InvalidReply, LLMError, ProviderError
 from loop.llm_qa import prompting
-from loop.llm_qa.observations import clip, transcript_json
+from loop.llm_qa.evidence import anomaly_key, confidence
+from loop.llm_qa.observations import clip, step_text, transcript_json
+from loop.llm_qa.replay_judge import Claim, judge_replay
 from loop.llm_qa.replies import Hypothesis, StepsToReproduce
 from loop.llm_qa.roles import ModelRoles
-from loop.llm_qa.verification import Confirmed, judge_replay
+from loop.llm_qa.verification import Confirmed
 
 MAX_REPORT_CHARS = 8000
+MAX_WALKTHROUGH_COMMANDS = 80
+FEEDBACK_REPLY_CHARS = 240
 
 
 class IntakeAttempt(BaseModel):
@@ -51,72 +57,117 @@ def intake(
     *,
     game_title: str,
     docs: str,
+    walkthrough: list[str] | tuple[str, ...] = (),
     build_commit: str = "",
     max_attempts: int = 2,
 ) -> IntakeVerdict:
-    """Synthesize steps from `report_text`, play them on fresh games, judge. Never raises on a model failure:
-    the verdict says what went wrong (BudgetExceeded still stops it, as a verdict)."""
+    """Synthesize steps from `report_text`, play them one by one on fresh games, judge. Never raises on a
+    model failure: the verdict says what went wrong (BudgetExceeded still stops it, as a verdict)."""
     verdict = IntakeVerdict(reproduced=False)
     feedback = ""
     for _ in range(max_attempts):
         try:
-            steps = _synthesize(models, report_text, game_title, docs, feedback)
+            steps = _synthesize(models, report_text, game_title, docs, walkthrough, feedback)
+            played, astray = _play(client, steps.commands)
         except (InvalidReply, ProviderError, BudgetExceeded) as exc:
             verdict.detail = f"step synthesis failed: {type(exc).__name__}: {clip(str(exc), 200)}"
             return verdict
-        try:
-            played = play(client, steps.commands)
         except GameError as exc:
-            verdict.detail = f"the game failed to start a new game: {exc}"
+            verdict.detail = f"the game failed: {exc}"
             return verdict
-        transcript = transcript_json(played)
-        hypothesis = Hypothesis(
+        claim = Claim(
             title=steps.title or clip(steps.anomaly, 150),
-            observed=steps.anomaly,
             expected=steps.expected,
-            mechanic=steps.mechanic or "unknown",
-            bug_type=steps.bug_type,
-            check=steps.anomaly,
+            observed=steps.anomaly,
+            repro=list(steps.commands),
+            report_text=report_text,
         )
-        try:
-            judgement = judge_replay(models, hypothesis, transcript)
-        except LLMError as exc:
-            verdict.detail = f"judging the transcript failed: {type(exc).__name__}: {clip(str(exc), 200)}"
-            return verdict
-        attempt = IntakeAttempt(
-            steps=steps,
-            transcript=json.loads(transcript),
-            reproduced=judgement.anomaly_present,
-            reason=judgement.reason,
-        )
+        if astray:
+            judged_verdict, reason = "cannot judge", astray
+        else:
+            try:
+                judged = judge_replay(models, claim, played, knowledge=docs)
+            except LLMError as exc:
+                verdict.detail = f"judging the transcript failed: {type(exc).__name__}: {clip(str(exc), 200)}"
+                return verdict
+            judged_verdict, reason = judged.verdict, judged.reason
+        present = judged_verdict == "present"
+        rows = json.loads(transcript_json(played))
+        attempt = IntakeAttempt(steps=steps, transcript=rows, reproduced=present, reason=reason)
         verdict.attempts.append(attempt)
-        if judgement.anomaly_present:
-            verdict.reproduced, verdict.detail = True, judgement.reason
-            verdict.report = Confirmed(list(steps.commands), played, 1).report(
-                hypothesis,
-                build_commit=build_commit,
-                source="intake",
-                key=f"intake|{steps.bug_type}|{hypothesis.mechanic}|{hypothesis.title}".lower(),
-                confidence=0.7,
-            )
+        verdict.detail = reason
+        if present:
+            verdict.reproduced = True
+            verdict.report = _report(client, steps, played, claim, build_commit)
             return verdict
-        verdict.detail = judgement.reason
-        feedback = (
-            "\nA first try played these commands from a new game and the anomaly did not show:\n"
-            f"{clip(transcript, 4000)}\nIf the steps missed something the report implies, give better ones; "
-            "if they were right, give them again."
-        )
+        feedback = _feedback(played, judged_verdict, reason)
     return verdict
 
 
+def _play(client: GameClient, commands: list[str]) -> tuple[list[Step], str]:
+    """Play from a new game, one command at a time; stop at a step refused before the last one."""
+    game = GameSession(client)
+    for number, command in enumerate(commands, 1):
+        step = game.send(command)
+        failed = step.observation is None or not step.observation.success
+        if failed and number < len(commands):
+            return game.steps, f"step {number} `{command}` did not go through: {clip(step.message, 200)}"
+    return game.steps, ""
+
+
+def _report(
+    client: GameClient, steps: StepsToReproduce, played: list[Step], claim: Claim, commit: str
+) -> BugReport:
+    """The reproduced report; played once more (no judge) to see whether the final reply is the same."""
+    again = play(client, list(steps.commands))[-1]
+    same = anomaly_key(again.command or "", again.message) == anomaly_key(
+        played[-1].command or "", played[-1].message
+    )
+    hypothesis = Hypothesis(
+        title=claim.title,
+        observed=claim.observed,
+        expected=claim.expected,
+        mechanic=steps.mechanic or "unknown",
+        bug_type=steps.bug_type,
+    )
+    return Confirmed(list(steps.commands), played, 2).report(
+        hypothesis,
+        build_commit=commit,
+        source="intake",
+        key=anomaly_key(played[-1].command or "", played[-1].message),  # the QA agent's key for the same bug
+        confidence=confidence(2 if same else 1, 2, "person's report"),
+    )
+
+
+def _feedback(played: list[Step], judged: str, reason: str) -> str:
+    """Every command the attempt sent with the game's reply (not the raw states), and why it failed."""
+    lines = [
+        step_text(step, with_state=False).replace("\n", "\n  ", 1)[: FEEDBACK_REPLY_CHARS + 100]
+        for step in played
+        if step.command is not None
+    ]
+    return (
+        f"\nA first try played these commands from a new game, and the anomaly did not show ({judged}: "
+        f"{clip(reason, 300)}). The game answered:\n" + "\n".join(lines) + "\nIf the steps missed something "
+        "the report implies, or a step went astray, give better ones; if they were right, give them again."
+    )
+
+
 def _synthesize(
-    models: ModelRoles, report_text: str, game_title: str, docs: str, feedback: str
+    models: ModelRoles,
+    report_text: str,
+    game_title: str,
+    docs: str,
+    walkthrough: list[str] | tuple[str, ...],
+    feedback: str,
 ) -> StepsToReproduce:
+    route = list(walkthrough)[:MAX_WALKTHROUGH_COMMANDS]
     messages, reply_model = prompting.conversation(
         "intake_steps",
         "intake_report",
         game_title=game_title,
         docs=docs,
+        walkthrough=" / ".join(route) or "(none)",
         report=clip(report_text, MAX_REPORT_CHARS),
         feedback=feedback,
     )

@@ -20,9 +20,7 @@ from loop.explorer.replay import oracle_named, replay_report, transcript_of
 from loop.explorer.transcript import Step, play
 from loop.llm.client import ChatModel
 from loop.llm.errors import LLMError
-from loop.llm_qa import prompting
-from loop.llm_qa.observations import transcript_json
-from loop.llm_qa.replies import Hypothesis, ReplayJudgement
+from loop.llm_qa.replay_judge import Claim, judge_with
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +44,8 @@ class ReplayVerdict(BaseModel):
     def anomaly_present(self) -> bool:
         return self.answer == JudgeAnswer.PRESENT
 
+
+MODEL_VERDICTS = {"present": JudgeAnswer.PRESENT, "absent": JudgeAnswer.ABSENT}
 
 ReplayJudge = Callable[[BugReport, GameClient], ReplayVerdict]
 """(report, a client of the build to judge on) -> verdict. The loop's one judge signature."""
@@ -93,16 +93,9 @@ class Judge:
     def _ask(self, report: BugReport, steps: list[Step]) -> ReplayVerdict:
         crashed = any(step.observation is None for step in steps)
         transcript = transcript_of(steps)
-        hypothesis = Hypothesis(
-            title=report.title,
-            observed=report.observed,
-            expected=report.expected,
-            mechanic=report.mechanic,
-            bug_type=report.bug_type,
-        )
         self.model_calls += 1
         try:
-            judgement = ask_replay_judge(self.model, hypothesis, transcript_json(steps))
+            judged = judge_with(self.model, Claim.of_report(report), steps)
         except LLMError as exc:
             log.info("the judge failed on %s: %s", report.fingerprint, exc)
             return ReplayVerdict(
@@ -112,36 +105,14 @@ class Judge:
                 crashed=crashed,
                 judged_by="model",
             )
-        answer = JudgeAnswer.PRESENT if judgement.anomaly_present else JudgeAnswer.ABSENT
-        reason = judgement.reason or ("the anomaly shows" if judgement.anomaly_present else "not seen")
+        answer = MODEL_VERDICTS.get(judged.verdict, JudgeAnswer.CANNOT_JUDGE)
         return ReplayVerdict(
             answer=answer,
             transcript=transcript,
-            detail=f"judge: {reason}",
+            detail=f"judge: {judged.reason or judged.verdict}",
             crashed=crashed,
             judged_by="model",
         )
-
-
-def ask_replay_judge(model: ChatModel, hypothesis: Hypothesis, transcript: str) -> ReplayJudgement:
-    """One judge call on a replay transcript (JSON). Raises LLMError when no valid answer comes back."""
-    messages, reply_model = prompting.conversation(
-        "replay_judge",
-        "replay_judge_step",
-        title=hypothesis.title,
-        observed=hypothesis.observed,
-        expected=hypothesis.expected,
-        check=hypothesis.check or "(see observed vs expected)",
-        transcript=transcript,
-    )
-    parsed = model.complete(messages, response_model=reply_model).parsed
-    if not isinstance(parsed, ReplayJudgement):
-        raise InvalidJudgement("the judge answered with something else than a verdict")
-    return parsed
-
-
-class InvalidJudgement(LLMError):
-    """A reply that parsed but is not a verdict (e.g. tool calls)."""
 
 
 def with_repro(report: BugReport, repro: list[str]) -> BugReport:

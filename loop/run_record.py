@@ -32,6 +32,12 @@ class TrackedBug(BaseModel):
     found_in_session: int
     history: list[LifecycleEvent] = Field(default_factory=list)
 
+    def repair_report(self) -> BugReport:
+        """The report a repair agent gets; for a bug whose last patch did not fix it, the reason why."""
+        patched = BugStatus.PATCHED
+        reopened = [e for e in self.history if e.from_status == patched and e.to_status != patched]
+        return self.report.model_copy(update={"reopened_because": reopened[-1].reason if reopened else ""})
+
 
 class VerificationRecord(BaseModel):
     fingerprint: str

@@ -376,7 +376,7 @@ def repair(run: LoopRun, number: int) -> None:
         ) as round_:
             attempts = round_.run(
                 agent,
-                [bug.report for bug in unresolved],
+                [bug.repair_report() for bug in unresolved],
                 budget,
                 per_report=run.config.reports_per_attempt == "one",
             )

@@ -20,9 +20,11 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     output_tail,
     priced_attempt,
+    relevant_files,
     sandbox_tmp,
     task_prompt,
     through_relay,
@@ -75,7 +77,9 @@ class AiderAgent(RepairAgent):
         self.model_url = endpoint.base_url
         self.tool_paths = tool_homes(binary)
 
-    def argv(self, history_dir: str, base_url: str, task: str) -> list[str]:
+    def argv(
+        self, history_dir: str, base_url: str, task: str, files: list[str] | tuple[str, ...] = ()
+    ) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
         argv += ["--openai-api-base", base_url]
         argv += [
@@ -97,6 +101,9 @@ class AiderAgent(RepairAgent):
             "--llm-history-file",
             f"{history_dir}/aider.llm.history",
         ]
+        # Aider edits only the files in its chat: give it the source files the reports point at.
+        for name in files:
+            argv += ["--file", name]
         return [*argv, "--message", task]
 
     def env(self, workspace: RepairWorkspace, base_url: str) -> dict[str, str]:
@@ -120,7 +127,8 @@ class AiderAgent(RepairAgent):
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         base_url = through_relay(self.endpoint, workspace).base_url
         host_history, history = sandbox_tmp(workspace, "aider-history")
-        argv = self.argv(history, base_url, task_prompt(reports))
+        task = task_prompt(reports, game_manifest(workspace))
+        argv = self.argv(history, base_url, task, relevant_files(workspace.repo_dir, reports))
         there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
         try:
             run = run_cli(argv, workspace, budget, env=self.env(workspace, base_url))

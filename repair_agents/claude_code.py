@@ -18,6 +18,7 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     max_turns,
     output_tail,
@@ -83,6 +84,10 @@ class ClaudeCodeAgent(RepairAgent):
             self.permission_mode,
             "--tools",
             TOOLS,
+            # Headless, acceptEdits still refuses Bash: allow the listed tools, so it can run the tests
+            # (it runs inside the repair sandbox, with the work tree as its only writable place).
+            "--allowedTools",
+            TOOLS,
             "--max-turns",
             str(self.turns),
             "--model",
@@ -108,7 +113,8 @@ class ClaudeCodeAgent(RepairAgent):
         return env
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        run = run_cli(self.argv(task_prompt(reports)), workspace, budget, env=self.env(workspace))
+        task = task_prompt(reports, game_manifest(workspace))
+        run = run_cli(self.argv(task), workspace, budget, env=self.env(workspace))
         (workspace.attempt_dir / "claude-output.json").write_text(run.output)
         stopped = timed_out(self.name, run, "claude")
         if stopped:

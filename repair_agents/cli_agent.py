@@ -1,24 +1,30 @@
 """What the coding-agent CLI adapters share: the task they get, the model they reach, the cost they report.
 
-The task is written from the bug reports alone (title, symptom, expected, observed, steps): never from the
-benchmark's ground truth. The endpoint comes from the LLM configuration (`loop.llm.config`), and every tool's
-tokens are priced with our own table, so the agents compare fairly whatever each tool believes it cost.
+The task is written from the bug reports (title, expected, observed, steps, evidence) and the game's manifest
+(title, genre, start and test commands, design docs, walkthrough): never from the benchmark's ground truth.
+The endpoint comes from the LLM configuration (`loop.llm.config`), and every tool's tokens are priced with
+our own table, so the agents compare fairly whatever each tool believes it cost.
 """
 
 from __future__ import annotations
 
+import re
+import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import SecretStr
 
+from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.llm.config import LLMConfig
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
-from repair_agents.base import Attempt, Outcome, RepairWorkspace
+from loop.repair.protocol import RepairWorkspace
+from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
+from repair_agents.prompts import render
 from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
 
 DEFAULT_MAX_TURNS = 30
@@ -26,24 +32,67 @@ DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https:
 TAIL_CHARS = 300
 
 
-def task_prompt(reports: list[BugReport]) -> str:
-    """The instruction for the tool: fix the game so each report's steps no longer show its symptom."""
-    parts = [
-        "You are working in the source repository of a text adventure game (the current directory).",
-        f"Players reported {'this bug' if len(reports) == 1 else f'these {len(reports)} bugs'}. "
-        "Find the cause in the source code and fix it with the smallest change that makes the game behave "
-        "as expected. Edit source files only: do not change tests or docs, do not commit.",
-    ]
+def task_prompt(reports: list[BugReport], game: Manifest | None = None) -> str:
+    """The instruction for the tool, written for the game at hand (prompts/task.md, prompts/task_report.md):
+    each report's evidence and repro, how to reproduce and test locally, the gate, the design docs as the
+    authority, and for a reopened bug why the last patch did not fix it."""
+    sections = []
     for number, report in enumerate(reports, 1):
         steps = "\n".join(f"  {i}. {command}" for i, command in enumerate(report.repro, 1))
-        parts.append(
-            f"Bug {number}: {report.title}\n"
-            f"Symptom: {report.symptom}\n"
-            f"Expected: {report.expected}\n"
-            f"Observed: {report.observed}\n"
-            f"Steps to reproduce, from a new game:\n{steps or '  (a new game shows it)'}"
+        evidence = "\n".join(f"  {line}" for line in report.evidence.splitlines()) or "  (none recorded)"
+        why = report.reopened_because
+        reopened = f"\n- an earlier patch did not fix it: {why}" if why else ""
+        sections.append(
+            render(
+                "task_report.md",
+                number=str(number),
+                title=report.title,
+                expected=report.expected,
+                observed=report.observed,
+                steps=steps or "  (a new game shows it)",
+                evidence=evidence,
+                reopened=reopened,
+            )
         )
-    return "\n\n".join(parts) + "\n"
+    game = game or Manifest(name="game", title="the game", genre="text", start_command=["(see README)"])
+    return render(
+        "task.md",
+        game=game.title,
+        genre=f"{'an' if game.genre[:1].lower() in 'aeiou' else 'a'} {game.genre}",
+        description=f" {game.description}" if game.description else "",
+        count="this bug" if len(reports) == 1 else f"these {len(reports)} bugs",
+        design_docs=" and ".join(game.qa_docs) or "the docs in the repository",
+        start_command=shlex.join(game.start_command),
+        port_env=game.port_env,
+        test_command=shlex.join(game.test_command) if game.test_command else "the repository's test suite",
+        walkthrough=game.walkthrough or "if the game has one",
+        reports="\n\n".join(sections),
+    )
+
+
+def game_manifest(workspace: RepairWorkspace) -> Manifest | None:
+    """The manifest of the workspace's game, for the task text (None for a workspace made without one)."""
+    return workspace.manifest
+
+
+def relevant_files(repo_dir: Path, reports: list[BugReport], limit: int = 5) -> list[str]:
+    """Source files that mention the most words of the reports' commands and titles (tests and docs left
+    out): what a tool that edits only the files it is given (Aider) is given."""
+    words = {
+        w
+        for report in reports
+        for w in re.findall(r"[a-z_]{4,}", " ".join([report.title, *report.repro]).lower())
+    }
+    scored: list[tuple[int, str]] = []
+    for path in sorted(repo_dir.rglob("*.py")):
+        relative = path.relative_to(repo_dir)
+        if {"tests", "docs", "benchmark", ".git"} & set(relative.parts) or path.stat().st_size > 400_000:
+            continue
+        text = path.read_text(errors="replace").lower()
+        score = sum(1 for w in words if w in text)
+        if score:
+            scored.append((-score, str(relative)))
+    return [name for _, name in sorted(scored)[:limit]]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     output_tail,
     priced_attempt,
@@ -123,7 +124,8 @@ class CodexAgent(RepairAgent):
         base_url = through_relay(self.endpoint, workspace).base_url
         (host_home / "config.toml").write_text(provider_config(base_url, self.endpoint.max_retries))
         env = {**node_env(), "CODEX_HOME": home, KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
-        run = run_cli(self.argv(workspace, task_prompt(reports)), workspace, budget, env=env)
+        task = task_prompt(reports, game_manifest(workspace))
+        run = run_cli(self.argv(workspace, task), workspace, budget, env=env)
         (workspace.attempt_dir / "codex-events.jsonl").write_text(run.output)
         stopped = timed_out(self.name, run, "codex")
         if stopped:

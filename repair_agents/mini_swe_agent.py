@@ -20,6 +20,7 @@ from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, Repa
 from repair_agents.cli_agent import (
     Endpoint,
     endpoint_for,
+    game_manifest,
     installed_tool,
     max_turns,
     output_tail,
@@ -94,7 +95,7 @@ class MiniSweAgent(RepairAgent):
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         base_url = through_relay(self.endpoint, workspace).base_url
         host_out, out = sandbox_tmp(workspace, "mini")
-        argv = self.argv(f"{out}/{TRAJECTORY}", base_url, task_prompt(reports))
+        argv = self.argv(f"{out}/{TRAJECTORY}", base_url, task_prompt(reports, game_manifest(workspace)))
         run = run_cli(argv, workspace, budget, env=self.env(f"{out}/config", base_url))
         trajectory_path = workspace.attempt_dir / TRAJECTORY
         if (host_out / TRAJECTORY).is_file():

@@ -60,6 +60,7 @@ def intake_command(args: argparse.Namespace) -> int:
                     models,
                     game_title=game.manifest.title,
                     docs=docs,
+                    walkthrough=game.walkthrough_commands(repo_dir),
                     build_commit=commit,
                     max_attempts=args.attempts,
                 )

@@ -47,6 +47,9 @@ class BugReport(BaseModel):
     oracle: str | None = Field(default=None, description="the explorer oracle that can re-judge it on replay")
     oracle_subject: str = Field(default="", description="what the oracle checks, e.g. an item name")
     fingerprint_key: str = Field(default="", description="what makes two reports the same bug")
+    reopened_because: str = Field(
+        default="", description="why the last patch of this bug did not fix it (set by the loop)"
+    )
 
     @property
     def fingerprint(self) -> str:

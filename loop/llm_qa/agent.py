@@ -1,10 +1,13 @@
 """The LLM QA agent: run() loops on step(); step() plans one command, plays it, reflects, and verifies.
 
-ReAct with a step-level expectation (role planner), reflection on expected vs observed (role reflection), and
-local verification: a hypothesis becomes a report only after its commands, replayed on a fresh game, show the
-anomaly again; the repro is the replayed sequence, shrunk while the replay still shows it. A hypothesis that
-does not replay is dropped and remembered. Memory (in-session and cross-session), the models with their
-budget, the verifier and the repository tools are collaborators passed in.
+ReAct with a step-level expectation (role planner), reflection that decides "is this a bug?" (role
+reflection), and local verification: a hypothesis is investigated only when its quoted evidence is found
+verbatim in the docs, the command list or an earlier reply (loop.llm_qa.evidence), and becomes a report only
+after its commands, replayed on a fresh game, show the anomaly again to the replay judge; the repro is the
+replayed sequence, shrunk while the replay still shows it. Which bug a suspicion is, is decided by code from
+the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is
+dropped for this build. Memory, the models with their budget, the verifier and the repository tools are
+collaborators passed in.
 """
 
 from __future__ import annotations
@@ -21,18 +24,16 @@ from loop.limits import LimitsExceeded, Progress
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
-from loop.llm_qa.campaign import GameMemory, KnownBug, known_bugs_text
+from loop.llm_qa.campaign import GameMemory, KnownBug
+from loop.llm_qa.command_language import CommandLanguage
+from loop.llm_qa.evidence import anomaly_key, confidence, evidence_source, knowledge_text
 from loop.llm_qa.memory import StepRecord, WorkingMemory
-from loop.llm_qa.observations import clip, step_text
-from loop.llm_qa.replies import (
-    Hypothesis,
-    PlannerReply,
-    ReflectionReply,
-    WorkingSummary,
-)
+from loop.llm_qa.observations import clip, step_brief
+from loop.llm_qa.replay_judge import Claim, Judged, judge_replay
+from loop.llm_qa.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingSummary
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
-from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay, judge_replay
+from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay
 from loop.trace import SessionTrace
 
 
@@ -47,10 +48,8 @@ class Settings:
     max_consecutive_failures: int = 6
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
-
-
-def fingerprint_key(hypothesis: Hypothesis) -> str:
-    return f"llm|{hypothesis.bug_type}|{hypothesis.mechanic}|{hypothesis.title}".lower()
+    max_notes: int = 8
+    reflection_context: int = 3
 
 
 class LLMQASession:
@@ -83,8 +82,10 @@ class LLMQASession:
         self.steps = 0
         self.failures_in_a_row = 0
         self.reports: list[BugReport] = []
-        self.confirmed: dict[str, str] = {}  # fingerprint key -> title
+        self.confirmed: dict[str, str] = {}  # anomaly key -> title
         self.dropped: dict[str, str] = {}
+        self.language = CommandLanguage()
+        self.notes: list[str] = []  # the planner's notes and its tool findings, kept across steps
         self.leads: list[str] = []
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
@@ -96,6 +97,7 @@ class LLMQASession:
     def run(self) -> str:
         """Play until a limit; returns why the session stopped."""
         try:
+            self.language = CommandLanguage.asked(self.client)
             self.recheck_known_bugs()
             self._system = self._planner_system()  # after the re-check, so the briefing says what it found
             while True:
@@ -119,34 +121,47 @@ class LLMQASession:
         assert self.game is not None
         played = self.game.send(plan.command)
         self.steps += 1
+        self.language.learn(played)
         self.visited[view.room_id(played.state) or "?"] = None
+        self._keep_note(plan.note)
         try:
             reflection = self.reflect(plan, played)
         except (InvalidReply, ProviderError) as exc:
             self._model_failed("reflection", exc)
             reflection = None
-        verdict = "" if reflection is None else reflection.analysis
+        hypothesis = reflection.hypothesis() if reflection is not None else None
+        source = self._evidence_source(hypothesis, played) if hypothesis is not None else None
+        analysis = reflection.analysis if reflection is not None else ""
+        verdict = "" if reflection is None else f"{reflection.verdict}: {analysis}"
+        if hypothesis is not None and source is None:
+            verdict = f"not pursued (no evidence found in the sources): {analysis}"
         self.memory.record(
             StepRecord(
-                self.games_started, self.steps, plan.command, plan.expected, step_text(played), verdict
+                self.games_started, self.steps, plan.command, plan.expected, step_brief(played), verdict
             )
         )
-        if reflection is not None and reflection.hypothesis is not None:
-            self.investigate(reflection.hypothesis)
+        if hypothesis is not None and source is None:
+            self._trace("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+        elif hypothesis is not None and source is not None:
+            self.investigate(hypothesis, played, source)
 
     # --- asking the models ------------------------------------------------------------------------
 
     def plan(self) -> PlannerReply:
         assert self.game is not None
         settled = [*self.confirmed.values(), *self.dropped.values()][-self.settings.max_settled_shown :]
+        current = self.game.steps[-1]
         user = prompting.template("planner_step").render(
+            commands=self.language.text(),
+            untried=self.language.untried(current.state),
             summary=self.memory.summary_text(),
-            settled="; ".join(settled) or "none",
-            recent=self.memory.recent_text(),
+            notes="; ".join(self.notes) or "none",
+            settled="; ".join(clip(t, 100) for t in settled) or "none",
+            recent=self.memory.recent_text(skip_last=True),
             game_number=self.games_started,
             turn=len(self.game.commands),
             steps_left=self.max_steps - self.steps,
-            current=step_text(self.game.steps[-1]),
+            current=step_brief(current, with_state=True),
         )
         messages = [Message.system(self._system), Message.user(user)]
         tools = self.reader.tools() if self.reader is not None else None
@@ -163,6 +178,7 @@ class LLMQASession:
             messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
             for call in reply.tool_calls:
                 answer = self.reader.call(call)
+                self._keep_note(f"{call.name} {clip(str(call.arguments), 80)}: {clip(answer, 200)}")
                 self._trace(
                     "tool", None, {"tool": call.name, "arguments": call.arguments, "chars": len(answer)}
                 )
@@ -170,24 +186,29 @@ class LLMQASession:
         raise InvalidReply("planner kept calling tools and gave no command")
 
     def reflect(self, plan: PlannerReply, played: Step) -> ReflectionReply:
+        assert self.game is not None
+        earlier = self.game.steps[:-1][-self.settings.reflection_context :]
         messages, reply_model = prompting.conversation(
             "reflection",
             "reflection_step",
-            known_bugs=known_bugs_text(self.campaign),
-            recent="\n\n".join(r.render() for r in self.memory.recent[-3:]) or "(none)",
+            knowledge=self._knowledge(),
+            summary=self.memory.summary_text(),
+            recent="\n".join(step_brief(s) for s in earlier) or "(none)",
             command=plan.command,
             expected=plan.expected,
-            observed=step_text(played),
+            observed=step_brief(played, with_state=True).split("\n", 1)[1],
         )
         reflection: ReflectionReply = self.models.ask("reflection", messages, reply_model).parsed
         self._succeeded()
         self._trace("reflection", plan.command, reflection.model_dump(mode="json"))
         return reflection
 
-    def _judge(self, hypothesis: Hypothesis, transcript: str) -> bool:
-        judgement = judge_replay(self.models, hypothesis, transcript)
-        self._trace("judgement", None, {"hypothesis": hypothesis.title, **judgement.model_dump()})
-        return judgement.anomaly_present
+    def _judge(self, claim: Claim, steps: list[Step]) -> Judged:
+        judged = judge_replay(self.models, claim, steps, knowledge=self._knowledge())
+        self._trace(
+            "judgement", None, {"claim": claim.title, "verdict": judged.verdict, "reason": judged.reason}
+        )
+        return judged
 
     def _summarize(self, summary: WorkingSummary, older: list[StepRecord]) -> WorkingSummary:
         messages, reply_model = prompting.conversation(
@@ -201,20 +222,19 @@ class LLMQASession:
 
     # --- verification -----------------------------------------------------------------------------
 
-    def investigate(self, hypothesis: Hypothesis) -> None:
+    def investigate(self, hypothesis: Hypothesis, played: Step, source: str) -> None:
         """Replay the current game's commands on a fresh game; report only what shows again."""
         assert self.game is not None
-        key = fingerprint_key(hypothesis)
-        known = self.campaign.bug(hypothesis.same_as) or next(
-            (b for b in self.campaign.bugs if b.key == key), None
-        )
+        key = anomaly_key(played.command or "", played.message)
         if key in self.confirmed or key in self.dropped:
+            self._trace("duplicate", played.command, {"hypothesis": hypothesis.title, "key": key})
             return
+        known = next((b for b in self.campaign.bugs if b.key == key), None)
         if known is not None and known.status != "fixed" and known.checked_commit == self.build_commit:
-            self._trace("known", None, {"hypothesis": hypothesis.title, "known": known.id})
+            self._trace("known", played.command, {"hypothesis": hypothesis.title, "known": known.id})
             return
         self.memory.note_hypothesis(f"{hypothesis.title}: {hypothesis.observed}")
-        self._trace("hypothesis", None, hypothesis.model_dump(mode="json"))
+        self._trace("hypothesis", played.command, {**hypothesis.model_dump(mode="json"), "source": source})
         try:
             confirmed = self.verifier.confirm(hypothesis, list(self.game.commands))
         except UndecidedReplay as exc:
@@ -226,12 +246,17 @@ class LLMQASession:
             self._trace("dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands})
             self._say(f"step {self.steps}: dropped (did not replay): {hypothesis.title}")
             return
-        words, report_key = (known.hypothesis(), known.key) if known else (hypothesis, key)
+        words = known.hypothesis() if known else hypothesis
+        sure = confidence(confirmed.agreeing, confirmed.judged, source)
         report = confirmed.report(
-            words, build_commit=self.build_commit, source="llm", key=report_key, confidence=0.8
+            words,
+            build_commit=self.build_commit,
+            source="llm",
+            key=known.key if known else key,
+            confidence=sure,
         )
         self.confirmed[key] = hypothesis.title
-        self._add_report(report, hypothesis.check, regression=known is not None)
+        self._add_report(report, hypothesis.evidence, regression=known is not None)
 
     def recheck_known_bugs(self) -> None:
         """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported."""
@@ -254,7 +279,11 @@ class LLMQASession:
     def _known_report(self, known: KnownBug, steps: list[Step]) -> BugReport:
         replayed = Confirmed(list(known.repro), steps, 1)
         return replayed.report(
-            known.hypothesis(), build_commit=self.build_commit, source="llm", key=known.key, confidence=0.8
+            known.hypothesis(),
+            build_commit=self.build_commit,
+            source="llm",
+            key=known.key,
+            confidence=confidence(1, 1, "known bug"),
         )
 
     def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
@@ -276,7 +305,7 @@ class LLMQASession:
         self.games_started += 1
         first = self.game.steps[0]
         self.memory.record(
-            StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_text(first))
+            StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_brief(first))
         )
 
     def _game_finished(self) -> bool:
@@ -298,6 +327,20 @@ class LLMQASession:
     def _succeeded(self) -> None:
         self.failures_in_a_row = 0
 
+    def _knowledge(self) -> str:
+        return knowledge_text(self.reader.docs_text() if self.reader else "", self.language.help_text)
+
+    def _evidence_source(self, hypothesis: Hypothesis, played: Step) -> str | None:
+        assert self.game is not None
+        docs = self.reader.docs_text() if self.reader is not None else ""
+        earlier = [s.message for s in self.game.steps[:-1]]
+        return evidence_source(hypothesis.evidence, played, docs, self.language.help_text, earlier)
+
+    def _keep_note(self, note: str) -> None:
+        note = clip(note.strip(), 200)
+        if note and note not in self.notes:
+            self.notes = [*self.notes, note][-self.settings.max_notes :]
+
     def _planner_system(self) -> str:
         if self.reader is not None:
             mode = "quality assurance mode"
@@ -307,7 +350,8 @@ class LLMQASession:
                 f"Design docs:\n{self.reader.docs_text()}"
             )
         else:
-            mode, notes = "player exploring mode", "You see only what the game answers."
+            mode = "player exploring mode"
+            notes = "You see only what the game answers; its command list is pinned in every step below."
         return prompting.template("planner").render(
             game_title=self.game_title,
             mode=mode,

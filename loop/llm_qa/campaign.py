@@ -8,7 +8,6 @@ never reported again as new. The file is rewritten once per session (atomically)
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Literal
@@ -49,7 +48,7 @@ class KnownBug(BaseModel):
     bug_type: BugType = BugType.OTHER
     expected: str
     observed: str
-    check: str = ""
+    check: str = Field(default="", description="the quoted evidence that made it a bug")
     repro: list[str]
     status: BugStatus = "open"
     found_commit: str
@@ -63,7 +62,7 @@ class KnownBug(BaseModel):
             expected=self.expected,
             mechanic=self.mechanic,
             bug_type=self.bug_type,
-            check=self.check,
+            evidence=self.check,
         )
 
     def set_status(self, status: BugStatus, commit: str) -> None:
@@ -138,7 +137,9 @@ class GameMemory(BaseModel):
             lines += _section("Explored here", same.explored_regions)
             lines += _section("Unresolved leads", same.unresolved_leads)
             lines += _section("Priority targets", same.priority_targets)
-            lines += _section("Did not replay (do not chase again)", same.dropped_hypotheses)
+            lines += _section(
+                "Did not replay on this build (re-test on a new build)", same.dropped_hypotheses
+            )
         elif earlier is not None:
             lines.append(
                 f"This is a new build ({commit[:12]}); the notes below are from {self.last_commit[:12]}."
@@ -148,8 +149,8 @@ class GameMemory(BaseModel):
             lines += _section("Priority targets", earlier.priority_targets)
         for bug in self.bugs[-MAX_NOTES:]:
             lines.append(
-                f"Known bug {bug.id} [{bug.status} as of {bug.checked_commit[:12]}]: {clip(bug.title, 120)} "
-                f"(repro: {' / '.join(bug.repro)})"
+                f"Known bug [{bug.status} as of {bug.checked_commit[:12]}]: {clip(bug.title, 120)} "
+                f"(repro: {clipped_repro(bug.repro)})"
             )
         return "\n".join(lines) or "(nothing: this is the first session on this game)"
 
@@ -158,16 +159,12 @@ def _section(title: str, entries: list[str]) -> list[str]:
     return [f"{title}: " + "; ".join(clip(e, 120) for e in entries[:MAX_NOTES])] if entries else []
 
 
+def clipped_repro(repro: list[str], keep: int = 4) -> str:
+    """A repro as the planner reads it: the last commands (where the anomaly is) and how many came before."""
+    if len(repro) <= keep:
+        return " / ".join(repro)
+    return f"({len(repro) - keep} earlier commands) ... " + " / ".join(repro[-keep:])
+
+
 def bounded_notes(entries: list[str]) -> list[str]:
     return list(dict.fromkeys(clip(e.strip(), 200) for e in entries if e.strip()))[:MAX_NOTES]
-
-
-def known_bugs_text(memory: GameMemory) -> str:
-    if not memory.bugs:
-        return "none"
-    return json.dumps(
-        [
-            {"id": b.id, "title": b.title, "mechanic": b.mechanic, "status": b.status}
-            for b in memory.bugs[-MAX_NOTES:]
-        ]
-    )

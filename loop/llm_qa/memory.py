@@ -7,7 +7,6 @@ runs and whatever the summary model returns. When the summary model fails, the f
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,9 +29,9 @@ class StepRecord:
     verdict: str = ""
 
     def render(self) -> str:
-        lines = [f"[game {self.game}, step {self.turn}] expected: {clip(self.expected, 200)}", self.text]
+        lines = [f"[game {self.game}, step {self.turn}] expected: {clip(self.expected, 120)}", self.text]
         if self.verdict:
-            lines.append(f"reflection: {clip(self.verdict, 200)}")
+            lines.append(f"reflection: {clip(self.verdict, 120)}")
         return "\n".join(lines)
 
 
@@ -92,9 +91,13 @@ class WorkingMemory:
         return unique[: self.max_items] if keep == "first" else unique[-self.max_items :]
 
     def summary_text(self) -> str:
-        if self.summary == WorkingSummary():
-            return "(nothing yet)"
-        return json.dumps(self.summary.model_dump(), indent=1)
+        """One line per non-empty list: the planner and reflection read it every step."""
+        lines = [
+            f"{name}: {'; '.join(entries)}" for name, entries in self.summary.model_dump().items() if entries
+        ]
+        return "\n" + "\n".join(lines) if lines else "(nothing yet)"
 
-    def recent_text(self) -> str:
-        return "\n\n".join(step.render() for step in self.recent) or "(none yet)"
+    def recent_text(self, skip_last: bool = False) -> str:
+        """The recent records, oldest first; `skip_last` leaves out the current step (shown on its own)."""
+        shown = self.recent[:-1] if skip_last else self.recent
+        return "\n\n".join(step.render() for step in shown) or "(none yet)"

@@ -6,13 +6,11 @@ import json
 from typing import Any
 
 from loop.explorer.transcript import Step
+from loop.llm_qa.clipping import clip
+from loop.llm_qa.state_diff import state_diff
 
 MAX_MESSAGE_CHARS = 500
 MAX_STATE_CHARS = 900
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def state_text(state: dict[str, Any], limit: int = MAX_STATE_CHARS) -> str:
@@ -42,3 +40,28 @@ def transcript_json(steps: list[Step]) -> str:
         for step in steps
     ]
     return json.dumps(rows, indent=1, sort_keys=True)
+
+
+def step_brief(step: Step, *, with_state: bool = False) -> str:
+    """A step as a model reads it: command, reply, what the command changed (and the state after)."""
+
+    lines = [step_text(step, with_state=False)]
+    if step.command is not None:
+        lines.append(f"changed: {state_diff(step.before, step.state)}")
+    if with_state:
+        lines.append(f"state: {state_text(without_reply_text(step.state, step.message))}")
+    return "\n".join(lines)
+
+
+REPLY_SHOWN = "(in the reply above)"
+
+
+def without_reply_text(value: Any, reply: str) -> Any:
+    """The state with every long text that the reply already shows word for word replaced by a marker."""
+    if isinstance(value, dict):
+        return {k: without_reply_text(v, reply) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_reply_text(v, reply) for v in value]
+    if isinstance(value, str) and len(value) > 40 and value in reply:
+        return REPLY_SHOWN
+    return value

@@ -51,7 +51,13 @@ class Template:
 
 @functools.cache
 def template(name: str) -> Template:
-    raw = (PROMPTS_DIR / f"{name}.md").read_text()
+    return template_file(PROMPTS_DIR / f"{name}.md")
+
+
+def template_file(path: Path) -> Template:
+    """A template file anywhere (the bench reads the earlier prompts it measures against this way)."""
+    name = path.stem
+    raw = path.read_text()
     _, front, body = raw.split("---\n", 2)
     meta = dict(line.split(":", 1) for line in front.strip().splitlines())
     meta = {k.strip(): v.strip() for k, v in meta.items()}

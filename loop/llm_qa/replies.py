@@ -6,46 +6,76 @@ the model by the LLM layer and, failing that, costs the step a retry (never the 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugType
+from loop.llm_qa.observations import clip
 
 
 class PlannerReply(BaseModel):
-    """One ReAct step: a thought, one game command, and what a correct game should answer."""
+    """One ReAct step: a thought, one game command, what a correct game should answer, a note to keep."""
 
     thought: str = Field(default="", description="what you know and why this command is worth trying")
     command: str = Field(min_length=1, max_length=200, description="exactly one game command")
     expected: str = Field(description="what a correct game should answer and how the state should change")
+    note: str = Field(default="", max_length=300, description="a fact to remember for later steps, or empty")
 
 
 class Hypothesis(BaseModel):
-    """A suspected bug, before any replay."""
+    """A suspected bug, before any replay (built by the agent from a reflection)."""
 
     title: str = Field(min_length=3, max_length=160)
     observed: str
     expected: str
-    mechanic: str = Field(description="the game mechanic involved, e.g. 'drop', 'room description'")
+    mechanic: str = "unknown"
     bug_type: BugType = BugType.OTHER
-    check: str = Field(
-        default="", description="what to look for in a replay to tell whether the bug is there"
-    )
-    same_as: str | None = Field(default=None, description="id of a known bug this is, if any")
+    evidence: str = Field(default="", description="the quoted words that say what a correct game does")
+
+
+Verdict = Literal["not a bug", "bug"]
 
 
 class ReflectionReply(BaseModel):
-    """The step's reflection: did the game do what the planner expected, and is the difference a bug?"""
+    """Is the last step a bug? Flat, the reason first and the verdict last (filled in order)."""
 
-    matches_expectation: bool
-    analysis: str = ""
-    hypothesis: Hypothesis | None = Field(default=None, description="set only when the difference is a bug")
+    analysis: str = Field(
+        description="what the game did against what was expected, and why that is or is not a bug"
+    )
+    evidence: str = Field(
+        default="",
+        description="words copied exactly from the docs, the command list or an EARLIER game reply that say "
+        "what a correct game must do here; empty when there are none",
+    )
+    title: str = Field(default="", max_length=160, description="the bug in one line; empty when not a bug")
+    observed: str = Field(default="", description="what the game did")
+    expected: str = Field(default="", description="what a correct game would do, per the evidence")
+    mechanic: str = Field(default="", description="the game mechanic involved, in one or two words")
+    bug_type: BugType = BugType.OTHER
+    verdict: Verdict
+
+    def hypothesis(self) -> Hypothesis | None:
+        if self.verdict != "bug":
+            return None
+        return Hypothesis(
+            title=self.title if len(self.title.strip()) >= 3 else clip(self.observed or self.analysis, 150),
+            observed=self.observed or self.analysis,
+            expected=self.expected,
+            mechanic=self.mechanic or "unknown",
+            bug_type=self.bug_type,
+            evidence=self.evidence,
+        )
+
+
+JudgeVerdict = Literal["present", "absent", "cannot judge"]
 
 
 class ReplayJudgement(BaseModel):
-    """The verdict on a replay transcript: does the hypothesised anomaly show in it?"""
+    """The verdict on a replay: does the claimed bug show at its final command? The reason first."""
 
-    anomaly_present: bool
-    reason: str = ""
+    reason: str = Field(description="what the final command's reply and state show, against the claim")
+    verdict: JudgeVerdict
 
 
 class WorkingSummary(BaseModel):

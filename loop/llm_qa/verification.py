@@ -1,8 +1,11 @@
 """Local verification: a hypothesis counts only if its commands, replayed on a fresh game, show it again.
 
-The judge (role reflection) reads the replay transcript and says whether the anomaly is there. Once it is, the
-commands before the last one are shrunk by delta debugging, each candidate replayed and judged again, within a
-fixed number of judged replays; the last command (where the anomaly was seen) always stays.
+The replay judge (loop.llm_qa.replay_judge) reads each replay and says present, absent or cannot judge. Once
+present, the commands before the last one are shrunk by delta debugging, each candidate replayed and judged
+again, within a fixed number of judged replays; the last command (where the anomaly was seen) always stays,
+and a candidate counts only if that last command ends the same way (accepted, refused or failed) as in the
+first replay, so the shrink cannot end on a last command that fails for another reason. The final repro is
+replayed and judged once more: how many judged replays agree feeds the report's confidence.
 """
 
 from __future__ import annotations
@@ -15,15 +18,14 @@ from loop.contract.models import BugReport
 from loop.explorer.shrink import ddmin
 from loop.explorer.transcript import Step, play
 from loop.llm.errors import BudgetExceeded, LLMError
-from loop.llm_qa import prompting
-from loop.llm_qa.observations import clip, step_text, transcript_json
-from loop.llm_qa.replies import Hypothesis, ReplayJudgement
-from loop.llm_qa.roles import ModelRoles
+from loop.llm_qa.observations import clip, step_text
+from loop.llm_qa.replay_judge import Claim, Judged
+from loop.llm_qa.replies import Hypothesis
 
 EVIDENCE_STEPS = 4
 
-Judge = Callable[[Hypothesis, str], bool]
-"""(hypothesis, replay transcript as JSON) -> does the anomaly show? May raise LLMError."""
+Judge = Callable[[Claim, list[Step]], Judged]
+"""(claim, replayed steps) -> the judge's verdict. May raise LLMError."""
 OnReplay = Callable[[str, Step], None]
 
 
@@ -32,6 +34,8 @@ class Confirmed:
     repro: list[str]
     steps: list[Step]
     replays: int
+    agreeing: int = 1
+    judged: int = 1
 
     @property
     def evidence(self) -> str:
@@ -41,6 +45,9 @@ class Confirmed:
         self, hypothesis: Hypothesis, *, build_commit: str, source: str, key: str, confidence: float
     ) -> BugReport:
         """The report this replay supports: the hypothesis's words, the replayed repro and its evidence."""
+        evidence = self.evidence
+        if hypothesis.evidence:
+            evidence = f'{evidence}\nwhy it is a bug: "{clip(hypothesis.evidence, 300)}"'
         return BugReport(
             title=hypothesis.title,
             symptom=clip(hypothesis.observed, 200),
@@ -49,7 +56,7 @@ class Confirmed:
             mechanic=hypothesis.mechanic,
             bug_type=hypothesis.bug_type,
             repro=list(self.repro),
-            evidence=self.evidence,
+            evidence=evidence,
             confidence=confidence,
             build_commit=build_commit,
             source=source,
@@ -57,22 +64,25 @@ class Confirmed:
         )
 
 
-def judge_replay(models: ModelRoles, hypothesis: Hypothesis, transcript: str) -> ReplayJudgement:
-    """Ask the reflection model whether `transcript` (JSON from transcript_json) shows the hypothesis."""
-    messages, reply_model = prompting.conversation(
-        "replay_judge",
-        "replay_judge_step",
+def claim_of(hypothesis: Hypothesis, commands: list[str]) -> Claim:
+    return Claim(
         title=hypothesis.title,
-        observed=hypothesis.observed,
         expected=hypothesis.expected,
-        check=hypothesis.check or "(see observed vs expected)",
-        transcript=transcript,
+        observed=hypothesis.observed,
+        repro=commands,
+        evidence=hypothesis.evidence,
     )
-    return models.ask("reflection", messages, reply_model).parsed
 
 
 class UndecidedReplay(Exception):
-    """The judge could not answer (malformed replies, provider down): the hypothesis stays a lead."""
+    """The judge could not answer (cannot judge, malformed replies, provider down): it stays a lead."""
+
+
+def same_ending(a: Step, b: Step) -> bool:
+    """Both final commands were accepted, or both refused, or both failed."""
+    if (a.observation is None) != (b.observation is None):
+        return False
+    return a.observation is None or a.observation.success == b.observation.success  # type: ignore[union-attr]
 
 
 class LocalVerifier:
@@ -89,15 +99,19 @@ class LocalVerifier:
         self.replays = 0
 
     def shows(self, hypothesis: Hypothesis, commands: list[str]) -> tuple[bool, list[Step]]:
-        """Replay `commands` on a fresh game and ask the judge. Judge failures raise UndecidedReplay."""
+        """Replay `commands` on a fresh game and ask the judge. 'cannot judge' and judge failures raise
+        UndecidedReplay."""
         self.replays += 1
         steps = play(self.client, commands, on_step=self.on_replay)
         try:
-            return self.judge(hypothesis, transcript_json(steps)), steps
+            judged = self.judge(claim_of(hypothesis, commands), steps)
         except BudgetExceeded:
             raise
         except LLMError as exc:
             raise UndecidedReplay(str(exc)) from exc
+        if judged.verdict == "cannot judge":
+            raise UndecidedReplay(f"cannot judge: {judged.reason}")
+        return judged.present, steps
 
     def confirm(self, hypothesis: Hypothesis, commands: list[str]) -> Confirmed | None:
         """None when the replay of `commands` does not show the anomaly. Raises UndecidedReplay."""
@@ -111,13 +125,17 @@ class LocalVerifier:
 
         def still_shows(candidate: list[str]) -> bool:
             try:
-                return self.shows(hypothesis, [*candidate, last])[0]
+                shown, replayed = self.shows(hypothesis, [*candidate, last])
             except UndecidedReplay:
                 return False  # keep the longer, proven sequence rather than trust an unjudged one
+            return shown and same_ending(replayed[-1], steps[-1])
 
         shortest = ddmin(prefix, still_shows, self.max_shrink_replays) if prefix else []
-        if shortest != prefix:
-            present_again, shorter_steps = self.shows(hypothesis, [*shortest, last])
-            if present_again:
-                return Confirmed([*shortest, last], shorter_steps, self.replays - started + 1)
-        return Confirmed(list(commands), steps, self.replays - started + 1)
+        repro = [*shortest, last]
+        try:
+            again, again_steps = self.shows(hypothesis, repro)
+        except UndecidedReplay:
+            again, again_steps = False, steps
+        if again and same_ending(again_steps[-1], steps[-1]):
+            return Confirmed(repro, again_steps, self.replays - started + 1, agreeing=2, judged=2)
+        return Confirmed(list(commands), steps, self.replays - started + 1, agreeing=1, judged=2)

@@ -143,6 +143,7 @@ class RepairRound:
             run_id=self.run_id,
             round=self.round,
             protected_paths=tuple(self.game.manifest.protected_paths),
+            manifest=self.game.manifest,
         )
         self._progress(f"[{agent.name}] attempt {attempt_dir.name} on report(s) {', '.join(fingerprints)}")
         started = time.monotonic()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.regression_gate import GateResult
 from loop.repair.confinement import AgentSandbox
@@ -117,6 +118,7 @@ class RepairWorkspace:
     round: int
     protected_paths: tuple[str, ...] = ()
     sandbox: AgentSandbox | None = None  # where whatever the agent runs must run (the pipeline opens it)
+    manifest: Manifest | None = None  # the game's manifest: its title, genre, start and test commands
 
     @property
     def transcript_path(self) -> Path:

@@ -4,6 +4,7 @@ ours."""
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,11 +13,12 @@ import pytest
 from castle_bug2 import bug2_report
 from pydantic import SecretStr
 
+from games.catalogue import load_game
 from loop.repair.confinement import SANDBOX_WORKDIR, open_agent_sandbox
 from loop.repair.protocol import RepairWorkspace
 from repair_agents.aider import AiderAgent
 from repair_agents.claude_code import ClaudeCodeAgent
-from repair_agents.cli_agent import Endpoint, task_prompt
+from repair_agents.cli_agent import Endpoint, relevant_files, task_prompt
 from repair_agents.codex import CodexAgent, provider_config
 from repair_agents.mini_swe_agent import MiniSweAgent
 
@@ -38,16 +40,39 @@ def workspace(tmp_path: Path, request, monkeypatch) -> Iterator[RepairWorkspace]
         yield RepairWorkspace(tmp_path / "repo", tmp_path / "attempt", "castle", "run-1", 1, sandbox=sandbox)
 
 
-def test_the_task_is_written_from_the_reports_fields_only():
+def test_the_task_is_written_for_the_game_from_the_reports_and_the_manifest_only():
     report = bug2_report().model_copy(
-        update={"evidence": "TRACE-EXCERPT", "oracle_subject": "ORACLE-SUBJECT", "build_commit": "abc1234"}
+        update={"evidence": "> take small key\nTRACE-EXCERPT", "oracle_subject": "ORACLE-SUBJECT"}
     )
-    task = task_prompt([report, bug2_report().model_copy(update={"title": "Second bug"})])
-    for shown in (report.title, report.symptom, report.expected, report.observed, "3. take small key"):
+    reopened = bug2_report().model_copy(
+        update={"title": "Second bug", "reopened_because": "still present after patch 1a2b: replay shows it"}
+    )
+    manifest = load_game("castle").manifest
+    task = task_prompt([report.model_copy(update={"build_commit": "abc1234"}), reopened], manifest)
+    for shown in (report.title, report.expected, report.observed, "3. take small key", "TRACE-EXCERPT"):
         assert shown in task
     assert "Second bug" in task and "these 2 bugs" in task
-    for hidden in ("TRACE-EXCERPT", "ORACLE-SUBJECT", "abc1234", report.fingerprint, "description-vs"):
+    assert "an earlier patch did not fix it: still present after patch 1a2b" in task
+    # The game at hand, how to run and test it, the gate and the authority: from its manifest.
+    assert f"{manifest.title}, an {manifest.genre} game" in task
+    assert shlex.join(manifest.start_command) in task and shlex.join(manifest.test_command or []) in task
+    assert f"the walkthrough ({manifest.walkthrough}) still" in task and "the design docs win" in task
+    for hidden in ("ORACLE-SUBJECT", "abc1234", report.fingerprint, "description-vs", "BUG-"):
         assert hidden not in task
+    assert task.count(report.observed) == 2 and report.symptom not in task  # once per bug, no symptom
+
+
+def test_aider_gets_the_files_the_reports_point_at_and_claude_may_run_the_tests(workspace: RepairWorkspace):
+    repo = load_game("castle").src_dir
+    files = relevant_files(repo, [bug2_report()])
+    assert files and all((repo / name).is_file() and "tests" not in name for name in files)
+    argv = AiderAgent(Path("/opt/tool"), ENDPOINT).argv(
+        "/tmp/aider-history", ENDPOINT.base_url, "task", files
+    )
+    assert [argv[i + 1] for i, a in enumerate(argv) if a == "--file"] == files
+    anthropic = Endpoint("claude-sonnet-4-6", "http://127.0.0.1:9", SecretStr(KEY), max_retries=1)
+    claude = ClaudeCodeAgent(Path("/opt/tool"), anthropic, 5).argv("task")
+    assert "Bash" in claude[claude.index("--allowedTools") + 1]
 
 
 def test_no_adapter_puts_the_key_in_argv_and_every_one_names_the_endpoint(workspace: RepairWorkspace):

@@ -98,8 +98,8 @@ def test_a_named_price_file_that_is_missing_is_an_error(tmp_path):
 
 
 def test_a_slow_request_cannot_outlive_the_wall_clock_budget(fake_llm: FakeLLMServer, make_model):
-    fake_llm.queue(reply("far too late", delay_s=3.0))
-    session = LLMSession(Budget(max_wall_s=0.4))
+    fake_llm.queue(reply("far too late", delay_s=10.0))
+    session = LLMSession(Budget(max_wall_s=2.0))
 
     with pytest.raises(BudgetExceeded) as caught:
         make_model("anthropic", "claude-sonnet-4-6", session=session, timeout_s=30).complete(HELLO)

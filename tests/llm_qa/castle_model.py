@@ -37,9 +37,15 @@ def field(text: str, name: str) -> str:
 
 
 def transcript(request: RecordedRequest) -> list[dict[str, Any]]:
+    """The replay's last steps in full, as the judge prompt shows them (earlier ones are commands only)."""
     body = last_user(request)
     match = re.search(r"```json\n(.*?)\n```", body, re.DOTALL)
     return json.loads(match.group(1)) if match else []
+
+
+def earlier_commands(request: RecordedRequest) -> list[str]:
+    line = field(last_user(request), "Earlier commands, in order")
+    return [] if line in ("", "(none)") else line.split(" / ")
 
 
 # --- checks a judge applies to a replay transcript ---------------------------------------------------
@@ -55,13 +61,14 @@ def dropped_item_missing(rows: list[dict[str, Any]]) -> bool:
         elif command.removeprefix("go ") in ("north", "south", "east", "west", "up", "down"):
             dropped = None  # another room: what lies here was not dropped here
         elif command == "look" and dropped and dropped not in answer:
-            return dropped in row["state"].get("visible_items", [])
+            return dropped in row.get("state", {}).get("visible_items", [])
     return False
 
 
 def inventory_duplicates(rows: list[dict[str, Any]]) -> bool:
     return any(
-        len(set(r["state"].get("inventory", []))) != len(r["state"].get("inventory", [])) for r in rows
+        len(set(r.get("state", {}).get("inventory", []))) != len(r.get("state", {}).get("inventory", []))
+        for r in rows
     )
 
 
@@ -71,23 +78,40 @@ JUDGES: dict[str, Callable[[list[dict[str, Any]]], bool]] = {
 }
 
 
-def hypothesis(title: str, **extra: Any) -> dict[str, Any]:
+def bug(title: str, evidence: str, **extra: Any) -> dict[str, Any]:
+    """A reflection that says "bug", its fields in the schema's order (the verdict last)."""
     return {
+        "analysis": extra.get("analysis", "suspicious"),
+        "evidence": evidence,
         "title": title,
         "observed": extra.get("observed", title),
         "expected": extra.get("expected", "the game agrees with itself"),
         "mechanic": extra.get("mechanic", "drop" if title == DROPPED_TITLE else "inventory"),
         "bug_type": "data inconsistency",
-        "check": extra.get("check", title),
+        **{k: v for k, v in extra.items() if k not in ("analysis", "observed", "expected", "mechanic")},
+        "verdict": "bug",
     }
+
+
+NOT_A_BUG = {"analysis": "as expected", "verdict": "not a bug"}
+
+
+def earlier_replies(body: str) -> list[str]:
+    """The first reply line after each command in the reflection's earlier steps."""
+    earlier = body.partition("Earlier steps of this game")[2].partition("The step to judge:")[0]
+    return re.findall(r"^> .+\n(.+)$", earlier, re.MULTILINE)
 
 
 class CastleModel:
     """The fake server's responder.
 
     `script` is the planner's command list (cycled); `claims` maps a command to a hypothesis title the
-    reflection always claims after it ("stubborn"); otherwise reflection is honest about dropped items.
-    `tool_calls` are answered, in order, before the planner's first command.
+    reflection always claims after it ("stubborn", quoting an earlier reply as its evidence); otherwise
+    reflection is honest about dropped items. `gullible` flags every refusal and every reply that is not the
+    planner's expectation as a bug too, with its "evidence" taken from the expectation or the reply itself
+    (what a weak model does). `reword` changes the title of each new claim; `extra` adds fields to every bug
+    reply (a made-up id, say); `judge_says` fixes the judge's verdict. `tool_calls` are answered, in order,
+    before the planner's first command.
     """
 
     def __init__(
@@ -96,8 +120,15 @@ class CastleModel:
         *,
         claims: dict[str, str] | None = None,
         honest: bool = True,
+        gullible: bool = False,
+        reword: bool = False,
+        extra: dict[str, Any] | None = None,
+        judge_says: str | None = None,
         tool_calls: list[Any] | None = None,
     ):
+        self.judge_says = judge_says
+        self.gullible, self.reword, self.extra = gullible, reword, dict(extra or {})
+        self.claimed = 0
         self.commands = itertools.cycle(script)
         self.claims = claims or {}
         self.honest = honest
@@ -118,38 +149,49 @@ class CastleModel:
         if self.tool_calls and request.body.get("tools"):
             return reply(tool_calls=[self.tool_calls.pop(0)])
         command = next(self.commands)
-        return reply(
-            json.dumps({"thought": "keep testing", "command": command, "expected": f"{command} works"})
-        )
+        plan = {"thought": "keep testing", "command": command, "expected": f"{command} works"}
+        return reply(json.dumps({**plan, "note": f"sent {command} at request {self.seen['PlannerReply']}"}))
 
     def answer_ReflectionReply(self, request: RecordedRequest) -> ScriptedReply:
         body = last_user(request)
         command = field(body, "command")
         claim = self.claims.get(command)
+        evidence = next(iter(earlier_replies(body)[-1:]), "")
         if claim is None and self.honest and command == "look":
-            claim = self._honest_drop_check(body)
-        if claim is None:
-            return reply(json.dumps({"matches_expectation": True, "analysis": "as expected"}))
-        return reply(
-            json.dumps(
-                {"matches_expectation": False, "analysis": "suspicious", "hypothesis": hypothesis(claim)}
-            )
-        )
+            claim, evidence = self._honest_drop_check(body)
+        if claim is not None:
+            self.claimed += 1
+            title = f"{claim} (seen again, {self.claimed})" if self.reword and self.claimed > 1 else claim
+            return reply(json.dumps(bug(title, evidence, **self.extra)))
+        if self.gullible:
+            return self._gullible(body)
+        return reply(json.dumps(NOT_A_BUG))
 
-    def _honest_drop_check(self, body: str) -> str | None:
+    def _honest_drop_check(self, body: str) -> tuple[str | None, str]:
         """The observed look after a 'Dropped: X.' in the recent context does not name X."""
-        recent, _, observed = body.partition("observed:")
-        drops = re.findall(r"^Dropped: ([\w ]+)\.$", recent, re.MULTILINE)
-        reply_line = observed.strip().splitlines()[1] if observed.strip() else ""
-        if drops and drops[-1] not in reply_line:
-            return DROPPED_TITLE
-        return None
+        recent, _, observed = body.partition("the game answered:")
+        drops = re.findall(r"^(Dropped: ([\w ]+)\.)$", recent, re.MULTILINE)
+        reply_line = observed.strip().splitlines()[0] if observed.strip() else ""
+        if drops and drops[-1][1] not in reply_line:
+            return DROPPED_TITLE, drops[-1][0]
+        return None, ""
+
+    def _gullible(self, body: str) -> ScriptedReply:
+        """Every refusal and every unmet expectation is "a bug", the evidence being the guess or the reply."""
+        expected = field(body, "planner expected")
+        answer = body.partition("the game answered:")[2].strip().splitlines()[0]
+        if answer.startswith("(refused)"):
+            return reply(json.dumps(bug(f"Refused: {field(body, 'command')}", answer, **self.extra)))
+        if expected not in answer:
+            return reply(json.dumps(bug(f"Unexpected: {field(body, 'command')}", expected, **self.extra)))
+        return reply(json.dumps(NOT_A_BUG))
 
     def answer_ReplayJudgement(self, request: RecordedRequest) -> ScriptedReply:
-        title = field(last_user(request), "Suspected bug")
+        title = re.sub(r" \(seen again, \d+\)$", "", field(last_user(request), "Claimed bug"))
         check = JUDGES.get(title)
         present = bool(check and check(transcript(request)))
-        return reply(json.dumps({"anomaly_present": present, "reason": f"{title}: {present}"}))
+        verdict = self.judge_says or ("present" if present else "absent")
+        return reply(json.dumps({"reason": f"{title}: {verdict}", "verdict": verdict}))
 
     def answer_WorkingSummary(self, request: RecordedRequest) -> ScriptedReply:
         """Grows without limit on purpose: the agent, not the model, must keep memory bounded."""
@@ -160,7 +202,7 @@ class CastleModel:
         places = summary.get("visited_places", [])
         for command in re.findall(r"^> (.+)$", body, re.MULTILINE):
             facts.append(f"after '{command}' the game answered as recorded at fold {len(facts)}")
-        for room in re.findall(r'"name":"([^"]+)"', body):
+        for room in re.findall(r"room\.name \S+ -> ([^;\n]+)", body):
             places.append(room)
         return reply(json.dumps({**summary, "causal_facts": facts, "visited_places": places}))
 

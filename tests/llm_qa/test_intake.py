@@ -13,6 +13,7 @@ import pytest
 from loop.intake import intake
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.session import LLMSession
+from loop.llm_qa.evidence import confidence
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
 
@@ -48,7 +49,13 @@ def docs_of(castle_repo) -> str:
 def test_intake_reproduces_a_human_report_of_the_dropped_item_bug(fake_llm, models, castle_repo):
     with castle_repo.running() as client:
         verdict = intake(
-            BUG_3_REPORT, client, models, game_title="CASTLE", docs=docs_of(castle_repo), build_commit="abc"
+            BUG_3_REPORT,
+            client,
+            models,
+            game_title="CASTLE",
+            docs=docs_of(castle_repo),
+            walkthrough=castle_repo.game.walkthrough_commands(castle_repo.repo_dir),
+            build_commit="abc",
         )
 
     assert verdict.reproduced and verdict.answer == "reproduced"
@@ -61,6 +68,11 @@ def test_intake_reproduces_a_human_report_of_the_dropped_item_bug(fake_llm, mode
     synthesis = next(r for r in fake_llm.model_requests() if schema_name(r) == "StepsToReproduce")
     assert "CASTLE: design" in synthesis.body["messages"][0]["content"]  # the game's docs as knowledge
     assert "I dropped it to free my hands" in synthesis.body["messages"][1]["content"]
+    assert "A walkthrough that wins the game" in synthesis.body["messages"][0]["content"]
+    # The judge reads the person's own words, not the synthesizer's paraphrase.
+    judged = next(r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement")
+    assert "I dropped it to free my hands" in judged.body["messages"][1]["content"]
+    assert report.confidence == confidence(2, 2, "person's report")
 
 
 def test_intake_answers_not_reproduced_for_a_made_up_report(fake_llm, models, castle_repo):
@@ -71,7 +83,12 @@ def test_intake_answers_not_reproduced_for_a_made_up_report(fake_llm, models, ca
     assert len(verdict.attempts) == 2  # the synthesizer saw the first transcript and tried once more
     assert verdict.attempts[0].transcript[-1]["state"]["inventory"] == ["matches", "candlestick"]
     second = [r for r in fake_llm.model_requests() if schema_name(r) == "StepsToReproduce"][1]
-    assert "the anomaly did not show" in second.body["messages"][1]["content"]
+    feedback = second.body["messages"][1]["content"]
+    assert "the anomaly did not show" in feedback
+    # Every command of the first try comes back with the game's reply, not a clipped JSON dump.
+    for command in ("take matches", "take candlestick", "inventory"):
+        assert f"> {command}\n" in feedback
+    assert '"state"' not in feedback
 
 
 def test_intake_on_the_patched_game_no_longer_reproduces_the_dropped_item_bug(fake_llm, models, castle_repo):
