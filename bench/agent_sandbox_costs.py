@@ -18,8 +18,8 @@ from pathlib import Path
 
 from bench.result import BenchResult, emit, metric, parser
 from loop.repair.confinement import open_agent_sandbox
+from loop.tool_install import installed, node_env, tool_homes
 from repair_agents import aider, claude_code, codex, mini_swe_agent
-from repair_agents.tool_install import installed, node_env, tool_homes
 
 MODEL_URL = "http://127.0.0.1:9/v1"  # the relay is set up; the program calls no model
 Program = tuple[list[str], tuple[Path, ...], dict[str, str]]

@@ -51,17 +51,18 @@ def prefect_env() -> dict[str, str]:
 
 @dataclass
 class Daemon:
-    """A background process we own, known by its pid file."""
+    """A background process we own, known by its pid file in `<data dir>/<folder>/`."""
 
     name: str
+    folder: str = "prefect"
 
     @property
     def pid_file(self) -> Path:
-        return data_dir() / "prefect" / f"{self.name}.pid"
+        return data_dir() / self.folder / f"{self.name}.pid"
 
     @property
     def log_file(self) -> Path:
-        return data_dir() / "prefect" / f"{self.name}.log"
+        return data_dir() / self.folder / f"{self.name}.log"
 
     def pid(self) -> int | None:
         try:

@@ -63,6 +63,15 @@ class Judge:
         self.model = model
         self.model_calls = 0
 
+    @property
+    def tokens(self) -> int:
+        """Tokens the judge's model has used (its client accounts every call, failed ones included)."""
+        session = getattr(self.model, "session", None)
+        if session is None:
+            return 0
+        totals = session.totals()
+        return totals.input_tokens + totals.output_tokens
+
     def __call__(self, report: BugReport, client: GameClient) -> ReplayVerdict:
         if judged_by_oracle(report):
             replay = replay_report(report, client)

@@ -13,9 +13,9 @@ run decides the same way.
 from __future__ import annotations
 
 import logging
-import subprocess
 from pathlib import Path
 
+from loop.contract.game import descends
 from loop.critic.base import CriticMatch
 from loop.ledger import BENCHMARK, FREE, Ledger
 from loop.lifecycle import BugStatus, IllegalTransition
@@ -42,7 +42,11 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
             ledger.record_report(record.run_id, session.number, bug.report, _match(bug))
             earlier = record.ledger_baseline.get(key) if key else None
             decided_on = record.ledger_baseline_commits.get(key or "")
-            if key and earlier in REPORTED_AGAIN and descends(record.repo_dir, session.commit, decided_on):
+            if (
+                key
+                and earlier in REPORTED_AGAIN
+                and descends(Path(record.repo_dir), session.commit, decided_on)
+            ):
                 reason = f"reported again in run {record.run_id}"
                 _move(
                     ledger, game, key, REPORTED_AGAIN[earlier], record, session.number, session.commit, reason
@@ -68,19 +72,6 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
                 _move(ledger, game, key, event.to_status, record, event.session, event.commit, event.reason)
     if record.status != "running":
         ledger.finish_run(record.run_id)
-
-
-def descends(repo_dir: str, commit: str, ancestor: str | None) -> bool:
-    """Does `commit` contain `ancestor` in its history? False for a commit this repository never had."""
-    if not ancestor:
-        return False
-    done = subprocess.run(
-        ["git", "merge-base", "--is-ancestor", ancestor, commit],
-        cwd=repo_dir,
-        capture_output=True,
-        timeout=30,
-    )
-    return done.returncode == 0
 
 
 def ledger_key(record: RunRecord, bug: TrackedBug | None) -> str | None:

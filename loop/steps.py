@@ -18,7 +18,7 @@ from loop.metrics import ReportFacts, SessionFacts, loop_metrics
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run import LoopRun
-from loop.run_record import CrashRecord, DuplicateRecord, TrackedBug, VerificationRecord
+from loop.run_record import CrashRecord, DuplicateRecord, SessionRecord, TrackedBug, VerificationRecord
 from loop.sandbox import RunningBuild, SandboxError
 from loop.trace import SessionTrace
 from loop.verification import Verifier
@@ -54,6 +54,8 @@ def verify(run: LoopRun, number: int) -> None:
     ]
     session.verifications = []
     findings: list[BugReport] = []
+    session.judge_calls = session.judge_tokens = 0
+    calls_before = judge_use(run)
     if checks:
         run.start_build(number).stop()  # check the work tree out at the session's commit and warm the image
         verifier = Verifier(run.provider, run.spec(session.commit), run.parts.judge, run.benchmark)
@@ -77,6 +79,7 @@ def verify(run: LoopRun, number: int) -> None:
             )
         findings = result.findings
     run.write_session_reports(number, "findings.json", findings)
+    _count_judge_use(run, session, calls_before)
     run.mark(number, "verify")
 
 
@@ -183,8 +186,10 @@ def criticize(run: LoopRun, number: int) -> None:
             _record_duplicate(run, number, report.fingerprint, known, "the same fingerprint")
         else:
             fresh.append(report)
+    calls_before = judge_use(run)
     fresh = _drop_replayed_duplicates(run, number, fresh)
     matched = _match(run, number, fresh)
+    _count_judge_use(run, session, calls_before)
     for report in fresh:
         bug_id = matched.get(report.fingerprint)
         session.matches[report.fingerprint] = bug_id
@@ -200,6 +205,18 @@ def criticize(run: LoopRun, number: int) -> None:
         )
     update_metrics(run)
     run.mark(number, "critic")
+
+
+def judge_use(run: LoopRun) -> tuple[int, int]:
+    """The model calls and tokens the run's judge has used so far (0, 0 for a judge without a model)."""
+    judge = run.parts.judge
+    return int(getattr(judge, "model_calls", 0)), int(getattr(judge, "tokens", 0))
+
+
+def _count_judge_use(run: LoopRun, session: SessionRecord, before: tuple[int, int]) -> None:
+    calls, tokens = judge_use(run)
+    session.judge_calls += calls - before[0]
+    session.judge_tokens += tokens - before[1]
 
 
 def _record_duplicate(

@@ -14,6 +14,7 @@ from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext, UnknownAgent
+from loop.tool_install import ToolSpec, node_env, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -29,7 +30,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec, node_env, tool_homes
 
 NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.

@@ -22,10 +22,10 @@ from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
 from loop.repair.protocol import RepairWorkspace
+from loop.tool_install import ToolInstallError, ToolSpec, find_or_install
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
 from repair_agents.prompts import render
-from repair_agents.tool_install import ToolInstallError, ToolSpec, find_or_install
 
 DEFAULT_MAX_TURNS = 30
 DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}

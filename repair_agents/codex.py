@@ -14,6 +14,7 @@ from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
+from loop.tool_install import ToolSpec, node_env, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -28,7 +29,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec, node_env, tool_homes
 
 NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")

@@ -16,6 +16,7 @@ from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
+from loop.tool_install import ToolSpec, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -31,7 +32,6 @@ from repair_agents.cli_agent import (
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
-from repair_agents.tool_install import ToolSpec, tool_homes
 
 NAME = "mini-swe-agent"
 # The litellm that mini-swe-agent pulls hangs in retries on every tool call unless `mcp` is importable.

@@ -18,7 +18,14 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel
 
 from loop.llm.config import LLMConfig, ModelSpec
-from loop.llm.errors import InvalidReply, ProviderError, RequestRejected
+from loop.llm.context_window import ContextWindow
+from loop.llm.errors import (
+    ContextOverflow,
+    InvalidReply,
+    ProviderError,
+    RequestRejected,
+    StructuredOutputUnsupported,
+)
 from loop.llm.prices import PriceTable
 from loop.llm.providers import Provider, make_provider, provider_names
 from loop.llm.redaction import install_redaction, redact
@@ -34,6 +41,9 @@ from loop.llm.types import LLMReply, Message, ProviderReply, Role, Tool, Usage
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
+# A rejected reply is shown back to the model for correction, cut to this: a model that rambled until its
+# token bound would otherwise double the next request.
+REPLAYED_REPLY_CHARS = 1500
 
 
 class ChatModel(Protocol):
@@ -74,6 +84,7 @@ class LLMClient:
         self.prices = prices or PriceTable.load(self.config.prices_file)
         self.role = role
         self._sleep = sleep
+        self._window: ContextWindow | None = None
 
     def complete(
         self,
@@ -87,11 +98,10 @@ class LLMClient:
         conversation = list(messages)
         if schema is not None and not self.provider.native_structured:
             conversation = _with_system(conversation, schema_instruction(schema))
+        bound = max_tokens or self.config.max_tokens_for(self.role)
         total = LLMReply(provider=self.provider.name, model=self.model)
         for attempt in range(self.config.max_invalid_replies + 1):
-            reply, record = self._request(
-                conversation, tools, schema, max_tokens or self.config.max_output_tokens, total
-            )
+            reply, record, conversation = self._send_fitted(conversation, tools, schema, bound, total)
             total.text, total.tool_calls, total.stop_reason = reply.text, reply.tool_calls, reply.stop_reason
             total.model = reply.model or self.model
             if response_model is None or reply.tool_calls:
@@ -110,12 +120,52 @@ class LLMClient:
                         last_text=reply.text,
                         attempts=attempt + 1,
                     ) from None
+                shown = reply.text[:REPLAYED_REPLY_CHARS]
+                if len(reply.text) > REPLAYED_REPLY_CHARS:
+                    shown += f"\n[cut: {len(reply.text) - REPLAYED_REPLY_CHARS} more characters]"
                 conversation = [
                     *conversation,
-                    Message.assistant(reply.text),
+                    Message.assistant(shown),
                     Message.user(repair_prompt(str(exc))),
                 ]
         raise AssertionError("unreachable: the loop above returns or raises")
+
+    def _send_fitted(
+        self,
+        conversation: list[Message],
+        tools: list[Tool] | None,
+        schema: ResponseSchema | None,
+        bound: int,
+        total: LLMReply,
+    ) -> tuple[ProviderReply, CallRecord, list[Message]]:
+        """Send `conversation` fitted to the context. A server that refuses the native schema format gets
+        the schema in the prompt from then on; a context overflow is resent only smaller, once."""
+        window = self.context_window()
+        learnt_once = False
+        for _ in range(3):  # at most: the schema fallback, one overflow correction, the request that works
+            fitted, fitted_bound = window.fit(conversation, bound, tools)
+            try:
+                reply, record = self._request(fitted, tools, schema, fitted_bound, total)
+                return reply, record, conversation
+            except StructuredOutputUnsupported:
+                if schema is None or not self.provider.native_structured:
+                    raise
+                log.warning("%s: the server refused json_schema; the schema goes in the prompt", self.role)
+                self.provider.native_structured = False
+                conversation = _with_system(conversation, schema_instruction(schema))
+            except ContextOverflow as overflow:
+                if learnt_once or not window.learn(overflow, fitted, tools):
+                    raise
+                learnt_once = True
+        raise RequestRejected(f"{self.role}: the request could not be fitted to the model")
+
+    def context_window(self) -> ContextWindow:
+        """The model's context, from the setting or (compat) the server, looked up once per client."""
+        if self._window is None:
+            probe = getattr(self.provider, "context_tokens", None)
+            tokens = self.config.context_tokens or (probe() if callable(probe) else None)
+            self._window = ContextWindow(tokens)
+        return self._window
 
     def _request(
         self,
@@ -152,7 +202,9 @@ class LLMClient:
                 self._sleep(wait)
                 continue
             latency = time.monotonic() - started
-            cost = self.prices.cost(reply.model or self.model, reply.usage)
+            # a server on this machine costs nothing and has no price to warn about
+            local = getattr(self.provider, "local", False)
+            cost = self.prices.cost(reply.model or self.model, reply.usage, warn=not local)
             total.latency_s += latency
             total.usage = total.usage + reply.usage
             total.cost_usd += cost

@@ -6,6 +6,8 @@ Environment:
   OPENAI_API_KEY, OPENAI_BASE_URL              providers `openai` (chat completions), `openai-responses`
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL        provider `anthropic` (messages)
   CLOSED_LOOP_COMPAT_BASE_URL, _API_KEY        provider `compat`: any OpenAI-compatible chat endpoint
+  CLOSED_LOOP_LLM_CONTEXT_TOKENS               the model's context size (compat: else read from the server)
+  CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS            ceiling on one reply's tokens (each role has a lower default)
   CLOSED_LOOP_LLM_TIMEOUT, CLOSED_LOOP_LLM_MAX_RETRIES, CLOSED_LOOP_LLM_STREAM, CLOSED_LOOP_PRICES
 Without CLOSED_LOOP_MODEL, a key alone picks a default model of that provider.
 """
@@ -22,6 +24,16 @@ from loop.llm.redaction import register_secret
 from loop.llm.types import ROLES, Role
 
 DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}
+# What one reply of each role needs: a planner step or a verdict is a short JSON object, a summary a longer
+# one, a repair turn may carry a file's new text. A bound that fits keeps a rambling model from spending
+# minutes on a reply that is cut off anyway.
+ROLE_MAX_OUTPUT_TOKENS: dict[str, int] = {
+    "planner": 256,
+    "reflection": 512,
+    "summary": 1024,
+    "critic": 512,
+    "repair": 4096,
+}
 
 
 class ModelSpec(BaseModel):
@@ -57,7 +69,11 @@ class LLMConfig(BaseModel):
     retry_base_s: float = Field(default=1.0, ge=0, description="first backoff; doubles each retry")
     max_retry_wait_s: float = Field(default=30.0, ge=0, description="cap on backoff and on retry-after")
     max_invalid_replies: int = Field(default=2, ge=0, description="replies sent back with their error")
-    max_output_tokens: int = Field(default=4096, gt=0)
+    max_output_tokens: int = Field(default=4096, gt=0, description="ceiling on one reply, every role")
+    role_max_output_tokens: dict[str, int] = Field(default_factory=lambda: dict(ROLE_MAX_OUTPUT_TOKENS))
+    context_tokens: int | None = Field(
+        default=None, gt=0, description="the model's context size; compat reads it from the server if unset"
+    )
     stream: bool = Field(default=False, description="stream replies (same result, earlier first byte)")
     prices_file: Path | None = None
     strict_response_validation: bool = Field(
@@ -94,12 +110,20 @@ class LLMConfig(BaseModel):
             values["timeout_s"] = float(env["CLOSED_LOOP_LLM_TIMEOUT"])
         if env.get("CLOSED_LOOP_LLM_MAX_RETRIES"):
             values["max_retries"] = int(env["CLOSED_LOOP_LLM_MAX_RETRIES"])
+        if env.get("CLOSED_LOOP_LLM_CONTEXT_TOKENS"):
+            values["context_tokens"] = int(env["CLOSED_LOOP_LLM_CONTEXT_TOKENS"])
+        if env.get("CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"):
+            values["max_output_tokens"] = int(env["CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"])
         if env.get("CLOSED_LOOP_LLM_STREAM"):
             values["stream"] = env["CLOSED_LOOP_LLM_STREAM"].lower() in ("1", "true", "yes")
         if env.get("CLOSED_LOOP_PRICES"):
             values["prices_file"] = Path(env["CLOSED_LOOP_PRICES"])
         values.update(overrides)
         return cls.model_validate(values)
+
+    def max_tokens_for(self, role: str) -> int:
+        """One reply's token bound for `role`: its own default, never above the ceiling."""
+        return min(self.role_max_output_tokens.get(role, self.max_output_tokens), self.max_output_tokens)
 
     def spec_for(self, role: Role) -> ModelSpec | None:
         """The model for `role`: its own, else the default, else the default of a provider with a key."""

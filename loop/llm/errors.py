@@ -53,6 +53,22 @@ class RequestRejected(ProviderError):
     """A 4xx other than 429: bad key, unknown model, malformed request. Retrying cannot help."""
 
 
+class ContextOverflow(RequestRejected):
+    """The request does not fit the model's context (llama.cpp, vLLM, Ollama answer 400). Resending it
+    unchanged cannot help; a smaller one can. `n_ctx`/`n_prompt_tokens`: what the server said, if it did."""
+
+    def __init__(
+        self, message: str, *, n_ctx: int | None = None, n_prompt_tokens: int | None = None, **kw: object
+    ) -> None:
+        super().__init__(message, **kw)  # type: ignore[arg-type]
+        self.n_ctx = n_ctx
+        self.n_prompt_tokens = n_prompt_tokens
+
+
+class StructuredOutputUnsupported(RequestRejected):
+    """The server refused the request's native JSON-schema response format; the schema goes in the prompt."""
+
+
 class InvalidReply(LLMError):
     """The model's reply did not validate against the expected model, even after showing it the error.
 

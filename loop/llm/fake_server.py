@@ -110,6 +110,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(200, self.server.fake.models_listing("anthropic-version" in self.headers))
         elif path in ("/", "/health"):
             self._send_json(200, {"status": "ok"})
+        elif path == "/props" and self.server.fake.props is not None:
+            self._record(body={})  # llama.cpp's server settings, n_ctx among them
+            self._send_json(200, self.server.fake.props)
         else:
             self._send_json(404, {"error": {"message": f"no route {path}", "type": "not_found"}})
 
@@ -166,7 +169,8 @@ class _Handler(BaseHTTPRequestHandler):
                     "retry-after": str(max(0, round(script.retry_after))),
                     "retry-after-ms": str(int(script.retry_after * 1000)),
                 }
-            self._send_json(script.status, error_body(protocol, script.status, script.message), headers)
+            body = script.body or error_body(protocol, script.status, script.message)
+            self._send_json(script.status, body, headers)
         elif script.kind == "garbage":
             self._send_bytes(200, b"<html><body>502 Bad Gateway</body></html>", "application/json")
         elif script.kind == "truncated" and not streaming:
@@ -229,6 +233,7 @@ class FakeLLMServer:
         models: Iterable[str] = ("fake-model",),
         on_request: Callable[[RecordedRequest], None] | None = None,
         nodelay: bool = True,
+        props: dict[str, Any] | None = None,
     ) -> None:
         self._lock = threading.Lock()
         self._queue: collections.deque[ScriptedReply] = collections.deque(replies)
@@ -238,6 +243,7 @@ class FakeLLMServer:
         self.requests: list[RecordedRequest] = []
         self.on_request = on_request
         self.nodelay = nodelay  # off only to measure what it saves (bench/fake_llm_latency.py)
+        self.props = props  # set: GET /props answers it, as llama.cpp does (its n_ctx among the settings)
         self._port = port
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None

@@ -46,6 +46,9 @@ class ScriptedReply(BaseModel):
     retry_after: float | None = Field(default=None, description="seconds, sent as retry-after and -ms")
     message: str = ""
     delay_s: float = Field(default=0.0, ge=0.0, description="wait this long before answering")
+    body: dict[str, Any] | None = Field(
+        default=None, description="kind=error: this exact JSON body (a server's own error shape)"
+    )
 
 
 def reply(text: str = "", tool_calls: list[FakeToolCall] | None = None, **kw: Any) -> ScriptedReply:
@@ -70,6 +73,27 @@ def truncated(text: str = "cut short", **kw: Any) -> ScriptedReply:
 
 def stream_error(status: int = 529, message: str = "Overloaded", **kw: Any) -> ScriptedReply:
     return ScriptedReply(kind="stream_error", status=status, message=message, **kw)
+
+
+def context_overflow(n_prompt_tokens: int, n_ctx: int) -> ScriptedReply:
+    """What llama.cpp's server answers when the prompt does not fit its context."""
+    return error(
+        400,
+        body={
+            "error": {
+                "code": 400,
+                "message": "the request exceeds the available context size, try increasing it",
+                "type": "exceed_context_size_error",
+                "n_prompt_tokens": n_prompt_tokens,
+                "n_ctx": n_ctx,
+            }
+        },
+    )
+
+
+def schema_refused() -> ScriptedReply:
+    """A server without structured output: 400 naming the response format (vLLM and others, older)."""
+    return error(400, "response_format of type 'json_schema' is not supported by this server")
 
 
 def estimate_tokens(text: str) -> int:

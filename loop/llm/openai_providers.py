@@ -19,7 +19,7 @@ from loop.llm.providers import (
 from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
 
 
-def _client(config: LLMConfig, base_url: str | None, api_key: str) -> openai.OpenAI:
+def openai_client(config: LLMConfig, base_url: str | None, api_key: str) -> openai.OpenAI:
     return openai.OpenAI(
         api_key=api_key,
         base_url=base_url,
@@ -31,6 +31,10 @@ def _client(config: LLMConfig, base_url: str | None, api_key: str) -> openai.Ope
 
 class OpenAIChat:
     """Chat completions. With `native_structured`, replies are held to `response_format=json_schema`."""
+
+    # the name of the reply bound: OpenAI's current one; OpenAI-compatible servers all read the older name
+    max_tokens_param = "max_completion_tokens"
+    local = False  # a server on this machine: its tokens cost nothing
 
     def __init__(self, client: openai.OpenAI, name: str = "openai", native_structured: bool = True) -> None:
         self.client = client
@@ -52,7 +56,7 @@ class OpenAIChat:
         params: dict[str, Any] = {
             "model": model,
             "messages": [_chat_message(m) for m in messages],
-            "max_completion_tokens": max_tokens,
+            self.max_tokens_param: max_tokens,
         }
         if timeout_s is not None:
             params["timeout"] = timeout_s
@@ -252,17 +256,8 @@ def _openai_key(config: LLMConfig) -> str:
 
 
 def openai_chat(config: LLMConfig) -> OpenAIChat:
-    return OpenAIChat(_client(config, config.openai_base_url, _openai_key(config)))
+    return OpenAIChat(openai_client(config, config.openai_base_url, _openai_key(config)))
 
 
 def openai_responses(config: LLMConfig) -> OpenAIResponses:
-    return OpenAIResponses(_client(config, config.openai_base_url, _openai_key(config)))
-
-
-def compat_chat(config: LLMConfig) -> OpenAIChat:
-    # Local servers (vLLM, llama.cpp, Ollama) often lack json_schema: the schema goes in the prompt instead.
-    key = config.compat_api_key or config.openai_api_key
-    client = _client(
-        config, config.compat_base_url or config.openai_base_url, key.get_secret_value() if key else "none"
-    )
-    return OpenAIChat(client, name="compat", native_structured=False)
+    return OpenAIResponses(openai_client(config, config.openai_base_url, _openai_key(config)))

@@ -46,10 +46,10 @@ class PriceTable:
         matches = [name for name in self.prices if model.startswith(name)]
         return self.prices[max(matches, key=len)] if matches else None
 
-    def cost(self, model: str, usage: Usage) -> float:
+    def cost(self, model: str, usage: Usage, *, warn: bool = True) -> float:
         price = self.price(model)
         if price is None:
-            if model not in self._warned:
+            if warn and model not in self._warned:
                 self._warned.add(model)
                 log.warning("no price for model %r: its calls are counted at cost 0", model)
             return 0.0

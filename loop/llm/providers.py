@@ -18,11 +18,13 @@ import openai
 
 from loop.llm.config import LLMConfig
 from loop.llm.errors import (
+    ContextOverflow,
     GarbageReply,
     ProviderError,
     ProviderUnavailable,
     RateLimited,
     RequestRejected,
+    StructuredOutputUnsupported,
 )
 from loop.llm.types import Message, ProviderReply, Tool
 from loop.plugins import PluginKind, UnknownPlugin, load, names
@@ -120,7 +122,7 @@ def _translate(provider: str, exc: Exception) -> ProviderError:
             # An error event inside a 200 stream (Anthropic's overloaded_error arrives this way).
             kind = RateLimited if "rate_limit" in str(exc) else ProviderUnavailable
             return kind(f"{provider}: stream broke off: {exc}")
-        return _status_error(provider, exc.status_code, str(exc), exc.response.headers)
+        return _status_error(provider, exc.status_code, str(exc), exc.response.headers, exc.body)
     if isinstance(exc, openai.APITimeoutError | anthropic.APITimeoutError):
         return ProviderUnavailable(f"{provider}: request timed out")
     if isinstance(exc, openai.APIConnectionError | anthropic.APIConnectionError):
@@ -133,13 +135,49 @@ def _translate(provider: str, exc: Exception) -> ProviderError:
     return ProviderUnavailable(f"{provider}: {type(exc).__name__}: {exc}")
 
 
-def _status_error(provider: str, status: int, text: str, headers: httpx2.Headers) -> ProviderError:
+_OVERFLOW_WORDS = (
+    "exceed_context_size",
+    "context size",
+    "context length",
+    "context window",
+    "too many tokens",
+)
+_SCHEMA_WORDS = ("response_format", "json_schema", "grammar")
+
+
+def _status_error(
+    provider: str, status: int, text: str, headers: httpx2.Headers, body: object = None
+) -> ProviderError:
     message = f"{provider}: HTTP {status}: {text}"
+    lowered = text.lower()
+    if status in (400, 413) and any(word in lowered for word in _OVERFLOW_WORDS):
+        detail = _error_detail(body)
+        return ContextOverflow(
+            message,
+            status=status,
+            n_ctx=_int_or_none(detail.get("n_ctx")),
+            n_prompt_tokens=_int_or_none(detail.get("n_prompt_tokens")),
+        )
+    if status in (400, 422, 500) and any(word in lowered for word in _SCHEMA_WORDS):
+        # llama.cpp answers 500 when it cannot turn a schema into a grammar: still the request's fault
+        return StructuredOutputUnsupported(message, status=status)
     if status == 429:
         return RateLimited(message, status=status, retry_after=retry_after_of(headers))
     if status in (408, 409) or status >= 500:
         return ProviderUnavailable(message, status=status, retry_after=retry_after_of(headers))
     return RequestRejected(message, status=status)
+
+
+def _error_detail(body: object) -> dict[str, Any]:
+    """The `error` object of an error body (the SDKs hand over the parsed JSON, or its `error` member)."""
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        return inner if isinstance(inner, dict) else body
+    return {}
+
+
+def _int_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and value > 0 else None
 
 
 def parse_arguments(raw: str | dict[str, Any] | None, provider: str) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from loop.limits import LimitsExceeded, Progress
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.types import Message
 from loop.llm_qa import prompting
-from loop.llm_qa.campaign import GameMemory, KnownBug
+from loop.llm_qa.campaign import Descends, GameMemory, KnownBug
 from loop.llm_qa.command_language import CommandLanguage
 from loop.llm_qa.evidence import anomaly_key, confidence, evidence_source, knowledge_text
 from loop.llm_qa.memory import StepRecord, WorkingMemory
@@ -45,7 +45,8 @@ class Settings:
     max_summary_items: int = 10
     max_game_commands: int = 80
     max_tool_rounds: int = 3
-    max_consecutive_failures: int = 6
+    max_consecutive_failures: int = 6  # model failures and unplayable commands, in a row
+    max_repeats: int = 3  # the same command this many times in a row is played; once more is refused
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
     max_notes: int = 8
@@ -66,8 +67,10 @@ class LLMQASession:
         reader: RepoReader | None = None,
         settings: Settings | None = None,
         progress: Progress | None = None,
+        descends: Descends = lambda commit, ancestor: commit == ancestor,
     ):
         self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
+        self.descends = descends
         self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
         self.reader, self.settings, self.progress = reader, settings or Settings(), progress
         s = self.settings
@@ -119,7 +122,11 @@ class LLMQASession:
         except (InvalidReply, ProviderError) as exc:
             return self._model_failed("planner", exc)
         assert self.game is not None
-        played = self.game.send(plan.command)
+        command = self._playable(plan)
+        if command is None:
+            return None
+        self._succeeded()
+        played = self.game.send(command)
         self.steps += 1
         self.language.learn(played)
         self.visited[view.room_id(played.state) or "?"] = None
@@ -145,6 +152,29 @@ class LLMQASession:
         elif hypothesis is not None and source is not None:
             self.investigate(hypothesis, played, source)
 
+    def _playable(self, plan: PlannerReply) -> str | None:
+        """The planner's command, ready to play; None for junk (empty, longer than the game takes, the same
+        command once too often), which is counted, shown to the planner, and costs a model failure."""
+        assert self.game is not None
+        command = " ".join(plan.command.split())
+        limit = self.client.max_command_length
+        recent = self.game.commands[-self.settings.max_repeats :]
+        if not command:
+            kind, why = "empty_commands", "the command was empty"
+        elif len(command) > limit:
+            kind, why = "long_commands", f"the command has {len(command)} characters; the game takes {limit}"
+        elif len(recent) == self.settings.max_repeats and all(c == command for c in recent):
+            kind, why = "repeated_commands", f"already played {len(recent)} times in a row; try another"
+        else:
+            return command
+        self.models.counts[kind] += 1
+        shown = clip(command, 80) or "(empty)"
+        self.memory.record(
+            StepRecord(self.games_started, self.steps, shown, plan.expected, f"> {shown}\nnot played: {why}")
+        )
+        self._model_failed("planner", InvalidReply(f"unplayable command: {why}", last_text=plan.command))
+        return None
+
     # --- asking the models ------------------------------------------------------------------------
 
     def plan(self) -> PlannerReply:
@@ -168,7 +198,6 @@ class LLMQASession:
         for round_ in range(self.settings.max_tool_rounds + 1):
             offer = tools if round_ < self.settings.max_tool_rounds else None
             reply = self.models.ask("planner", messages, PlannerReply, tools=offer)
-            self._succeeded()
             if not reply.tool_calls:
                 if not isinstance(reply.parsed, PlannerReply):
                     raise InvalidReply("planner answered without a command", last_text=reply.text)
@@ -267,12 +296,15 @@ class LLMQASession:
             except UndecidedReplay as exc:
                 self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
                 continue
-            self._trace("recheck", None, {"bug": known.id, "present": present, "was": known.status})
+            here = known.status_on(self.build_commit, self.descends)
+            self._trace("recheck", None, {"bug": known.id, "present": present, "was": here or "other line"})
             if not present:
                 known.set_status("fixed", self.build_commit)
                 self._say(f"known bug no longer shows, marked fixed: {known.title}")
-            elif known.status == "fixed":
-                self._add_report(self._known_report(known, steps), known.check, regression=True)
+            elif here in ("fixed", None):
+                # fixed on this line: a regression; known only from another line: a known bug of this one,
+                # reported under its fingerprint so the loop tracks it here too
+                self._add_report(self._known_report(known, steps), known.check, regression=here == "fixed")
             else:
                 known.set_status(known.status, self.build_commit)
 
@@ -287,7 +319,7 @@ class LLMQASession:
         )
 
     def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
-        known = self.campaign.remember_report(report, check, self.build_commit)
+        known = self.campaign.remember_report(report, check, self.build_commit, self.descends)
         self.reports.append(report)
         if self.first_report_seconds is None:
             self.first_report_seconds = time.monotonic() - self.started

@@ -1,14 +1,18 @@
 """Cross-session memory of one game, keyed by commit: one JSON file under the data directory.
 
 It keeps, per commit, the regions explored, unresolved leads and priority targets; and, across commits, every
-bug the agent confirmed with its status (open, fixed, regressed) and the commit where that status was last
-checked. A session on a new commit re-checks the known bugs first; a fixed bug stays known as fixed and is
-never reported again as new. The file is rewritten once per session (atomically), never per step.
+bug the agent confirmed with its status (open, fixed, regressed) on each commit it was judged on. Statuses
+follow the repository's history: a bug fixed at commit C counts as fixed, and comes back as a regression, only
+on commits that descend from C; on another line (a new run from the game's original commit, another branch) it
+is a known bug of that line, re-checked and reported under its own fingerprint, neither new nor a regression.
+A session on a new commit re-checks the known bugs first. The file is rewritten once per session (atomically),
+never per step.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -22,6 +26,8 @@ from loop.llm_qa.replies import Hypothesis
 SCHEMA_VERSION = 1
 MAX_NOTES = 20
 BugStatus = Literal["open", "fixed", "regressed"]
+Descends = Callable[[str, str], bool]
+"""(commit, ancestor) -> does `commit` contain `ancestor`? Git ancestry in the game's repository."""
 
 
 def default_data_dir() -> Path:
@@ -67,9 +73,17 @@ class KnownBug(BaseModel):
 
     def set_status(self, status: BugStatus, commit: str) -> None:
         self.checked_commit = commit
-        if status != self.status or not self.history:
+        if status != self.status or not self.history or commit not in {c.commit for c in self.history}:
             self.history.append(StatusChange(commit=commit, status=status))
         self.status = status
+
+    def status_on(self, commit: str, descends: Descends) -> BugStatus | None:
+        """The bug's status on `commit`'s line of history: the latest status decided on `commit` or on an
+        ancestor of it; None when it was only ever judged on other lines (another run, another branch)."""
+        for change in reversed(self.history):
+            if descends(commit, change.commit):
+                return change.status
+        return None
 
 
 class CommitNotes(BaseModel):
@@ -105,7 +119,7 @@ class GameMemory(BaseModel):
     def bug(self, bug_id: str | None) -> KnownBug | None:
         return next((bug for bug in self.bugs if bug.id == bug_id), None) if bug_id else None
 
-    def remember_report(self, report: BugReport, check: str, commit: str) -> KnownBug:
+    def remember_report(self, report: BugReport, check: str, commit: str, descends: Descends) -> KnownBug:
         known = self.bug(report.fingerprint)
         if known is None:
             known = KnownBug(
@@ -122,7 +136,8 @@ class GameMemory(BaseModel):
                 checked_commit=commit,
             )
             self.bugs.append(known)
-        known.set_status("open" if known.status == "open" else "regressed", commit)
+        fixed_here = known.status_on(commit, descends) in ("fixed", "regressed")
+        known.set_status("regressed" if fixed_here else "open", commit)
         return known
 
     def briefing(self, commit: str) -> str:

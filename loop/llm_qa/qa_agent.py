@@ -6,7 +6,7 @@ import contextlib
 import time
 from pathlib import Path
 
-from loop.contract.game import Game
+from loop.contract.game import Game, descends
 from loop.contract.game_client import GameClient
 from loop.limits import Progress
 from loop.llm.config import LLMConfig
@@ -71,6 +71,12 @@ class LLMQA:
     def memory_file(self) -> Path:
         return memory_path(self.game_name, self.data_dir)
 
+    def _descends(self, commit: str, ancestor: str) -> bool:
+        """Git ancestry in the game's repository (without one, only the same commit counts)."""
+        if self.repo_dir is None:
+            return commit == ancestor
+        return descends(self.repo_dir, commit, ancestor)
+
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
     ) -> QASessionResult:
@@ -93,6 +99,7 @@ class LLMQA:
                 reader=reader,
                 settings=self.settings,
                 progress=self.progress,
+                descends=self._descends,
             )
             stopped_because = session.run()
         self._remember(session, campaign, build_commit)

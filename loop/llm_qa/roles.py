@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ValidationError
 
 from loop.llm.config import LLMConfig
-from loop.llm.errors import InvalidReply, ProviderError
+from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.session import Budget, LLMSession
 from loop.llm.types import LLMReply, Message, Role, Tool
 
@@ -28,12 +28,20 @@ BUDGET_VARIABLES = {
     "CLOSED_LOOP_LLM_MAX_COST_USD": "max_cost_usd",
     "CLOSED_LOOP_LLM_MAX_WALL_S": "max_wall_s",
 }
+# A model-backed session ends by itself: after an hour of wall time, and after 5 minutes without one usable
+# reply (an endpoint that only times out, or a model that never produces valid output, is not worth more).
+DEFAULT_MAX_WALL_S = 3600.0
+DEFAULT_FIRST_REPLY_S = 300.0
+FIRST_REPLY_VARIABLE = "CLOSED_LOOP_LLM_FIRST_REPLY_S"
+SLOW_REPLY_S = 30.0  # a reply slower than this is counted (slow_replies): the run report shows the model lags
 
 
 def budget_from_env(env: Mapping[str, str] | None = None) -> Budget:
-    """A session budget from the environment; an unset variable is no limit. Bad values raise ValueError."""
+    """A session budget from the environment; tokens and cost are unlimited unless set, wall time is an hour.
+    Bad values raise ValueError."""
     env = os.environ if env is None else env
-    values = {field: env[name] for name, field in BUDGET_VARIABLES.items() if env.get(name)}
+    values: dict[str, object] = {"max_wall_s": DEFAULT_MAX_WALL_S}
+    values.update({field: env[name] for name, field in BUDGET_VARIABLES.items() if env.get(name)})
     try:
         return Budget.model_validate(values)
     except ValidationError as exc:
@@ -47,6 +55,9 @@ class ModelRoles:
     summary: ChatModel
     session: LLMSession
     counts: Counter[str] = field(default_factory=Counter)
+    first_reply_s: float = DEFAULT_FIRST_REPLY_S  # no usable reply by then: the session stops
+    usable_replies: int = 0
+    last_error: str = ""
 
     @classmethod
     def configured(cls, config: LLMConfig | None = None, session: LLMSession | None = None) -> ModelRoles:
@@ -58,7 +69,12 @@ class ModelRoles:
         models = {
             role: model_for(role, config, session=session) for role in ("planner", "reflection", "summary")
         }
-        return cls(session=session, **models)
+        first = os.environ.get(FIRST_REPLY_VARIABLE)
+        try:
+            first_reply_s = float(first) if first else DEFAULT_FIRST_REPLY_S
+        except ValueError:
+            raise ValueError(f"{FIRST_REPLY_VARIABLE}={first} is not a number of seconds") from None
+        return cls(session=session, first_reply_s=first_reply_s, **models)
 
     def ask(
         self,
@@ -68,22 +84,39 @@ class ModelRoles:
         tools: list[Tool] | None = None,
     ) -> LLMReply:
         model: ChatModel = getattr(self, role)
+        self._check_first_reply()
         try:
             reply = model.complete(messages, tools=tools, response_model=reply_model)
-        except InvalidReply:
+        except InvalidReply as exc:
             self.counts["malformed_replies"] += 1
+            self.last_error = f"{type(exc).__name__}: {exc}"
             raise
         except ProviderError as exc:
             self.counts["provider_errors"] += 1
             self.counts["provider_retries"] += max(0, exc.attempts - 1)
+            self.last_error = f"{type(exc).__name__}: {exc}"
             raise
         self.counts["repaired_replies"] += reply.invalid_replies
         self.counts["provider_retries"] += reply.retries
+        if reply.latency_s > SLOW_REPLY_S:
+            self.counts["slow_replies"] += 1
         if not tools and not isinstance(reply.parsed, reply_model):
             # A tool call nobody offered: as unusable as prose, and must not reach the agent as None.
             self.counts["malformed_replies"] += 1
+            self.last_error = f"{role} answered with tool calls"
             raise InvalidReply(f"{role}: answered with tool calls instead of {reply_model.__name__}")
+        self.usable_replies += 1
         return reply
+
+    def _check_first_reply(self) -> None:
+        """Stop a session that has had no usable reply for `first_reply_s`: it is not going to get one."""
+        elapsed = self.session.elapsed_s()
+        if self.usable_replies == 0 and elapsed >= self.first_reply_s:
+            requests, last = self.session.totals().requests, self.last_error[:300]
+            raise BudgetExceeded(
+                f"no usable model reply in {elapsed:.0f}s ({requests} requests); last: {last}",
+                limit="first-reply",
+            )
 
     def totals(self) -> dict[str, int]:
         """Counts for the session result: requests and every kind of failure survived."""

@@ -26,6 +26,7 @@ from repair_agents.coding.transcript import Transcript
 MAX_OBSERVATION_CHARS = 16_000
 TRANSCRIPT_OUTPUT_CHARS = 4_000
 NO_TOOL_CALL = "Use one of the tools to work on the repository; call `finish` when the fix is in place."
+MAX_FORMAT_ERRORS_IN_A_ROW = 6  # a model that cannot produce one usable turn in six will not in sixty
 
 
 class FormatError(Exception):
@@ -37,8 +38,18 @@ def _cut(text: str, limit: int) -> str:
 
 
 class CodingAgent:
-    def __init__(self, model: ChatModel, toolbox: Toolbox, transcript: Transcript, *, max_turns: int):
+    def __init__(
+        self,
+        model: ChatModel,
+        toolbox: Toolbox,
+        transcript: Transcript,
+        *,
+        max_turns: int,
+        max_format_errors: int = MAX_FORMAT_ERRORS_IN_A_ROW,
+    ):
         self.model = model
+        self.max_format_errors = max_format_errors
+        self.format_errors_in_a_row = 0
         self.toolbox = toolbox
         self.transcript = transcript
         self.max_turns = max_turns
@@ -60,8 +71,14 @@ class CodingAgent:
             raise LimitsExceeded(f"turn budget spent: {self.turns} of {self.max_turns} model calls", "turns")
         try:
             self.observe(self.query())
+            self.format_errors_in_a_row = 0
         except FormatError as exc:
+            self.format_errors_in_a_row += 1
             self.transcript.event("format_error", turn=self.turns, error=str(exc))
+            if self.format_errors_in_a_row >= self.max_format_errors:
+                raise LimitsExceeded(
+                    f"{self.format_errors_in_a_row} unusable model replies in a row: {exc}", "failures"
+                ) from None
             self.messages.append(Message.user(str(exc)))
 
     def query(self) -> LLMReply:

@@ -17,7 +17,7 @@ from loop.explorer.replay import replay_report
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome
 from loop.sandbox import BuildSpec, get_provider
-from repair_agents.tool_install import ToolSpec, find_or_install
+from loop.tool_install import ToolSpec, find_or_install
 
 WORLD = "castle/world.py"
 LEAKY = "The bedside drawer is shut; a small key rattles inside it."

@@ -24,8 +24,8 @@ from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from loop.sandbox import get_provider
+from loop.tool_install import find_or_install
 from repair_agents import aider, claude_code, codex, mini_swe_agent
-from repair_agents.tool_install import find_or_install
 
 pytestmark = pytest.mark.slow
 BACKENDS = ["bubblewrap", pytest.param("docker", marks=pytest.mark.docker)]

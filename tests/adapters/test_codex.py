@@ -27,8 +27,8 @@ from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
+from loop.tool_install import data_dir
 from repair_agents import codex
-from repair_agents.tool_install import data_dir
 
 pytestmark = pytest.mark.slow
 MODEL = "gpt-4.1-mini"

@@ -107,7 +107,7 @@ def test_a_run_killed_mid_session_resumes_and_duplicates_nothing(tmp_path: Path)
     env = {**os.environ, "CLOSED_LOOP_RUNS": str(tmp_path), "CLOSED_LOOP_DATA": str(tmp_path / "data")}
     script = (
         "import sys; from tests.flows.test_closed_loop_castle import drive, offline_config;"
-        "from loop.closed_loop import LoopRun;"
+        "from flows.assembly import open_run;"
         "drive(open_run(offline_config(), run_id=sys.argv[1]))"
     )
     run_id = "castle-killed"

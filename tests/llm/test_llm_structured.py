@@ -97,7 +97,7 @@ def test_native_structured_output_sends_the_schema(fake_llm: FakeLLMServer, make
     }
 
 
-def test_compat_endpoint_gets_the_schema_in_the_system_prompt(fake_llm: FakeLLMServer, make_model):
+def test_compat_endpoint_holds_replies_to_the_schema_natively(fake_llm: FakeLLMServer, make_model):
     fake_llm.queue(reply(f"<think>the hall has exits</think>{GOOD}"))
 
     answer = make_model("compat", "qwen3", compat_base_url=fake_llm.openai_base_url).complete(
@@ -105,10 +105,13 @@ def test_compat_endpoint_gets_the_schema_in_the_system_prompt(fake_llm: FakeLLMS
     )
 
     body = fake_llm.model_requests()[0].body
-    assert "response_format" not in body
-    assert body["messages"][0]["role"] == "system"
-    assert "Plan the next command." in body["messages"][0]["content"]
-    assert '"expectation"' in body["messages"][0]["content"]
+    assert body["response_format"]["type"] == "json_schema"
+    assert set(body["response_format"]["json_schema"]["schema"]["properties"]) == {
+        "command",
+        "expectation",
+        "confidence",
+    }
+    assert body["messages"][0]["content"] == "Plan the next command."  # no schema in the prompt
     assert answer.parsed.command == "go north"
 
 

@@ -150,7 +150,8 @@ class CastleModel:
             return reply(tool_calls=[self.tool_calls.pop(0)])
         command = next(self.commands)
         plan = {"thought": "keep testing", "command": command, "expected": f"{command} works"}
-        return reply(json.dumps({**plan, "note": f"sent {command} at request {self.seen['PlannerReply']}"}))
+        note = f"sent {command[:60]} at request {self.seen['PlannerReply']}"
+        return reply(json.dumps({**plan, "note": note}))
 
     def answer_ReflectionReply(self, request: RecordedRequest) -> ScriptedReply:
         body = last_user(request)

@@ -10,7 +10,7 @@ from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
 from loop.llm.session import Budget
-from loop.llm_qa.roles import budget_from_env
+from loop.llm_qa.roles import DEFAULT_MAX_WALL_S, budget_from_env
 from loop.trace import read_trace
 from sandboxes.process import free_port
 
@@ -110,6 +110,6 @@ def test_a_game_that_is_gone_ends_the_session_with_a_reason(fake_llm: FakeLLMSer
 
 def test_session_budgets_come_from_the_environment():
     budget = budget_from_env({"CLOSED_LOOP_LLM_MAX_TOKENS": "50000", "CLOSED_LOOP_LLM_MAX_COST_USD": "0.25"})
-    assert (budget.max_tokens, budget.max_cost_usd, budget.max_wall_s) == (50000, 0.25, None)
+    assert (budget.max_tokens, budget.max_cost_usd, budget.max_wall_s) == (50000, 0.25, DEFAULT_MAX_WALL_S)
     with pytest.raises(ValueError, match="bad LLM budget"):
         budget_from_env({"CLOSED_LOOP_LLM_MAX_WALL_S": "-3"})

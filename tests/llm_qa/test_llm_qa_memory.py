@@ -6,11 +6,13 @@ import json
 
 import pytest
 
+from loop.contract.game import materialize
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.tokens import estimate_tokens
 from loop.llm_qa.agent import Settings
 
 from .castle_model import DROPPED_TITLE, CastleModel, planner_requests
+from .conftest import CastleRepo
 
 # A walk around the manor that takes, drops and looks; reflection is honest, so nothing is claimed here.
 TOUR = [
@@ -147,3 +149,37 @@ def test_game_over_starts_a_new_game(fake_llm: FakeLLMServer, make_agent, castle
     assert result.games_started == 2
     last_plan = planner_requests(fake_llm.model_requests())[-1]
     assert '"won":false' in last_plan.body["messages"][1]["content"].split("Now (game 2")[1]
+
+
+@pytest.mark.slow
+def test_a_new_run_from_the_original_commit_sees_a_known_bug_of_its_own_line_not_a_regression(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    script = ["take matches", "north", "drop matches", "look"]
+    fake_llm.responder = CastleModel(script)
+    agent = make_agent()  # one memory file for the game, as for two nightly runs
+    for number, change in enumerate(
+        [None, lambda: castle_repo.fix("BUG-3")]
+    ):  # last night: found, then fixed
+        if change is not None:
+            change()
+        with castle_repo.running() as client:
+            agent.run_session(
+                client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / f"n{number}"
+            )
+
+    tonight = CastleRepo(castle_repo.game, materialize(castle_repo.game, tmp_path / "tonight")[0])
+    agent.prepare(
+        tonight.game, tonight.repo_dir, "player"
+    )  # a new run: the original commit, a new repository
+    with tonight.running() as client:
+        result = agent.run_session(
+            client, build_commit=tonight.commit, steps=4, seed=0, out_dir=tmp_path / "t"
+        )
+
+    [report] = result.reports  # not skipped as "already known", not filed as a new bug either
+    [bug] = json.loads(agent.memory_file.read_text())["bugs"]
+    assert report.fingerprint == bug["id"]
+    assert "regressed" not in [h["status"] for h in bug["history"]]
+    events = [json.loads(line) for line in (tmp_path / "t" / "trace.jsonl").read_text().splitlines()]
+    assert not [e for e in events if e.get("kind") == "regression"]

@@ -122,3 +122,18 @@ def test_builtin_declares_infrastructure_failure_when_nothing_listens_at_the_end
 
     assert attempt.outcome == Outcome.INFRASTRUCTURE_FAILURE
     assert attempt.detail.startswith("model endpoint failed after 2 attempt(s)")
+
+
+def test_builtin_stops_a_model_that_never_calls_a_tool_with_a_reason(
+    fake_llm: FakeLLMServer, scratch_tree: Path, tmp_path: Path
+):
+    fake_llm.default = reply("<|im_start|>I will fix the greeting now.<|im_end|>")  # what a tiny model says
+    agent = agent_for(fake_llm)
+    attempt = agent.repair(
+        workspace_for(scratch_tree, tmp_path / "attempt"), [scratch_report()], RepairBudget(max_turns=40)
+    )
+
+    assert attempt.detail.startswith("stopped: 6 unusable model replies in a row")
+    assert len(fake_llm.model_requests()) == 6  # not the 40 turns the budget allowed
+    events = read_transcript(Path(attempt.transcript or ""))
+    assert sum(e["event"] == "format_error" for e in events) == 6

@@ -42,6 +42,10 @@ class ToolSpec:
     binary: str  # the executable the package installs
     extra: tuple[str, ...] = field(default=())  # more requirements installed alongside (pip)
     max_python: tuple[int, int] | None = None  # pip tools: the first Python version it does not support
+    env: tuple[tuple[str, str], ...] = field(default=())  # set for the install only (build flags of an sdist)
+    # pip tools whose file lives inside the package, not in bin/: Python run in the tool's venv, with the
+    # tool's home as argv[1], that prints the file's path; the install links it as bin/<binary>
+    locate: str | None = None
 
     @property
     def dir_name(self) -> str:
@@ -117,11 +121,9 @@ def _install(spec: ToolSpec, timeout: float) -> Path:
 
 def _run(
     argv: list[str], what: str, timeout: float, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> None:
+) -> str:
     try:
-        done = subprocess.run(
-            argv, cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
-        )
+        done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     except FileNotFoundError as exc:
         raise ToolInstallError(f"{what}: {argv[0]} not found ({exc})") from None
     except subprocess.TimeoutExpired:
@@ -129,6 +131,7 @@ def _run(
     if done.returncode != 0:
         tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
         raise ToolInstallError(f"{what} failed (exit {done.returncode}):\n{tail}")
+    return done.stdout
 
 
 def node_dir() -> Path:
@@ -158,7 +161,7 @@ def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
     argv = [str(npm), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
     argv += ["--no-save"]
     what = f"npm install {spec.package}@{spec.version}"
-    _run([*argv, f"{spec.package}@{spec.version}"], what, timeout, env=node_env())
+    _run([*argv, f"{spec.package}@{spec.version}"], what, timeout, env={**os.environ, **node_env()})
 
 
 def tool_python() -> str:
@@ -186,4 +189,13 @@ def _install_pip(spec: ToolSpec, home: Path, timeout: float) -> None:
     pip = [str(home / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check", "--quiet"]
     left = max(1.0, timeout - (time.monotonic() - started))
     requirements = [f"{spec.package}=={spec.version}", *spec.extra]
-    _run([*pip, *requirements], f"pip install {' '.join(requirements)}", left)
+    env = {**os.environ, **dict(spec.env)} if spec.env else None
+    _run([*pip, *requirements], f"pip install {' '.join(requirements)}", left, env=env)
+    if spec.locate is not None:
+        left = max(1.0, timeout - (time.monotonic() - started))
+        argv = [str(home / "bin" / "python"), "-c", spec.locate, str(home)]
+        printed = _run(argv, f"locating {spec.binary} of {spec.name}", left).strip().splitlines()
+        found = Path(printed[-1] if printed else "")
+        if not printed or not found.is_file():
+            raise ToolInstallError(f"{spec.package}=={spec.version} has no {spec.binary} (looked at {found})")
+        (home / "bin" / spec.binary).symlink_to(found)
