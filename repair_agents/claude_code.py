@@ -2,7 +2,8 @@
 
 Reached through ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY from the LLM configuration; runs with a HOME and
 config dir of its own inside the attempt dir, so neither the user's settings nor earlier attempts leak in.
-Options: `model` (else the repair role's anthropic model), `max_turns` (default 30).
+Options: `model` (else the repair role's anthropic model), `max_turns` (default 30), `permission_mode`
+(acceptEdits by default; bypassPermissions lets it run any command, which the repair sandbox confines).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
-from loop.repair.agents import AgentContext
-from loop.tool_install import ToolSpec
+from loop.repair.agents import AgentContext, UnknownAgent
+from loop.tool_install import ToolSpec, node_env, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -23,7 +24,9 @@ from repair_agents.cli_agent import (
     max_turns,
     output_tail,
     priced_attempt,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
@@ -32,6 +35,7 @@ NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.
 TOOL = ToolSpec(NAME, "2.1.197", "npm", "@anthropic-ai/claude-code", "claude")
 TOOLS = "Bash,Read,Edit"
+PERMISSION_MODES = ("acceptEdits", "bypassPermissions")
 
 
 def parse_result(output: str) -> dict[str, Any] | None:
@@ -60,10 +64,13 @@ def tokens(result: dict[str, Any]) -> tuple[int, int]:
 class ClaudeCodeAgent(RepairAgent):
     name = NAME
 
-    def __init__(self, binary: Path, endpoint: Endpoint, turns: int):
+    def __init__(self, binary: Path, endpoint: Endpoint, turns: int, permission_mode: str = "acceptEdits"):
         self.binary = binary
+        self.permission_mode = permission_mode
         self.endpoint = endpoint
         self.turns = turns
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
     def argv(self, task: str) -> list[str]:
         return [
@@ -74,7 +81,7 @@ class ClaudeCodeAgent(RepairAgent):
             "--output-format",
             "json",
             "--permission-mode",
-            "acceptEdits",
+            self.permission_mode,
             "--tools",
             TOOLS,
             # Headless, acceptEdits still refuses Bash: allow the listed tools, so it can run the tests
@@ -88,17 +95,20 @@ class ClaudeCodeAgent(RepairAgent):
         ]
 
     def env(self, workspace: RepairWorkspace) -> dict[str, str]:
-        home = workspace.attempt_dir / "claude-home"
-        (home / ".claude").mkdir(parents=True, exist_ok=True)
+        host_home, home = sandbox_tmp(workspace, "claude-home")
+        (host_home / ".claude").mkdir(exist_ok=True)
+        (host_home / ".claude").chmod(0o777)
         env = {
-            "HOME": str(home),
-            "CLAUDE_CONFIG_DIR": str(home / ".claude"),
-            "ANTHROPIC_BASE_URL": self.endpoint.base_url,
+            **node_env(),
+            "HOME": home,
+            "CLAUDE_CONFIG_DIR": f"{home}/.claude",
+            "ANTHROPIC_BASE_URL": through_relay(self.endpoint, workspace).base_url,
             "ANTHROPIC_API_KEY": self.endpoint.api_key.get_secret_value(),
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             # Its default retries a dead endpoint (even a 401) for minutes, past most budgets.
             "CLAUDE_CODE_MAX_RETRIES": str(self.endpoint.max_retries),
             "DISABLE_AUTOUPDATER": "1",
+            "IS_SANDBOX": "1",  # it is: bypassPermissions is allowed even where the sandbox's user is root
         }
         return env
 
@@ -126,4 +136,9 @@ class ClaudeCodeAgent(RepairAgent):
 def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "anthropic")
     binary = installed_tool(TOOL)
-    return ClaudeCodeAgent(binary, endpoint, max_turns(context))
+    mode = context.options.get("permission_mode", "acceptEdits")
+    if mode not in PERMISSION_MODES:
+        raise UnknownAgent(
+            f"option permission_mode must be one of {', '.join(PERMISSION_MODES)}, not {mode!r}"
+        )
+    return ClaudeCodeAgent(binary, endpoint, max_turns(context), mode)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import SecretStr
@@ -103,6 +103,23 @@ class Endpoint:
     base_url: str
     api_key: SecretStr
     max_retries: int = 3  # of a failed model call, for the tools that let us say
+
+
+def through_relay(endpoint: Endpoint, workspace: RepairWorkspace) -> Endpoint:
+    """The endpoint as the tool reaches it from its sandbox: the relay's address, the only one it reaches."""
+    if workspace.sandbox is None or workspace.sandbox.model_url is None:
+        return endpoint
+    return replace(endpoint, base_url=workspace.sandbox.model_url)
+
+
+def sandbox_tmp(workspace: RepairWorkspace, name: str) -> tuple[Path, str]:
+    """A folder in the sandbox's private /tmp: (its host path, its path inside), made empty."""
+    if workspace.sandbox is None:
+        raise UnknownAgent("a CLI agent runs only in a repair sandbox")
+    host = workspace.sandbox.host_tmp / name
+    host.mkdir(parents=True, exist_ok=True)
+    host.chmod(0o777)
+    return host, workspace.sandbox.inside(host)
 
 
 def endpoint_for(context: AgentContext, provider: str) -> Endpoint:

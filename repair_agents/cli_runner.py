@@ -1,7 +1,9 @@
 """Running a coding-agent CLI (Claude Code, Codex, Aider, a script) headless in the work tree.
 
-Adapters build the argv and parse the tool's output; this module runs it with the task on stdin or in argv,
-cwd the work tree, a timeout inside the wall budget, and its output kept as the transcript.
+Adapters build the argv and parse the tool's output; this module runs it in the attempt's repair sandbox
+(`workspace.sandbox`, opened by the pipeline: the work tree its only writable path, the model its only
+address) with the task on stdin or in argv, a timeout inside the wall budget, and its output kept as the
+transcript. There is no unsandboxed fallback: without a sandbox nothing runs.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from repair_agents.base import RepairBudget, RepairWorkspace
 
 # Leave the pipeline a moment to see the agent's own verdict before its hard deadline fires.
 DEADLINE_MARGIN_SECONDS = 1.0
+
+
+class NoSandbox(RuntimeError):
+    """The workspace came without a repair sandbox (only the pipeline opens one)."""
 
 
 @dataclass
@@ -39,10 +45,12 @@ def run_cli(
     """Run `argv` in the work tree, output appended to the transcript; stop it and its children in time."""
     timeout = max(0.1, budget.wall_seconds - DEADLINE_MARGIN_SECONDS)
     started = time.monotonic()
+    if workspace.sandbox is None:
+        raise NoSandbox("a repair agent's command runs only in a repair sandbox, and none was opened")
+    command = workspace.sandbox.command(argv, env or {})
     process = subprocess.Popen(
-        argv,
-        cwd=workspace.repo_dir,
-        env={**os.environ, **(env or {})},
+        command.argv,
+        env=command.env,
         stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

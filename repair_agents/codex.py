@@ -1,21 +1,20 @@
 """`codex`: OpenAI's Codex CLI (`codex exec`), headless, editing the work tree through its own shell tool.
 
 Codex ignores OPENAI_BASE_URL: the endpoint is a custom model provider (base_url, env_key, the responses wire
-API) in a config.toml of a CODEX_HOME made for the attempt. That home lives under the data dir, never under a
-temp dir (Codex's own sandbox breaks there), and is removed afterwards. Usage is summed from its JSONL events.
+API) in a config.toml of a CODEX_HOME made for the attempt. That home lives in the repair sandbox's
+private /tmp and goes with it. Usage is summed from its JSONL events.
 Options: `model` (else the repair role's openai model).
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
-from loop.tool_install import ToolSpec, data_dir
+from loop.tool_install import ToolSpec, node_env, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -24,7 +23,9 @@ from repair_agents.cli_agent import (
     installed_tool,
     output_tail,
     priced_attempt,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
@@ -99,6 +100,8 @@ class CodexAgent(RepairAgent):
     def __init__(self, binary: Path, endpoint: Endpoint):
         self.binary = binary
         self.endpoint = endpoint
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
     def argv(self, workspace: RepairWorkspace, task: str) -> list[str]:
         return [
@@ -108,7 +111,7 @@ class CodexAgent(RepairAgent):
             "--ephemeral",
             "--skip-git-repo-check",
             "-C",
-            str(workspace.repo_dir),
+            workspace.sandbox.workdir if workspace.sandbox else str(workspace.repo_dir),
             "--sandbox",
             "danger-full-access",
             "-m",
@@ -117,18 +120,12 @@ class CodexAgent(RepairAgent):
         ]
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        attempt_id = f"{workspace.run_id}-round-{workspace.round}-{workspace.attempt_dir.name}"
-        home = data_dir() / "codex-homes" / attempt_id
-        if home.exists():
-            shutil.rmtree(home)
-        home.mkdir(parents=True)
-        (home / "config.toml").write_text(provider_config(self.endpoint.base_url, self.endpoint.max_retries))
-        env = {"CODEX_HOME": str(home), KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
-        try:
-            task = task_prompt(reports, game_manifest(workspace))
-            run = run_cli(self.argv(workspace, task), workspace, budget, env=env)
-        finally:
-            shutil.rmtree(home, ignore_errors=True)
+        host_home, home = sandbox_tmp(workspace, "codex-home")
+        base_url = through_relay(self.endpoint, workspace).base_url
+        (host_home / "config.toml").write_text(provider_config(base_url, self.endpoint.max_retries))
+        env = {**node_env(), "CODEX_HOME": home, KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
+        task = task_prompt(reports, game_manifest(workspace))
+        run = run_cli(self.argv(workspace, task), workspace, budget, env=env)
         (workspace.attempt_dir / "codex-events.jsonl").write_text(run.output)
         stopped = timed_out(self.name, run, "codex")
         if stopped:

@@ -10,12 +10,13 @@ Options: `model` (else the repair role's openai model), `max_turns` (its step li
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
 from loop.repair.agents import AgentContext
-from loop.tool_install import ToolSpec
+from loop.tool_install import ToolSpec, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,
@@ -25,7 +26,9 @@ from repair_agents.cli_agent import (
     max_turns,
     output_tail,
     priced_attempt,
+    sandbox_tmp,
     task_prompt,
+    through_relay,
     timed_out,
 )
 from repair_agents.cli_runner import run_cli
@@ -66,19 +69,21 @@ class MiniSweAgent(RepairAgent):
         self.binary = binary
         self.endpoint = endpoint
         self.turns = turns
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
 
-    def argv(self, trajectory: Path, task: str) -> list[str]:
+    def argv(self, trajectory: str, base_url: str, task: str) -> list[str]:
         argv = [str(self.binary), "-y", "--exit-immediately", "-m", f"openai/{self.endpoint.model}"]
         argv += ["-c", "mini.yaml", "-c", f"agent.step_limit={self.turns}"]
-        argv += ["-c", f"model.model_kwargs.api_base={self.endpoint.base_url}"]
-        return [*argv, "-o", str(trajectory), "-t", task]
+        argv += ["-c", f"model.model_kwargs.api_base={base_url}"]
+        return [*argv, "-o", trajectory, "-t", task]
 
-    def env(self, workspace: RepairWorkspace) -> dict[str, str]:
+    def env(self, config_dir: str, base_url: str) -> dict[str, str]:
         return {
             "OPENAI_API_KEY": self.endpoint.api_key.get_secret_value(),
-            "OPENAI_BASE_URL": self.endpoint.base_url,  # never a stale one inherited
-            "OPENAI_API_BASE": self.endpoint.base_url,
-            "MSWEA_GLOBAL_CONFIG_DIR": str(workspace.attempt_dir / "mini-config"),
+            "OPENAI_BASE_URL": base_url,  # never a stale one inherited
+            "OPENAI_API_BASE": base_url,
+            "MSWEA_GLOBAL_CONFIG_DIR": config_dir,
             "MSWEA_CONFIGURED": "true",
             "MSWEA_SILENT_STARTUP": "1",
             "MSWEA_MODEL_RETRY_STOP_AFTER_ATTEMPT": str(1 + self.endpoint.max_retries),
@@ -88,9 +93,13 @@ class MiniSweAgent(RepairAgent):
         }
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        base_url = through_relay(self.endpoint, workspace).base_url
+        host_out, out = sandbox_tmp(workspace, "mini")
+        argv = self.argv(f"{out}/{TRAJECTORY}", base_url, task_prompt(reports, game_manifest(workspace)))
+        run = run_cli(argv, workspace, budget, env=self.env(f"{out}/config", base_url))
         trajectory_path = workspace.attempt_dir / TRAJECTORY
-        argv = self.argv(trajectory_path, task_prompt(reports, game_manifest(workspace)))
-        run = run_cli(argv, workspace, budget, env=self.env(workspace))
+        if (host_out / TRAJECTORY).is_file():
+            shutil.copy(host_out / TRAJECTORY, trajectory_path)
         stopped = timed_out(self.name, run, "mini")
         if stopped:
             return stopped

@@ -12,6 +12,7 @@ import signal
 from pathlib import Path
 
 from loop.contract.paths import data_dir
+from loop.private_dirs import pid_alive  # noqa: F401 -- the owners' check, shared
 
 
 def _records() -> Path:
@@ -27,16 +28,6 @@ def start_time(pid: int) -> str | None:
     except (FileNotFoundError, ProcessLookupError):
         return None
     return stat.rsplit(")", 1)[1].split()[19]  # field 22 counts from the pid; after "comm)" it is the 20th
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def record(game_pid: int, game: str) -> None:

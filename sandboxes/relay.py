@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 
 CONNECT_TIMEOUT = 5.0
 BUFFER = 65536
@@ -33,11 +34,13 @@ def _pipe(source: socket.socket, sink: socket.socket) -> None:
                 sock.shutdown(how)
 
 
-def _serve(client: socket.socket, port: int) -> None:
+def bridge(client: socket.socket, connect: Callable[[], socket.socket]) -> None:
+    """Copy bytes both ways between `client` and what `connect()` opens; a failed connect drops the client
+    (a game not listening yet: the caller sees a dropped connection and retries)."""
     try:
-        upstream = socket.create_connection(("127.0.0.1", port), timeout=CONNECT_TIMEOUT)
+        upstream = connect()
     except OSError:
-        client.close()  # the game is not listening yet: the caller sees a dropped connection and retries
+        client.close()
         return
     upstream.settimeout(None)
     # A kept-alive connection carries many small request/response pairs: send each at once, no Nagle wait.
@@ -50,6 +53,16 @@ def _serve(client: socket.socket, port: int) -> None:
     back.join()
     client.close()
     upstream.close()
+
+
+def accept_forever(listener: socket.socket, connect: Callable[[], socket.socket]) -> None:
+    """Bridge every connection `listener` accepts, until it is closed."""
+    while True:
+        try:
+            client, _ = listener.accept()
+        except OSError:
+            return
+        threading.Thread(target=bridge, args=(client, connect), daemon=True).start()
 
 
 def main(argv: list[str]) -> int:
@@ -66,15 +79,10 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
 
-    def accept_loop() -> None:
-        while True:
-            try:
-                client, _ = listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=_serve, args=(client, port), daemon=True).start()
+    def connect() -> socket.socket:
+        return socket.create_connection(("127.0.0.1", port), timeout=CONNECT_TIMEOUT)
 
-    threading.Thread(target=accept_loop, daemon=True).start()
+    threading.Thread(target=accept_forever, args=(listener, connect), daemon=True).start()
     return game.wait()
 
 

@@ -1,18 +1,22 @@
 """Builds of a base commit with one gold patch applied, for the differential critic.
 
-Variants live in a private clone under the critic's work directory, never in the repository agents see: a
-commit carrying a gold patch in the game repo would hand the fix (and the ground truth) to the next repair
-agent. Each variant is a git worktree of that clone, cached by (base commit, bug), so every report of a
-session, and every later session on the same commit, reuses it.
-"""
+Variants live in a private clone in a folder of their own outside the run
+(`<temp>/closed-loop-critic-<pid>-*`, mode 0700; no repair sandbox mounts the host's temp dir), never in the
+repository or the run folder agents could reach: a gold-patched copy there would hand the fix (and the ground
+truth) to a repair agent. The folder goes when the critic does (or its process ends); a killed run's folder
+is removed by the next critic to start. Each variant is a git worktree of that clone, cached by (base commit,
+bug), so every report of a session, and every later session on the same commit, reuses it."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import weakref
 from pathlib import Path
 
 from loop.contract.models import GroundTruthBug
+from loop.private_dirs import private_dir
 
 GIT_TIMEOUT_SECONDS = 60.0
 # fixed identity and dates: the same base and patch always give the same variant commit
@@ -24,6 +28,9 @@ _GIT_ENV = {
     "GIT_AUTHOR_DATE": "2000-01-01T00:00:00Z",
     "GIT_COMMITTER_DATE": "2000-01-01T00:00:00Z",
 }
+
+
+PRIVATE_PREFIX = "closed-loop-critic-"
 
 
 class VariantError(Exception):
@@ -47,10 +54,16 @@ def _git(*args: str, cwd: Path) -> str:
 class GoldVariants:
     """Checkouts of `repo_dir` commits, plain or with one gold patch, under `workdir`."""
 
-    def __init__(self, repo_dir: Path, workdir: Path):
+    def __init__(self, repo_dir: Path, workdir: Path | None = None):
+        """`workdir` is ignored: the variants always live in a private folder (see the module doc)."""
         self.repo_dir = Path(repo_dir).resolve()
-        self.workdir = Path(workdir)
+        self.workdir = private_dir(PRIVATE_PREFIX)
         self.mirror = self.workdir / "mirror"
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self.workdir, True)
+
+    def close(self) -> None:
+        """Remove every variant now (also done when the critic is collected or its process ends)."""
+        self._cleanup()
 
     def _ensure_commit(self, commit: str) -> None:
         if not self.mirror.exists():

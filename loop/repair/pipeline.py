@@ -8,6 +8,7 @@ branch where it was. Each attempt leaves its evidence in its attempt dir:
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from pathlib import Path
@@ -17,6 +18,7 @@ from loop.contract.models import BugReport
 from loop.limits import Progress
 from loop.regression_gate import QUIET_ENV, run_gate
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
+from loop.repair.confinement import backend_choice, open_agent_sandbox
 from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.protocol import (
     Attempt,
@@ -66,8 +68,11 @@ class RepairRound:
         ready_timeout: float = 60.0,
         on_progress: Progress | None = None,
         restart: bool = False,
+        agent_sandbox: str | None = None,
     ):
-        """`restart` resets a branch a killed run left behind to `base` instead of continuing it."""
+        """`restart` resets a branch a killed run left behind to `base` instead of continuing it.
+        `agent_sandbox`: the backend the agents run in (auto, docker, bubblewrap; default
+        $CLOSED_LOOP_REPAIR_SANDBOX, else auto)."""
         self.game = game
         self.run_dir = run_dir
         self.run_id = run_id
@@ -76,6 +81,7 @@ class RepairRound:
         self.test_timeout = test_timeout
         self.ready_timeout = ready_timeout
         self._progress = on_progress or (lambda message: log.info("%s", message))
+        self.agent_sandbox = backend_choice(agent_sandbox)
         self.branch = RoundBranch.create(
             repo_dir,
             run_dir / "worktrees" / f"round-{round_number}",
@@ -142,7 +148,24 @@ class RepairRound:
         self._progress(f"[{agent.name}] attempt {attempt_dir.name} on report(s) {', '.join(fingerprints)}")
         started = time.monotonic()
         checkout_before = self._checkout_changes()
-        result = run_agent(agent, workspace, reports, budget, attempt_dir / "agent.log")
+        try:
+            with open_agent_sandbox(
+                workspace.repo_dir,
+                self.agent_sandbox,
+                model_url=getattr(agent, "model_url", None),
+                tool_paths=getattr(agent, "tool_paths", ()),
+                lifetime_s=budget.wall_seconds + 60.0,
+                run_id=self.run_id,
+            ) as sandbox:
+                self._progress(f"[{agent.name}] runs in the {sandbox.backend} repair sandbox")
+                sandboxed = dataclasses.replace(workspace, sandbox=sandbox)
+                result = run_agent(agent, sandboxed, reports, budget, attempt_dir / "agent.log")
+        except SandboxError as exc:
+            empty = Attempt(agent=agent.name, reports=fingerprints, attempt_dir=str(attempt_dir))
+            detail = f"no repair sandbox: {exc}"
+            return self._finish(
+                empty.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
+            )
         outside = self._outside_writes(checkout_before)
         attempt = (result.attempt or Attempt(agent=agent.name)).model_copy(
             update={

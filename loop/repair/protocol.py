@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.regression_gate import GateResult
+from loop.repair.confinement import AgentSandbox
 from loop.run_record import AttemptRecord
 
 ATTEMPT_SCHEMA_VERSION = 1
@@ -116,6 +117,7 @@ class RepairWorkspace:
     run_id: str
     round: int
     protected_paths: tuple[str, ...] = ()
+    sandbox: AgentSandbox | None = None  # where whatever the agent runs must run (the pipeline opens it)
     manifest: Manifest | None = None  # the game's manifest: its title, genre, start and test commands
 
     @property
@@ -127,11 +129,15 @@ class RepairWorkspace:
 class RepairAgent(abc.ABC):
     """A repair agent. Runs in a worker process the pipeline can stop, so it must be picklable.
 
-    An agent that runs a CLI (Claude Code, Codex) starts it with `repo_dir` as cwd; the pipeline stops
-    the whole process group when the wall budget runs out.
+    Whatever the agent runs (a CLI, a shell command) it starts through `workspace.sandbox`, which the
+    pipeline opens for each attempt with the agent's `model_url` reachable through a relay (and no other
+    address) and its `tool_paths` mounted read-only; the pipeline stops the whole process group when the wall
+    budget runs out.
     """
 
     name: str
+    model_url: str | None = None  # the one endpoint its sandbox may reach (its model's base URL)
+    tool_paths: tuple[Path, ...] = ()  # the installs its processes run from, mounted read-only
 
     @abc.abstractmethod
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:

@@ -25,6 +25,7 @@ from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.agents import AgentContext, create_agent
+from loop.repair.confinement import SANDBOX_WORKDIR
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from repair_agents import claude_code
@@ -33,8 +34,8 @@ pytestmark = pytest.mark.slow
 MODEL = "claude-sonnet-4-6"
 
 
-def scripted_model(worktree: Path):
-    world = str(worktree / WORLD)
+def scripted_model():
+    world = f"{SANDBOX_WORKDIR}/{WORLD}"  # the work tree as Claude Code sees it, inside its sandbox
     steps = [
         reply("Looking for the text.", [tool_call("Bash", command="grep -rn 'small key' castle/")]),
         reply("", [tool_call("Read", file_path=world)]),
@@ -55,7 +56,7 @@ def test_claude_code_fixes_castle_bug_2(
     castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ):
     ready_tool(claude_code.TOOL, castle, castle_round)
-    fake_llm.responder = scripted_model(castle_round.branch.worktree_dir)
+    fake_llm.responder = scripted_model()
     monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_llm.anthropic_base_url)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake-key")
     agent = create_agent("claude-code", AgentContext(options={"model": MODEL, "max_turns": "8"}))

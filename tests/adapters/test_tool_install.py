@@ -1,10 +1,9 @@
 """The shared tool cache: one install however many runs ask at once, a failed install leaves nothing behind,
-a user's binary wins, and an agent whose tool cannot be installed is a clear error. A fake `npm` on PATH
-stands in for the registry (the real installs are in the adapter tests)."""
+a user's binary wins, and an agent whose tool cannot be installed is a clear error. A fake `npm` beside a
+fake Node.js (CLOSED_LOOP_NODE_BIN) stands in for the registry (the real installs: the adapter tests)."""
 
 from __future__ import annotations
 
-import os
 import stat
 import threading
 from pathlib import Path
@@ -38,7 +37,8 @@ def fake_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]
     bin_dir.mkdir()
     files = {"calls": tmp_path / "npm-calls.txt", "fail": tmp_path / "npm-should-fail"}
     executable(bin_dir / "npm", FAKE_NPM.format(**files))
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    # Our own Node.js (normally installed from PyPI) is this folder: its npm is the fake.
+    monkeypatch.setenv("CLOSED_LOOP_NODE_BIN", str(executable(bin_dir / "node", "#!/bin/sh\n")))
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
     return files
 
@@ -96,9 +96,10 @@ def test_a_python_tool_refuses_an_interpreter_it_does_not_support(tmp_path: Path
 
 def test_an_agent_whose_tool_cannot_be_installed_is_a_clear_error(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("PATH", str(tmp_path))  # no npm here
+    # a Node.js without npm beside it
+    monkeypatch.setenv("CLOSED_LOOP_NODE_BIN", str(executable(tmp_path / "node", "#!/bin/sh\n")))
     monkeypatch.setenv("OPENAI_API_KEY", "sk-fake")
-    with pytest.raises(UnknownAgent, match="cannot install codex: codex needs npm"):
+    with pytest.raises(UnknownAgent, match="cannot install codex: our Node.js in .* ships no npm"):
         create_agent("codex", AgentContext(options={"model": "gpt-4.1-mini"}))
 
 

@@ -3,6 +3,7 @@ recorded with its outcome, the work tree is put back, and the loop goes on to th
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import git
@@ -12,7 +13,7 @@ from loop_driver import ledger_rows, offline_config
 from flows.assembly import open_run
 from loop import steps as loop_steps
 from loop.repair.agents import AgentContext, create_agent
-from loop.repair.protocol import RepairBudget
+from loop.repair.protocol import Attempt, RepairAgent, RepairBudget
 from loop.run import LoopRun
 from loop.run_record import RunRecord
 
@@ -68,7 +69,9 @@ def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: 
 
     assert outcomes == [outcome for _, outcome in ROUNDS]
     record = RunRecord.load(run.run_dir / "run.json")
-    assert "deleted or broke its work tree" in record.sessions[2].attempts[0].detail
+    # In its repair sandbox the work tree and its `.git` link are mount points: the agent empties the tree but
+    # cannot take the link away; the pipeline puts the tree back at the attempt's base.
+    assert "cannot remove '/closed-loop/work/.git'" in record.sessions[2].attempts[0].detail
     crash = record.sessions[1].attempts[0]
     assert "exited 3" in crash.detail and "something broke" in crash.detail
     assert "stopped after" in record.sessions[0].attempts[0].detail
@@ -79,12 +82,21 @@ def test_a_hung_a_failed_and_a_destructive_agent_leave_the_loop_going(tmp_path: 
     assert [row[2] for row in ledger_rows(run.run_id)["attempts"]] == outcomes
 
 
+class EnvironmentProbe(RepairAgent):
+    """Writes what its worker's environment says (the adapters build their tools' environment from it)."""
+
+    name = "environment-probe"
+
+    def repair(self, workspace, reports, budget) -> Attempt:
+        (workspace.repo_dir / "seen.txt").write_text(os.environ.get("CLOSED_LOOP_FAULTS_PROBE", "") + "\n")
+        return Attempt(agent=self.name)
+
+
 def test_each_attempt_runs_with_the_environment_of_its_moment(tmp_path: Path, monkeypatch):
     """Agents run in workers forked from one long-lived fork server: a setting changed since it started (a
     DOCKER_HOST, a key) must still reach the next attempt."""
     from loop.repair.protocol import RepairWorkspace
     from loop.repair.worker import run_agent
-    from repair_agents.command import CommandAgent
 
     seen = []
     for value in ("first", "second"):
@@ -92,7 +104,7 @@ def test_each_attempt_runs_with_the_environment_of_its_moment(tmp_path: Path, mo
         tree = tmp_path / value
         tree.mkdir()
         workspace = RepairWorkspace(repo_dir=tree, attempt_dir=tree, game_name="probe", run_id="env", round=1)
-        agent = CommandAgent('echo "$CLOSED_LOOP_FAULTS_PROBE" > seen.txt')
+        agent = EnvironmentProbe()
         result = run_agent(agent, workspace, [], RepairBudget(wall_seconds=30), tree / "agent.log")
         assert result.attempt is not None, result.traceback
         seen.append((tree / "seen.txt").read_text().strip())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
@@ -128,15 +129,34 @@ class CliIgnoringBudget(RepairAgent):
 
     name = "cli-ignoring-budget"
 
-    def __init__(self, pid_file: Path):
-        self.pid_file = pid_file
+    def __init__(self, seconds: int):
+        self.seconds = seconds  # unique: finds its sleep among the host's processes (see sleeping)
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         from repair_agents.cli_runner import run_cli
 
         run_cli(
-            ["sh", "-c", f"sleep 300 & echo $! > {self.pid_file}; wait"],
+            ["sh", "-c", f"sleep {self.seconds} & wait"],
             workspace,
             RepairBudget(wall_seconds=600),
         )
         return Attempt(agent=self.name)
+
+
+def unique_sleep() -> int:
+    """A sleep length no other process on the host uses, so that the test can find that sleep."""
+    return random.randint(3_000_000, 9_000_000)
+
+
+def sleeping(seconds: int) -> list[int]:
+    """Host pids of live `sleep <seconds>` processes (a sandbox has pids of its own: look by argv)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if cmdline.read_bytes() == f"sleep\0{seconds}\0".encode():
+                stat = (cmdline.parent / "stat").read_text()
+                if stat.rsplit(")", 1)[1].split()[0] != "Z":
+                    found.append(int(cmdline.parent.name))
+        except OSError:
+            continue
+    return found
