@@ -15,6 +15,7 @@ import sys
 import time
 
 from flows.assembly import open_run
+from loop import temp_space
 from loop.loop_config import LoopConfig
 from loop.rounds import run_rounds
 
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run-id", default=None, help="start (or resume) the run of this id")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
+    temp_space.claim()
     config = LoopConfig(
         game=args.game,
         qa_agent="explorer",

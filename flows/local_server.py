@@ -37,6 +37,7 @@ def api_url() -> str:
 def prefect_env() -> dict[str, str]:
     """Environment for every Prefect process we start: local API, no telemetry, our logs in the UI."""
     prefect_dir = data_dir() / "prefect"
+    (prefect_dir / "tmp").mkdir(parents=True, exist_ok=True)
     return {
         **os.environ,
         "PREFECT_API_URL": api_url(),
@@ -46,6 +47,7 @@ def prefect_env() -> dict[str, str]:
         "PREFECT_RUNNER_POLL_FREQUENCY": "2",
         "PREFECT_LOGGING_EXTRA_LOGGERS": "loop,sandboxes,repair_agents,reports,games",
         "PREFECT_UI_ENABLED": "true",
+        "TMPDIR": str(prefect_dir / "tmp"),  # the server's scratch: ours, not /tmp (serve claims its own)
     }
 
 
@@ -149,23 +151,59 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).with_name(name))
 
 
-def use_profile() -> None:
-    """Point the `prefect` command in any shell at our server, through a profile of its own."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_") or k == "PREFECT_HOME"}
-    prefect = _bin("prefect")
-    subprocess.run([prefect, "profile", "create", PROFILE], env=env, capture_output=True, timeout=60)
-    # `profile use` switches, then fails its own connectivity check until the API URL is set: ignore its code
-    subprocess.run([prefect, "profile", "use", PROFILE], env=env, capture_output=True, timeout=60)
-    pairs = [f"{k}={v}" for k, v in prefect_env().items() if k.startswith("PREFECT_") and k != "PREFECT_HOME"]
-    done = subprocess.run(
-        [prefect, "config", "set", *pairs], env=env, capture_output=True, text=True, timeout=60
-    )
-    if done.returncode != 0:
-        raise LocalServerError(f"cannot configure the Prefect profile {PROFILE!r}: {done.stderr.strip()}")
+def _previous_profile_file() -> Path:
+    return data_dir() / "prefect" / "previous-profile"
+
+
+def use_profile(progress=print) -> None:
+    """Point the `prefect` command in any shell at our server: a profile of its own, made active. The profile
+    that was active is remembered and made active again by `down`. Done in this process by Prefect's own
+    profile functions (no `prefect profile` subprocesses, which take seconds each on a loaded machine)."""
+    from prefect.settings.profiles import load_profiles, save_profiles
+
+    profiles = load_profiles()
+    previous = profiles.active_name
+    settings = {k: v for k, v in prefect_env().items() if k.startswith("PREFECT_") and k != "PREFECT_HOME"}
+    profiles.update_profile(PROFILE, settings)  # type: ignore[arg-type]
+    profiles.set_active(PROFILE)
+    save_profiles(profiles)
+    if previous != PROFILE:
+        _previous_profile_file().write_text(previous or "")
+        progress(
+            f"prefect profile: switched the active profile from {previous or 'none'!r} to {PROFILE!r} "
+            "(`closed-loop down` switches back)"
+        )
+
+
+def restore_profile(progress=print) -> None:
+    """Make the profile that was active before `up` active again, unless the user has switched since."""
+    from prefect.settings.profiles import load_profiles, save_profiles
+
+    marker = _previous_profile_file()
+    if not marker.is_file():
+        return
+    previous = marker.read_text().strip() or None
+    profiles = load_profiles()
+    if profiles.active_name == PROFILE:
+        profiles.set_active(previous if previous in profiles.names else None)
+        save_profiles(profiles)
+        progress(f"prefect profile: switched back to {previous or 'none'!r}")
+    marker.unlink()
 
 
 def up(progress=print, timeout: float = 120.0) -> None:
-    """Start the server and the serve process unless they already run; return when the deployments exist."""
+    """Start the server and the serve process unless they already run; return when the deployments exist.
+    Interrupted (Ctrl-C, SIGTERM) or failing, it stops what this call started."""
+    started: list[Daemon] = []
+    try:
+        _up(progress, timeout, started)
+    except BaseException:
+        for daemon in reversed(started):  # serve before the server, as `down` does
+            daemon.stop()
+        raise
+
+
+def _up(progress, timeout: float, started: list[Daemon]) -> None:
     env = prefect_env()
     if server_healthy():
         progress(f"prefect server: already answering at {api_url()}")
@@ -176,15 +214,17 @@ def up(progress=print, timeout: float = 120.0) -> None:
         SERVER.start(
             [_bin("prefect"), "server", "start", "--host", "127.0.0.1", "--port", str(api_port())], env
         )
+        started.append(SERVER)
         _wait(server_healthy, "prefect server", SERVER, timeout)
         progress("prefect server: ready")
-    use_profile()
+    use_profile(progress)
     if SERVE.pid() is not None and deployment_ready():
         progress("serve: already running")
         return
     SERVE.stop()
     progress(f"serve: starting the deployments (log {SERVE.log_file})")
     SERVE.start([_bin("closed-loop"), "serve"], env)
+    started.append(SERVE)
     _wait(deployment_ready, "serve process", SERVE, timeout)
     progress("serve: deployments castle, nightly and compare are ready")
 
@@ -192,6 +232,7 @@ def up(progress=print, timeout: float = 120.0) -> None:
 def down(progress=print) -> None:
     for daemon in (SERVE, SERVER):  # serve first: stopping the server first makes serve hang
         progress(f"{daemon.name}: {'stopped' if daemon.stop() else 'was not running'}")
+    restore_profile(progress)
 
 
 def status() -> dict[str, object]:
@@ -203,3 +244,20 @@ def status() -> dict[str, object]:
         "castle_deployment_ready": deployment_ready(),
         "data_dir": str(data_dir()),
     }
+
+
+def use_ephemeral_api(folder: Path) -> None:
+    """Make Prefect in this process (imported after this call) run on an ephemeral API of its own, with its
+    database in `folder`: neither the active profile, nor a PREFECT_API_URL, nor our local server's database
+    is used, so `closed-loop run` works the same whether a server is up, down or gone."""
+    for name in [n for n in os.environ if n.startswith(("PREFECT_API_", "PREFECT_SERVER_"))]:
+        del os.environ[name]
+    os.environ.update(
+        {
+            "PREFECT_PROFILE": "ephemeral",  # a built-in profile, whatever the profiles file holds
+            "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
+            "PREFECT_SERVER_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{folder / 'prefect.db'}",
+            "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            "DO_NOT_TRACK": "1",
+        }
+    )

@@ -11,9 +11,11 @@ import errno
 import importlib
 import logging
 import pkgutil
+import signal
 import sys
 
 from flows.local_server import LocalServerError
+from loop import temp_space
 from loop.contract.game import GameDefinitionError
 from loop.sandbox import SandboxError
 
@@ -39,13 +41,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def stop_like_ctrl_c(signum: int, frame: object) -> None:
+    """SIGTERM (what `kill`, systemd, docker stop and CI runners send) stops a command as Ctrl-C does:
+    whatever handles SIGINT now (asyncio, in `serve`) handles it, else KeyboardInterrupt, so every `with`,
+    `finally` and atexit hook stops and removes what the command started."""
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not signal.default_int_handler:
+        handler(signal.SIGINT, frame)
+        return
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(name)s %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.DEBUG if args.verbose else logging.WARNING)
+    temp_space.claim()  # every temp file of this command, and of what it starts, goes where it is cleaned up
     try:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:
