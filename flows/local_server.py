@@ -246,17 +246,21 @@ def status() -> dict[str, object]:
     }
 
 
-def use_ephemeral_api(folder: Path) -> None:
-    """Make Prefect in this process (imported after this call) run on an ephemeral API of its own, with its
-    database in `folder`: neither the active profile, nor a PREFECT_API_URL, nor our local server's database
-    is used, so `closed-loop run` works the same whether a server is up, down or gone."""
+def use_ephemeral_api() -> None:
+    """Make Prefect in this process (imported after this call) run on an ephemeral API of its own: neither the
+    active profile, nor a PREFECT_API_URL, nor our local server's database is used, so `closed-loop run` works
+    the same whether a server is up, down or gone. Its database stays (data/prefect/ephemeral.db): a new one
+    would cost every run its migrations, half a minute on a loaded machine."""
+    folder = data_dir() / "prefect"
+    folder.mkdir(parents=True, exist_ok=True)
     for name in [n for n in os.environ if n.startswith(("PREFECT_API_", "PREFECT_SERVER_"))]:
         del os.environ[name]
     os.environ.update(
         {
             "PREFECT_PROFILE": "ephemeral",  # a built-in profile, whatever the profiles file holds
             "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
-            "PREFECT_SERVER_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{folder / 'prefect.db'}",
+            "PREFECT_SERVER_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{folder / 'ephemeral.db'}",
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
             "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
             "DO_NOT_TRACK": "1",
         }

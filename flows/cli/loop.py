@@ -57,9 +57,8 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
     from flows.local_server import use_ephemeral_api
-    from loop import temp_space
 
-    use_ephemeral_api(temp_space.claim())  # before Prefect is imported: it reads its settings once
+    use_ephemeral_api()  # before Prefect is imported: it reads its settings once
     from flows.closed_loop import closed_loop
 
     report = closed_loop(**params)
