@@ -28,6 +28,7 @@ from bench.data_dirs import prepare_shared_caches
 from bench.soak_faults import FAULTS, LoopOutcome, play
 from bench.soak_prefect import LocalPrefect, play_serve_killed, prefect_env
 from games.catalogue import list_games
+from loop.contract.paths import SYSTEM_TMP
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
 from loop.run_record import RunRecord
@@ -55,7 +56,8 @@ def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
         **env,
         "CLOSED_LOOP_DATA": str(data),
         "CLOSED_LOOP_RUNS": str(out / "runs"),
-        "TMPDIR": str(out / "tmp"),
+        "TMPDIR": str(out / "tmp"),  # a temp file that escapes a command's own temp folder shows up here
+        SYSTEM_TMP: tempfile.gettempdir(),  # what is shared machine-wide (image locks) stays machine-wide
         # only the critic of a `model_errors` loop is a model; every other loop stays offline (see loop_args)
         "SOAK_MODEL_URL": fake.openai_base_url,
     }
@@ -125,7 +127,8 @@ def measure(out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, 
     orphans = {
         "containers": soak_checks.containers_of(set(records) | {o.run_id for o in outcomes}),
         "processes": soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"]),
-        "temp_folders": soak_checks.temp_leftovers(out / "tmp"),
+        "temp_folders": soak_checks.temp_leftovers(out / "tmp")
+        + soak_checks.temp_leftovers(out / "data" / "tmp"),
     }
     loops = max(len(outcomes), 1)
     disk = soak_checks.disk_bytes(out / "runs") + soak_checks.disk_bytes(out / "data")
