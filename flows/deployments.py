@@ -24,8 +24,8 @@ def deployments() -> list:
         nightly.to_deployment(
             name="nightly",
             cron=NIGHTLY_CRON,
-            description="Every catalogue game, one subflow run each, at most `closed-loop-sandboxes` (a global "
-            "concurrency limit) at once; agents from configuration; at 02:00 local by default.",
+            description="Every catalogue game, one subflow run each, at most `closed-loop-sandboxes` (a "
+            "global concurrency limit) at once; agents from configuration; at 02:00 local by default.",
             tags=["nightly"],
             concurrency_limit=1,
         ),
