@@ -28,7 +28,6 @@ from bench.data_dirs import prepare_shared_caches
 from bench.soak_faults import FAULTS, LoopOutcome, play
 from bench.soak_prefect import LocalPrefect, play_serve_killed, prefect_env
 from games.catalogue import list_games
-from loop.contract.paths import SYSTEM_TMP
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
 from loop.run_record import RunRecord
@@ -50,14 +49,13 @@ def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
         (shared / name).mkdir(exist_ok=True)
         if not (data / name).exists():
             (data / name).symlink_to(shared / name)
-    (out / "tmp").mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_"))}
     return {
         **env,
         "CLOSED_LOOP_DATA": str(data),
         "CLOSED_LOOP_RUNS": str(out / "runs"),
-        "TMPDIR": str(out / "tmp"),  # a temp file that escapes a command's own temp folder shows up here
-        SYSTEM_TMP: tempfile.gettempdir(),  # what is shared machine-wide (image locks) stays machine-wide
+        # every temp folder of the loops lands here, where a leftover is seen; short, for unix socket paths
+        "TMPDIR": tempfile.mkdtemp(prefix="cl-soak-"),
         # only the critic of a `model_errors` loop is a model; every other loop stays offline (see loop_args)
         "SOAK_MODEL_URL": fake.openai_base_url,
     }
@@ -127,8 +125,7 @@ def measure(out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, 
     orphans = {
         "containers": soak_checks.containers_of(set(records) | {o.run_id for o in outcomes}),
         "processes": soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"]),
-        "temp_folders": soak_checks.temp_leftovers(out / "tmp")
-        + soak_checks.temp_leftovers(out / "data" / "tmp"),
+        "temp_folders": soak_checks.temp_leftovers(Path(env["TMPDIR"])),
     }
     loops = max(len(outcomes), 1)
     disk = soak_checks.disk_bytes(out / "runs") + soak_checks.disk_bytes(out / "data")
@@ -162,6 +159,7 @@ def measure(out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, 
             "orphans": [line for found in orphans.values() for line in found][:20],
         },
         "out": str(out),
+        "tmp": env["TMPDIR"],
     }
 
 
@@ -188,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     result = run_soak(args.minutes, out, args.seed, args.backend, args.steps, faults)
+    shutil.rmtree(result.pop("tmp"), ignore_errors=True)
     (out / "soak.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result))
     if args.out is None and not args.keep:

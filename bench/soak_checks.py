@@ -196,7 +196,10 @@ def containers_of(run_ids: set[str]) -> list[str]:
 
 
 def temp_leftovers(tmp_dir: Path) -> list[str]:
-    return [f"temp {path}" for path in sorted(tmp_dir.iterdir())] if tmp_dir.is_dir() else []
+    """What is left in a TMPDIR, but the machine-wide lock folder (kept on purpose: loop/contract/paths)."""
+    if not tmp_dir.is_dir():
+        return []
+    return [f"temp {p}" for p in sorted(tmp_dir.iterdir()) if not p.name.startswith("closed-loop-locks-")]
 
 
 def disk_bytes(path: Path) -> int:

@@ -1,22 +1,24 @@
 """A temp folder of its own for every closed-loop process, so that nothing is left in /tmp, killed or not.
 
-`claim()` makes `<data>/tmp/<pid>-<start time>/` this process's temp folder: `tempfile` uses it (so do
-multiprocessing's `pymp-*` folders and git's scratch files), and every process it starts inherits it through
-`TMPDIR`. It is removed at exit; a process killed with SIGKILL leaves it behind, and the next `claim()` of any
-closed-loop process removes the folders whose owner is gone, as dead owners' containers are removed at start.
-The owner is named by pid and kernel start time, so a pid the kernel gave to another process never keeps a
-folder alive.
+`claim()` makes `<machine temp>/closed-loop-tmp-<pid>-<start time>/` this process's temp folder: `tempfile`
+uses it (so do multiprocessing's `pymp-*` folders, git's scratch files and our own temp folders), and every
+process it starts inherits it through `TMPDIR`. It is removed at exit; a process killed with SIGKILL leaves it
+behind, and the next `claim()` of any closed-loop process removes the folders whose owner is gone, as dead
+owners' containers are removed at start. The owner is named by pid and kernel start time, so a pid the kernel
+gave to another process never keeps a folder alive. It stays in the machine's temp folder (not the data
+folder) because multiprocessing puts unix sockets in it, whose paths may not exceed 107 bytes.
 """
 
 from __future__ import annotations
 
-import atexit
+import multiprocessing.util
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 
-from loop.contract.paths import SYSTEM_TMP, data_dir
+from loop.contract.paths import SYSTEM_TMP, system_temp_dir
 
 _claimed: dict[int, Path] = {}
 
@@ -30,37 +32,36 @@ def start_time(pid: int) -> str | None:
     return stat.rsplit(")", 1)[1].split()[19]  # field 22 counts from the pid; after "comm)" it is the 20th
 
 
-def _owner_alive(name: str) -> bool:
-    pid, _, started = name.partition("-")
-    return pid.isdigit() and start_time(int(pid)) == started
+OWNED = re.compile(r"closed-loop-tmp-(\d+)-(\d+)")
 
 
 def remove_dead_owners(root: Path | None = None) -> int:
     """Remove the temp folders of closed-loop processes that are gone; return how many."""
-    root = root or data_dir() / "tmp"
+    root = root or system_temp_dir()
     removed = 0
-    for path in root.glob("*-*") if root.is_dir() else []:
-        if not _owner_alive(path.name):
+    for path in root.glob("closed-loop-tmp-*"):
+        owner = OWNED.fullmatch(path.name)
+        if owner and start_time(int(owner[1])) != owner[2]:
             shutil.rmtree(path, ignore_errors=True)
             removed += 1
     return removed
 
 
 def claim() -> Path:
-    """Make a folder under the data folder this process's temp folder (idempotent); see the module's doc."""
+    """Give this process a temp folder of its own (idempotent); see the module's doc."""
     pid = os.getpid()
     if pid in _claimed:
         return _claimed[pid]
-    root = data_dir() / "tmp"
-    root.mkdir(exist_ok=True)
+    os.environ.setdefault(SYSTEM_TMP, tempfile.gettempdir())  # children claim beside us, not inside
+    root = system_temp_dir()
     remove_dead_owners(root)
-    os.environ.setdefault(SYSTEM_TMP, tempfile.gettempdir())
-    path = root / f"{pid}-{start_time(pid)}"
+    path = root / f"closed-loop-tmp-{pid}-{start_time(pid)}"
     path.mkdir(exist_ok=True)
     os.environ["TMPDIR"] = str(path)
     tempfile.tempdir = str(path)
     _claimed[pid] = path
-    atexit.register(_release, pid, path)
+    # after multiprocessing's own exit finalizers (-100 removes its pymp-* folder, which is inside ours)
+    multiprocessing.util.Finalize(None, _release, args=(pid, path), exitpriority=-1000)
     return path
 
 

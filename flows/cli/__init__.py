@@ -15,6 +15,7 @@ import signal
 import sys
 
 from flows.local_server import LocalServerError
+from flows.stop_signals import stop_like_ctrl_c
 from loop import temp_space
 from loop.contract.game import GameDefinitionError
 from loop.sandbox import SandboxError
@@ -39,17 +40,6 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         module.register(subparsers)
     return parser
-
-
-def stop_like_ctrl_c(signum: int, frame: object) -> None:
-    """SIGTERM (what `kill`, systemd, docker stop and CI runners send) stops a command as Ctrl-C does:
-    whatever handles SIGINT now (asyncio, in `serve`) handles it, else KeyboardInterrupt, so every `with`,
-    `finally` and atexit hook stops and removes what the command started."""
-    handler = signal.getsignal(signal.SIGINT)
-    if callable(handler) and handler is not signal.default_int_handler:
-        handler(signal.SIGINT, frame)
-        return
-    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:

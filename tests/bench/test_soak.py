@@ -47,12 +47,13 @@ def test_a_three_minute_soak_with_faults_loses_doubles_and_leaves_nothing(tmp_pa
             "JOIN runs r ON s.run_pk = r.id WHERE r.run_id = ?)",
             (fingerprint, run_id),
         )
-    (out / "tmp" / "pymp-left-behind").mkdir()
+    tmp = tmp_path / "tmp"
+    (tmp / "pymp-left-behind").mkdir(parents=True)
     url = f"sqlite:///{ledger}"
     lost = soak_checks.lost_reports(records, url)
     assert len(lost) == 1 and fingerprint in lost[0] and "no report row in the ledger" in lost[0], lost
     assert any(line.startswith(f"{run_id} reports") for line in soak_checks.ledger_mismatches(records, url))
-    assert soak_checks.temp_leftovers(out / "tmp") == [f"temp {out / 'tmp' / 'pymp-left-behind'}"]
+    assert soak_checks.temp_leftovers(tmp) == [f"temp {tmp / 'pymp-left-behind'}"]
 
 
 def a_traced_new_bug(records) -> tuple[str, str]:

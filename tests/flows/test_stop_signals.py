@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench.soak_checks import processes_with
+from bench.soak_checks import processes_with, temp_leftovers
 
 pytestmark = pytest.mark.slow
 BIN = Path(sys.executable).parent
@@ -69,11 +69,8 @@ def answers(url: str) -> bool:
 
 def leftovers(env: dict[str, str]) -> list[str]:
     """What a stopped command must not leave: its processes, its temp files (TMPDIR, the data folder)."""
-    tmp = Path(env["TMPDIR"])
-    data_tmp = Path(env["CLOSED_LOOP_DATA"]) / "tmp"
     found = processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"])
-    found += [f"temp {p}" for p in tmp.iterdir() if not p.name.startswith("closed-loop-locks-")]
-    found += [f"temp {p}" for p in data_tmp.iterdir()] if data_tmp.is_dir() else []
+    found += temp_leftovers(Path(env["TMPDIR"]))
     found += [f"game record {p.name}" for p in (Path(env["CLOSED_LOOP_DATA"]) / "processes").glob("*.json")]
     return found
 
