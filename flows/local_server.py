@@ -20,6 +20,7 @@ import httpx
 from loop.contract.paths import data_dir
 
 PROFILE = "closed-loop"
+PROFILE_SETTINGS = ("PREFECT_API_URL", "PREFECT_SERVER_ANALYTICS_ENABLED")
 
 
 class LocalServerError(Exception):
@@ -46,6 +47,8 @@ def prefect_env() -> dict[str, str]:
         "DO_NOT_TRACK": "1",
         "PREFECT_RUNNER_POLL_FREQUENCY": "2",
         "PREFECT_LOGGING_EXTRA_LOGGERS": "loop,sandboxes,repair_agents,reports,games",
+        # serve logs with our loggers outside flow runs too: those lines belong in serve.log, not the API
+        "PREFECT_LOGGING_TO_API_WHEN_MISSING_FLOW": "ignore",
         "PREFECT_UI_ENABLED": "true",
         "TMPDIR": str(prefect_dir / "tmp"),  # the server's scratch: ours, not /tmp (serve claims its own)
     }
@@ -159,12 +162,16 @@ def use_profile(progress=print) -> None:
     """Point the `prefect` command in any shell at our server: a profile of its own, made active. The profile
     that was active is remembered and made active again by `down`. Done in this process by Prefect's own
     profile functions (no `prefect profile` subprocesses, which take seconds each on a loaded machine)."""
-    from prefect.settings.profiles import load_profiles, save_profiles
+    from prefect.settings.profiles import Profile, load_profiles, save_profiles
 
     profiles = load_profiles()
     previous = profiles.active_name
-    settings = {k: v for k, v in prefect_env().items() if k.startswith("PREFECT_") and k != "PREFECT_HOME"}
-    profiles.update_profile(PROFILE, settings)  # type: ignore[arg-type]
+    # Only what points the `prefect` command at our server: a profile that sent the `loop` loggers to the API
+    # made every Python process on the machine warn "attempted to send logs to the API without a flow run id"
+    settings = {k: v for k, v in prefect_env().items() if k in PROFILE_SETTINGS}
+    if PROFILE in profiles.names:
+        profiles.remove_profile(PROFILE)  # made anew: nothing an older `up` put there stays
+    profiles.add_profile(Profile(name=PROFILE, settings=settings))  # type: ignore[arg-type]
     profiles.set_active(PROFILE)
     save_profiles(profiles)
     if previous != PROFILE:
