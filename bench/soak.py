@@ -108,13 +108,18 @@ def run_soak(minutes: float, out: Path, seed: int, backend: str, steps: int, fau
                 confirm_injection(outcome, out / "runs", len(fake.requests) - requests_before)
                 outcomes.append(outcome)
                 number += 1
+                # the checks so far, for a reader of a long soak (the server, if up, is not an orphan yet)
+                progress = measure(out, outcomes, time.monotonic() - started, env, daemons=prefect.pids())
+                (out / "progress.json").write_text(json.dumps(progress, indent=2))
         finally:
             if any(o.fault == "serve_killed" for o in outcomes):
                 prefect.down()
     return measure(out, outcomes, time.monotonic() - started, env)
 
 
-def measure(out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, str]) -> dict:
+def measure(
+    out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, str], daemons: set[int] | None = None
+) -> dict:
     ledger_url = f"sqlite:///{out / 'data' / 'ledger.sqlite'}"
     time.sleep(2)  # let the processes the last loop stopped finish exiting before looking for orphans
     records = soak_checks.run_records(out / "runs")
@@ -124,7 +129,11 @@ def measure(out: Path, outcomes: list[LoopOutcome], wall: float, env: dict[str, 
     mismatches = soak_checks.ledger_mismatches(records, ledger_url)
     orphans = {
         "containers": soak_checks.containers_of(set(records) | {o.run_id for o in outcomes}),
-        "processes": soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"]),
+        "processes": [
+            line
+            for line in soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"])
+            if int(line.split()[1].rstrip(":")) not in (daemons or set())
+        ],
         "temp_folders": soak_checks.temp_leftovers(Path(env["TMPDIR"])),
     }
     loops = max(len(outcomes), 1)

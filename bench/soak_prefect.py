@@ -60,7 +60,14 @@ class LocalPrefect:
         self._closed_loop("down", timeout=180)
 
     def serve_pid(self) -> int | None:
-        path = Path(self.env["CLOSED_LOOP_DATA"]) / "prefect" / "serve.pid"
+        return self._pid("serve")
+
+    def pids(self) -> set[int]:
+        """The server's and serve's pids while they run (between loops they are not orphans)."""
+        return {pid for name in ("server", "serve") if (pid := self._pid(name)) is not None}
+
+    def _pid(self, name: str) -> int | None:
+        path = Path(self.env["CLOSED_LOOP_DATA"]) / "prefect" / f"{name}.pid"
         try:
             return int(path.read_text().strip())
         except (OSError, ValueError):

@@ -166,3 +166,18 @@ def test_up_stopped_while_starting_leaves_no_server_behind(user_env, tmp_path: P
         time.sleep(0.2)
     assert not Path(f"/proc/{server}").exists(), "the half-started server outlived `closed-loop up`"
     assert not pid_file.exists()
+
+
+def test_serve_stops_on_sigterm_pausing_its_deployments_without_warnings(local_prefect):
+    env = local_prefect
+    prefect_dir = Path(env["CLOSED_LOOP_DATA"]) / "prefect"
+    serve = int((prefect_dir / "serve.pid").read_text())
+
+    os.kill(serve, signal.SIGTERM)  # the process alone, as `kill PID` would
+    deadline = time.monotonic() + 60
+    while Path(f"/proc/{serve}").exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not Path(f"/proc/{serve}").exists(), "serve ignored SIGTERM"
+    log = (prefect_dir / "serve.log").read_text()
+    assert "paused" in log.lower(), log[-2000:]
+    assert "never awaited" not in log and "Traceback" not in log, log[-3000:]
