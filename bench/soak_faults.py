@@ -88,6 +88,10 @@ def containers_of_owner(owner: int) -> list[str]:
         client.close()
 
 
+def game_running(owner: int, data: Path, backend: str) -> bool:
+    return bool(containers_of_owner(owner) if backend == "docker" else game_pids_of(owner, data))
+
+
 def kill_game(owner: int, data: Path, backend: str) -> bool:
     """SIGKILL one running game of `owner`; False when none runs right now."""
     if backend == "docker":
@@ -125,6 +129,7 @@ class LoopProcess:
                 stdin=subprocess.DEVNULL,
             )
         started = time.monotonic()
+        backend, game_seen = self.env.get("SOAK_BACKEND", "process"), None
         with PeakMemory([child.pid], interval=0.5) as memory:
             while child.poll() is None:
                 elapsed = time.monotonic() - started
@@ -133,7 +138,11 @@ class LoopProcess:
                     outcome.injected += 1
                     kill_after = None
                 elif game_kill_after is not None and elapsed >= game_kill_after:
-                    if kill_game(child.pid, data, self.env.get("SOAK_BACKEND", "process")):
+                    # `game_kill_after` counts from the moment a game of this loop is first seen running
+                    if game_seen is None and game_running(child.pid, data, backend):
+                        game_seen = elapsed
+                    due = game_seen is not None and elapsed >= game_seen + game_kill_after
+                    if due and kill_game(child.pid, data, backend):
                         outcome.injected += 1
                         game_kill_after = None
                 elif elapsed > LOOP_TIMEOUT:
@@ -154,9 +163,9 @@ def play(
     process = LoopProcess(loop_args(game, fault, backend, steps), env, logs / f"{run_id}.log")
     started = time.monotonic()
     if fault == "orchestrator_killed":
-        process.run(outcome, kill_after=rng.uniform(2.0, 25.0))
+        process.run(outcome, kill_after=rng.uniform(2.0, 20.0))
     elif fault == "game_killed":
-        process.run(outcome, game_kill_after=rng.uniform(1.0, 20.0))
+        process.run(outcome, game_kill_after=rng.uniform(0.0, 2.0))
     else:
         process.run(outcome)
         outcome.injected += fault in ("repair_hung", "repair_crash", "model_errors")
