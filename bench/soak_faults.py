@@ -163,7 +163,7 @@ def play(
     process = LoopProcess(loop_args(game, fault, backend, steps), env, logs / f"{run_id}.log")
     started = time.monotonic()
     if fault == "orchestrator_killed":
-        process.run(outcome, kill_after=rng.uniform(2.0, 20.0))
+        process.run(outcome, kill_after=rng.uniform(1.0, 12.0))
     elif fault == "game_killed":
         process.run(outcome, game_kill_after=rng.uniform(0.0, 2.0))
     else:

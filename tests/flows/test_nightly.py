@@ -18,8 +18,8 @@ from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
 OFFLINE = dict(qa_agent="explorer", repair_agent="gold", backend="process", steps=200, max_rounds=2)
-# CASTLE's repair agent hangs for a minute and a half: the stuck game
-STUCK = {"repair_agent": "command", "agent_options": {"command": "sleep 600"}, "repair_timeout_s": 90}
+# CASTLE's repair agent hangs for a minute: the stuck game
+STUCK = {"repair_agent": "command", "agent_options": {"command": "sleep 600"}, "repair_timeout_s": 60}
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def test_games_run_as_concurrent_subflows_and_the_summary_shows_the_trend(prefec
     assert summary is not None
     text = str(summary.data)
     assert "# Nightly 20261201" in text
-    assert "| castle | Completed |" in text and "| crawl | Completed |" in text
+    assert "| castle | Completed |" in text and "| crawl | Completed |" in text, text
     assert "no-such-game" in text.split("## What failed")[1]  # the broken game, with why
     assert "## Trend (the ledger)" in text
 
