@@ -64,10 +64,11 @@ def _outcome(game: str, run_id: str, future: PrefectFuture, finished: bool, time
     if not finished:
         detail = f"still running after {timeout:.0f}s"
         return GameNight(game=game, run_id=run_id, state="stuck", detail=detail)
+    result = future.result(raise_on_failure=False)  # first: it settles the future's final state
     state = future.state
     if state.is_completed():
-        return GameNight(game=game, run_id=run_id, state="Completed", report=str(future.result()))
-    error = future.result(raise_on_failure=False)
+        return GameNight(game=game, run_id=run_id, state="Completed", report=str(result))
+    error = result
     detail = f"{type(error).__name__}: {error}" if isinstance(error, BaseException) else state.message or ""
     return GameNight(game=game, run_id=run_id, state=state.name or state.type.value, detail=detail[:500])
 
