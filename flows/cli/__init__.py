@@ -43,7 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    previous = signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    try:
+        return _run(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)  # main() called in-process (tests) leaves no trace
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
