@@ -14,6 +14,7 @@ from sqlalchemy import create_engine, text
 
 from loop.contract.models import BugReport
 from loop.run_record import RunRecord, SessionRecord
+from loop.temp_space import OWNED, start_time
 
 # Natural keys of the ledger's rows: two rows with the same key are one fact written twice.
 NATURAL_KEYS = {
@@ -199,7 +200,17 @@ def temp_leftovers(tmp_dir: Path) -> list[str]:
     """What is left in a TMPDIR, but the machine-wide lock folder (kept on purpose: loop/contract/paths)."""
     if not tmp_dir.is_dir():
         return []
-    return [f"temp {p}" for p in sorted(tmp_dir.iterdir()) if not p.name.startswith("closed-loop-locks-")]
+    return [
+        f"temp {p}"
+        for p in sorted(tmp_dir.iterdir())
+        if not p.name.startswith("closed-loop-locks-") and not _owner_alive(p.name)
+    ]
+
+
+def _owner_alive(name: str) -> bool:
+    """A command's own temp folder while the command runs (loop/temp_space.py) is not left behind."""
+    owner = OWNED.fullmatch(name)
+    return owner is not None and start_time(int(owner[1])) == owner[2]
 
 
 def disk_bytes(path: Path) -> int:

@@ -188,7 +188,7 @@ class ProcessProvider(SandboxProvider):
         manifest = spec.manifest
         tree = export_tree(spec)
         requirements = tree.path / manifest.requirements if manifest.requirements else None
-        venv = game_venv(requirements)
+        venv = game_venv(requirements).resolve()  # bubblewrap binds real paths, not a symlinked data folder
         python = str(venv / "bin" / "python")
         game_argv = [python if arg == "python" else arg for arg in manifest.start_command]
         env = {
