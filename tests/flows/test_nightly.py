@@ -24,8 +24,12 @@ STUCK = {"repair_agent": "command", "agent_options": {"command": "sleep 600"}, "
 
 @pytest.fixture(scope="module")
 def prefect_api():
-    with prefect_test_harness(server_startup_timeout=120):
-        yield
+    # offline: no telemetry heartbeat (it logs "database is locked" errors into the test's output on SQLite)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+        env.setenv("DO_NOT_TRACK", "1")
+        with prefect_test_harness(server_startup_timeout=120):
+            yield
 
 
 @pytest.fixture
