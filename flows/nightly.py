@@ -31,6 +31,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 from flows.closed_loop import closed_loop
 from flows.nightly_summary import GameNight, render_summary
 from games.catalogue import list_games
+from loop import temp_space
 from loop.ledger import Ledger
 from loop.loop_config import LoopConfig
 from loop.run import runs_root
@@ -91,6 +92,7 @@ def nightly(
     `night` (default: today, UTC, YYYYMMDD) names the runs: a second nightly of the same night resumes them.
     `overrides` maps a game to loop parameters of its own (any `closed-loop` flow parameter)."""
     logger = get_run_logger()
+    temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     names = games or [game.name for game in list_games()]
     night = night or datetime.now(UTC).strftime("%Y%m%d")
     common = dict(
