@@ -172,6 +172,11 @@ def test_serve_stops_on_sigterm_pausing_its_deployments_without_warnings(local_p
     env = local_prefect
     prefect_dir = Path(env["CLOSED_LOOP_DATA"]) / "prefect"
     serve = int((prefect_dir / "serve.pid").read_text())
+    deadline = time.monotonic() + 60
+    while "serving closed-loop/castle" not in (prefect_dir / "serve.log").read_text():
+        assert time.monotonic() < deadline, "serve never said what it serves"
+        time.sleep(0.2)
+    time.sleep(3)  # its runner is polling now
 
     os.kill(serve, signal.SIGTERM)  # the process alone, as `kill PID` would
     deadline = time.monotonic() + 60
