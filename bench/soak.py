@@ -86,6 +86,7 @@ def confirm_injection(outcome: LoopOutcome, runs: Path, model_requests: int) -> 
 def run_soak(minutes: float, out: Path, seed: int, backend: str, steps: int, faults: list[str]) -> dict:
     rng = random.Random(seed)
     games = [game.name for game in list_games()]
+    rng.shuffle(games)  # the seed also decides which game comes first
     logs = out / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     outcomes: list[LoopOutcome] = []

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_three_minute_soak_with_faults_loses_doubles_and_leaves_nothing(tmp_path: Path):
     out = tmp_path / "soak"
     done = subprocess.run(
-        [sys.executable, "-m", "bench.soak", "--minutes", "3", "--seed", "1", "--out", str(out)],
+        [sys.executable, "-m", "bench.soak", "--minutes", "3", "--seed", "2", "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -29,8 +29,10 @@ def test_a_three_minute_soak_with_faults_loses_doubles_and_leaves_nothing(tmp_pa
     )
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert done.returncode == 0, json.dumps(result["problems"], indent=2) + done.stderr[-2000:]
-    assert result["loops"] >= 2  # a loaded CI machine may manage no more in 3 minutes
-    assert result["faults_injected"] >= 2, result["faults_injected_by_kind"]
+    # seed 2 starts colony with a failing model, then crawl with serve killed: a loaded machine may manage no
+    # more in 3 minutes, and a fault only counts when it happened (no report, no model call)
+    assert result["loops"] >= 2
+    assert result["faults_injected_by_kind"].get("serve_killed") == 1, result["faults_injected_by_kind"]
     assert result["runs_finished"] == result["loops"]
     for count in ("lost_reports", "duplicated_rows", "ledger_mismatches", "unfinished_runs"):
         assert result[count] == 0, result["problems"]
