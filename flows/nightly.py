@@ -82,7 +82,7 @@ def nightly(
     max_rounds: int = 3,
     steps: int = 300,
     backend: str = "auto",
-    night: str | None = None,
+    night: str | int | None = None,  # `--param night=20261201` arrives as a number
     concurrency: int | None = None,
     game_timeout_s: float = 6 * 3600,
     overrides: dict[str, dict[str, Any]] | None = None,
@@ -94,7 +94,7 @@ def nightly(
     logger = get_run_logger()
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     names = games or [game.name for game in list_games()]
-    night = night or datetime.now(UTC).strftime("%Y%m%d")
+    night = str(night or datetime.now(UTC).strftime("%Y%m%d"))
     common = dict(
         qa_agent=qa_agent, repair_agent=repair_agent, max_rounds=max_rounds, steps=steps, backend=backend
     )
