@@ -12,6 +12,7 @@ Prefect home, and a TMPDIR of its own, so a temp folder left behind is seen).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -36,9 +37,13 @@ MUST_BE_ZERO = ("lost_reports", "duplicated_rows", "ledger_mismatches", "unfinis
 EXPECTED_OUTCOME = {"repair_hung": "agent_timeout", "repair_crash": "agent_crash"}
 
 
+MODEL_CALLS = itertools.count()
+
+
 def failing_model(request: RecordedRequest) -> ScriptedReply:
-    """The model endpoint of the `model_errors` fault: every call fails, as an overloaded provider does."""
-    return error(500, "soak: the model is down") if len(request.path) % 2 else error(429, retry_after=0.01)
+    """The model endpoint of the `model_errors` fault: every call fails, 500 and 429 in turn, as an
+    overloaded provider does."""
+    return error(500, "soak: the model is down") if next(MODEL_CALLS) % 2 else error(429, retry_after=0.01)
 
 
 def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
@@ -97,7 +102,9 @@ def run_soak(minutes: float, out: Path, seed: int, backend: str, steps: int, fau
         try:
             number = 0
             while time.monotonic() - started < minutes * 60:
-                game, fault = games[number % len(games)], rng.choice(faults)
+                if number % len(faults) == 0:  # every fault once per cycle, in a random order
+                    cycle = rng.sample(faults, len(faults))
+                game, fault = games[number % len(games)], cycle[number % len(faults)]
                 run_id = f"soak-{number:04d}-{game}-{fault}"
                 print(f"soak: loop {number}: {game}, {fault}", file=sys.stderr, flush=True)
                 requests_before = len(fake.requests)
@@ -180,7 +187,7 @@ def clean(result: dict) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, required=True, help="start new loops for this long")
-    parser.add_argument("--seed", type=int, default=0, help="the random choice of faults and moments")
+    parser.add_argument("--seed", type=int, default=0, help="the order of games and faults, and the moments")
     parser.add_argument("--backend", choices=["process", "docker"], default="process")
     parser.add_argument("--steps", type=int, default=200, help="QA steps per session")
     parser.add_argument("--faults", default=",".join(FAULTS), help=f"comma-separated, of {', '.join(FAULTS)}")
