@@ -11,10 +11,12 @@ folder) because multiprocessing puts unix sockets in it, whose paths may not exc
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing.util
 import os
 import re
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -36,15 +38,35 @@ OWNED = re.compile(r"closed-loop-tmp-(\d+)-(\d+)")
 
 
 def remove_dead_owners(root: Path | None = None) -> int:
-    """Remove the temp folders of closed-loop processes that are gone; return how many."""
+    """Remove the temp folders of closed-loop processes that are gone, and stop what those processes started
+    that outlived them (e.g. Prefect's ephemeral API server of a SIGKILLed `closed-loop run`): a process
+    whose TMPDIR is a dead owner's folder is its orphan. Returns how many folders were removed."""
     root = root or system_temp_dir()
-    removed = 0
+    dead = []
     for path in root.glob("closed-loop-tmp-*"):
         owner = OWNED.fullmatch(path.name)
         if owner and start_time(int(owner[1])) != owner[2]:
-            shutil.rmtree(path, ignore_errors=True)
-            removed += 1
-    return removed
+            dead.append(path)
+    if dead:
+        _kill_orphans({f"TMPDIR={path}".encode() for path in dead})
+    for path in dead:
+        shutil.rmtree(path, ignore_errors=True)
+    return len(dead)
+
+
+def _kill_orphans(environ_entries: set[bytes]) -> None:
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if entry.stat().st_uid != os.getuid():
+                continue
+            environ = set((entry / "environ").read_bytes().split(b"\0"))
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if environ & environ_entries:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)
 
 
 def claim() -> Path:

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,7 +25,9 @@ worker.start(); worker.join()
 open(tempfile.mktemp(), "w").write("scratch")
 print(folder, flush=True)
 if sys.argv[1] == "hang":
-    import time; time.sleep(600)
+    import subprocess, time
+    print(subprocess.Popen(["sleep", "600"]).pid, flush=True)  # outlives its owner: an orphan to stop
+    time.sleep(600)
 """
 
 
@@ -55,10 +58,22 @@ def test_a_finished_command_leaves_nothing_and_a_killed_ones_folder_goes_with_th
     while "closed-loop-tmp-" not in line:
         line = killed.stdout.readline()
     left = Path(line.strip())
+    orphan = int(killed.stdout.readline())
     killed.kill()
     killed.wait(timeout=30)
     assert left.is_dir() and any(left.iterdir()), "a SIGKILLed owner cannot clean up"
+    assert running(orphan)
 
     nxt = start(tmp, "exit")
     nxt.communicate(timeout=120)
     assert list(tmp.iterdir()) == []
+    time.sleep(0.5)
+    assert not running(orphan), "what the killed command started outlived the cleanup"
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
