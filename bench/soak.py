@@ -131,7 +131,9 @@ def measure(
     ledger_url = f"sqlite:///{out / 'data' / 'ledger.sqlite'}"
     time.sleep(2)  # let the processes the last loop stopped finish exiting before looking for orphans
     records = soak_checks.run_records(out / "runs")
-    unfinished = [run_id for run_id, (_, record) in records.items() if record.status != "finished"]
+    # a loop whose run never got a finished run.json (or none at all) is unfinished
+    finished = {run_id for run_id, (_, record) in records.items() if record.status == "finished"}
+    unfinished = [o.run_id for o in outcomes if o.run_id not in finished]
     lost = soak_checks.lost_reports(records, ledger_url)
     duplicated = soak_checks.duplicated_rows(ledger_url)
     mismatches = soak_checks.ledger_mismatches(records, ledger_url)
@@ -156,7 +158,7 @@ def measure(
         "loops_by_fault": dict(Counter(o.fault for o in outcomes)),
         "faults_injected": sum(injected.values()) - injected["none"],
         "faults_injected_by_kind": {k: v for k, v in injected.items() if k != "none"},
-        "runs_finished": len(records) - len(unfinished),
+        "runs_finished": len(outcomes) - len(unfinished),
         "unfinished_runs": len(unfinished),
         "lost_reports": len(lost),
         "duplicated_rows": len(duplicated),
