@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 import time
 
 from flows.assembly import open_run
+from flows.stop_signals import stop_like_ctrl_c
 from loop import temp_space
 from loop.loop_config import LoopConfig
 from loop.rounds import run_rounds
@@ -35,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     temp_space.claim()
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)  # a stop, like Ctrl-C: the game is stopped at exit
     config = LoopConfig(
         game=args.game,
         qa_agent="explorer",

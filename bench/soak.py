@@ -17,9 +17,9 @@ import json
 import os
 import random
 import shutil
+import signal
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -28,6 +28,7 @@ from bench import soak_checks
 from bench.data_dirs import prepare_shared_caches
 from bench.soak_faults import FAULTS, LoopOutcome, play
 from bench.soak_prefect import LocalPrefect, play_serve_killed, prefect_env
+from flows.stop_signals import stop_like_ctrl_c
 from games.catalogue import list_games
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
@@ -99,6 +100,7 @@ def run_soak(minutes: float, out: Path, seed: int, backend: str, steps: int, fau
     with FakeLLMServer(responder=failing_model) as fake:
         env = {**soak_env(out, fake), "SOAK_BACKEND": backend}
         prefect = LocalPrefect(prefect_env(env, out / "prefect-home"), logs / "prefect.log")
+        interrupted = False
         try:
             number = 0
             while time.monotonic() - started < minutes * 60:
@@ -119,10 +121,13 @@ def run_soak(minutes: float, out: Path, seed: int, backend: str, steps: int, fau
                 # the checks so far, for a reader of a long soak (the server, if up, is not an orphan yet)
                 progress = measure(out, outcomes, time.monotonic() - started, env, daemons=prefect.pids())
                 (out / "progress.json").write_text(json.dumps(progress, indent=2))
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the loop under way is stopped, the rest is measured
+            interrupted = True
+            print("soak: interrupted", file=sys.stderr, flush=True)
         finally:
-            if any(o.fault == "serve_killed" for o in outcomes):
+            if prefect.pids():
                 prefect.down()
-    return measure(out, outcomes, time.monotonic() - started, env)
+    return {**measure(out, outcomes, time.monotonic() - started, env), "interrupted": interrupted}
 
 
 def measure(
@@ -143,7 +148,8 @@ def measure(
             line
             for line in soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"])
             if int(line.split()[1].rstrip(":")) not in (daemons or set())
-        ],
+        ]
+        + soak_checks.game_processes_left(Path(env["CLOSED_LOOP_DATA"])),
         "temp_folders": soak_checks.temp_leftovers(Path(env["TMPDIR"])),
     }
     loops = max(len(outcomes), 1)
@@ -214,5 +220,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    threading.current_thread().name = "soak"
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
     sys.exit(main())

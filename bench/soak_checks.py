@@ -177,6 +177,20 @@ def processes_with(env_key: str, env_value: str) -> list[str]:
     return found
 
 
+def game_processes_left(data: Path) -> list[str]:
+    """Game processes (process backend) still running: their environment is made from scratch, so only the
+    owner records under `<data>/processes` name them."""
+    found = []
+    for path in (data / "processes").glob("*.json"):
+        try:
+            entry = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if entry.get("started") and start_time(int(entry["game_pid"])) == entry["started"]:
+            found.append(f"game {entry.get('game')} pid {entry['game_pid']} (owner {entry.get('owner_pid')})")
+    return found
+
+
 def containers_of(run_ids: set[str]) -> list[str]:
     """Containers (running or not) labelled with one of the soak's run ids."""
     from loop.sandbox import EngineUnavailable

@@ -130,25 +130,33 @@ class LoopProcess:
             )
         started = time.monotonic()
         backend, game_seen = self.env.get("SOAK_BACKEND", "process"), None
-        with PeakMemory([child.pid], interval=0.5) as memory:
-            while child.poll() is None:
-                elapsed = time.monotonic() - started
-                if kill_after is not None and elapsed >= kill_after:
-                    child.kill()  # SIGKILL: no cleanup runs in the orchestrator
-                    outcome.injected += 1
-                    kill_after = None
-                elif game_kill_after is not None and elapsed >= game_kill_after:
-                    # `game_kill_after` counts from the moment a game of this loop is first seen running
-                    if game_seen is None and game_running(child.pid, data, backend):
-                        game_seen = elapsed
-                    due = game_seen is not None and elapsed >= game_seen + game_kill_after
-                    if due and kill_game(child.pid, data, backend):
+        try:
+            with PeakMemory([child.pid], interval=0.5) as memory:
+                while child.poll() is None:
+                    elapsed = time.monotonic() - started
+                    if kill_after is not None and elapsed >= kill_after:
+                        child.kill()  # SIGKILL: no cleanup runs in the orchestrator
                         outcome.injected += 1
-                        game_kill_after = None
-                elif elapsed > LOOP_TIMEOUT:
-                    child.kill()
-                    outcome.detail += f"stuck after {LOOP_TIMEOUT:.0f}s; "
-                time.sleep(0.1)
+                        kill_after = None
+                    elif game_kill_after is not None and elapsed >= game_kill_after:
+                        # `game_kill_after` counts from the moment a game of this loop is first seen running
+                        if game_seen is None and game_running(child.pid, data, backend):
+                            game_seen = elapsed
+                        due = game_seen is not None and elapsed >= game_seen + game_kill_after
+                        if due and kill_game(child.pid, data, backend):
+                            outcome.injected += 1
+                            game_kill_after = None
+                    elif elapsed > LOOP_TIMEOUT:
+                        child.kill()
+                        outcome.detail += f"stuck after {LOOP_TIMEOUT:.0f}s; "
+                    time.sleep(0.1)
+        except BaseException:  # the soak itself stopped: the loop under way stops with it, as on Ctrl-C
+            child.terminate()
+            try:
+                child.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                child.kill()
+            raise
         outcome.peak_rss_kib = max(outcome.peak_rss_kib, memory.peak_kib)
         outcome.exit_codes.append(child.returncode)
         return child.returncode
