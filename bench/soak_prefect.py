@@ -62,6 +62,13 @@ class LocalPrefect:
     def serve_pid(self) -> int | None:
         return self._pid("serve")
 
+    @staticmethod
+    def serve_pid_alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
     def pids(self) -> set[int]:
         """The server's and serve's pids while they run (between loops they are not orphans)."""
         return {pid for name in ("server", "serve") if (pid := self._pid(name)) is not None}
@@ -116,6 +123,9 @@ def play_serve_killed(
                 outcome.injected += 1
             except ProcessLookupError:
                 outcome.detail += "serve was already gone; "
+            deadline = time.monotonic() + 30
+            while prefect.serve_pid_alive(serve) and time.monotonic() < deadline:
+                time.sleep(0.1)
     outcome.peak_rss_kib = memory.peak_kib
     prefect.up()  # starts serve again
     serve = prefect.serve_pid()

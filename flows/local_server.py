@@ -7,6 +7,7 @@ pid files. `up` is idempotent; `down` stops serve before the server (the other o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -79,6 +80,10 @@ class Daemon:
             return None
         except PermissionError:
             return pid
+        # a killed daemon is a zombie until it is reaped: it answers os.kill, but it is not running
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return None
         return pid
 
     def start(self, argv: list[str], env: dict[str, str]) -> int:
