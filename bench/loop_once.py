@@ -3,6 +3,7 @@ flows.closed_loop drives it but without Prefect. Prints JSON: wall time, outcome
 after each session. The caller sets CLOSED_LOOP_RUNS and CLOSED_LOOP_DATA; fan-out starts several of these.
 
     .venv/bin/python -m bench.loop_once --game castle --backend process [--steps 300] [--repair-agent gold]
+    .venv/bin/python -m bench.loop_once --run-id R ...     # a new run called R, or R resumed where it stopped
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 import time
 
 from flows.assembly import open_run
+from flows.stop_signals import stop_like_ctrl_c
+from loop import temp_space
 from loop.loop_config import LoopConfig
 from loop.rounds import run_rounds
 
@@ -26,8 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-rounds", type=int, default=3)
     parser.add_argument("--repair-agent", default="gold")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--critic", default="differential", choices=["differential", "llm", "both"])
+    parser.add_argument("--agent-option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--repair-timeout", type=float, default=900.0, help="seconds per repair attempt")
+    parser.add_argument("--run-id", default=None, help="start (or resume) the run of this id")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
+    temp_space.claim()
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)  # a stop, like Ctrl-C: the game is stopped at exit
     config = LoopConfig(
         game=args.game,
         qa_agent="explorer",
@@ -36,11 +46,16 @@ def main(argv: list[str] | None = None) -> int:
         max_rounds=args.max_rounds,
         steps=args.steps,
         seed=args.seed,
+        critic=args.critic,
+        agent_options=dict(option.partition("=")[::2] for option in args.agent_option),
+        repair_timeout_s=args.repair_timeout,
     )
     started = time.perf_counter()
-    run = open_run(config)
+    run = open_run(config, run_id=args.run_id)
     run_json_bytes: list[int] = []
-    run_rounds(run, lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size))
+    run_rounds(
+        run, after_session=lambda _session: run_json_bytes.append((run.run_dir / "run.json").stat().st_size)
+    )
     wall = time.perf_counter() - started
     record = run.record
     last = record.sessions[-1].metrics if record.sessions else None

@@ -9,7 +9,7 @@ from prefect.cache_policies import NO_CACHE
 
 from flows.assembly import open_run
 from flows.parameters import split_run_id, with_loop_parameters
-from loop import steps
+from loop import steps, temp_space
 from loop.rounds import RoundSteps, run_rounds
 from loop.run import LoopRun
 from reports.writer import table7_rows, write_run_reports
@@ -42,6 +42,7 @@ def write_reports(run: LoopRun) -> str:
 def closed_loop(**params) -> str:
     """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it."""
     logger = get_run_logger()
+    temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     config, run_id = split_run_id(params)
     run = open_run(config, run_id=run_id)
     logger.info(

@@ -13,6 +13,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.assembly import benchmark_of
 from games.catalogue import load_game
+from loop import temp_space
 from loop.agent_comparison import (
     COMPARISON_FILE,
     AgentResult,
@@ -79,6 +80,7 @@ def compare_repair_agents(
 ) -> str:
     """Freeze one QA session's reports, then give them to every agent; returns the comparison's path."""
     logger = get_run_logger()
+    temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     agents = agents or ["gold", "noop"]
     comparison_id = new_run_id(f"compare-{game}")
     out_dir = runs_root() / comparison_id

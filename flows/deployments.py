@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 
-from prefect import serve
+import prefect.runner
 
 from flows.closed_loop import closed_loop
 from flows.compare_repair_agents import compare_repair_agents
 from flows.nightly import nightly
+from flows.stop_signals import stop_like_ctrl_c
 
 NIGHTLY_CRON = os.environ.get("CLOSED_LOOP_NIGHTLY_CRON", "0 2 * * *")
 
@@ -24,7 +27,8 @@ def deployments() -> list:
         nightly.to_deployment(
             name="nightly",
             cron=NIGHTLY_CRON,
-            description="Every catalogue game, agents from configuration, at 02:00 local by default.",
+            description="Every catalogue game, one subflow run each, at most `closed-loop-sandboxes` (a "
+            "global concurrency limit) at once; agents from configuration; at 02:00 local by default.",
             tags=["nightly"],
             concurrency_limit=1,
         ),
@@ -37,5 +41,22 @@ def deployments() -> list:
     ]
 
 
+class Runner(prefect.runner.Runner):
+    """Prefect's runner, stopped by SIGTERM as by Ctrl-C: Prefect's own SIGTERM handler calls an async stop
+    without awaiting it (a RuntimeWarning in serve.log at every `closed-loop down`)."""
+
+    def handle_sigterm(self, *args: object, **kwargs: object) -> None:
+        stop_like_ctrl_c(signal.SIGTERM, None)
+
+
 def serve_forever() -> None:
-    serve(*deployments(), limit=int(os.environ.get("CLOSED_LOOP_SERVE_LIMIT", "2")))
+    """What `prefect.serve` does, with our Runner: pause the deployments and stop their runs on a stop."""
+    runner = Runner(pause_on_shutdown=True, limit=int(os.environ.get("CLOSED_LOOP_SERVE_LIMIT", "2")))
+    served = deployments()
+    for deployment in served:
+        runner.add_deployment(deployment)
+    print("serving " + ", ".join(f"{d.flow_name}/{d.name}" for d in served), flush=True)
+    try:
+        asyncio.run(runner.start())
+    except KeyboardInterrupt:
+        print("serve: stopped")

@@ -7,6 +7,7 @@ pid files. `up` is idempotent; `down` stops serve before the server (the other o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -20,6 +21,7 @@ import httpx
 from loop.contract.paths import data_dir
 
 PROFILE = "closed-loop"
+PROFILE_SETTINGS = ("PREFECT_API_URL", "PREFECT_SERVER_ANALYTICS_ENABLED")
 
 
 class LocalServerError(Exception):
@@ -37,6 +39,7 @@ def api_url() -> str:
 def prefect_env() -> dict[str, str]:
     """Environment for every Prefect process we start: local API, no telemetry, our logs in the UI."""
     prefect_dir = data_dir() / "prefect"
+    (prefect_dir / "tmp").mkdir(parents=True, exist_ok=True)
     return {
         **os.environ,
         "PREFECT_API_URL": api_url(),
@@ -45,7 +48,10 @@ def prefect_env() -> dict[str, str]:
         "DO_NOT_TRACK": "1",
         "PREFECT_RUNNER_POLL_FREQUENCY": "2",
         "PREFECT_LOGGING_EXTRA_LOGGERS": "loop,sandboxes,repair_agents,reports,games",
+        # serve logs with our loggers outside flow runs too: those lines belong in serve.log, not the API
+        "PREFECT_LOGGING_TO_API_WHEN_MISSING_FLOW": "ignore",
         "PREFECT_UI_ENABLED": "true",
+        "TMPDIR": str(prefect_dir / "tmp"),  # the server's scratch: ours, not /tmp (serve claims its own)
     }
 
 
@@ -75,6 +81,10 @@ class Daemon:
             return None
         except PermissionError:
             return pid
+        # a killed daemon is a zombie until it is reaped: it answers os.kill, but it is not running
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return None
         return pid
 
     def start(self, argv: list[str], env: dict[str, str]) -> int:
@@ -150,23 +160,63 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).with_name(name))
 
 
-def use_profile() -> None:
-    """Point the `prefect` command in any shell at our server, through a profile of its own."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_") or k == "PREFECT_HOME"}
-    prefect = _bin("prefect")
-    subprocess.run([prefect, "profile", "create", PROFILE], env=env, capture_output=True, timeout=60)
-    # `profile use` switches, then fails its own connectivity check until the API URL is set: ignore its code
-    subprocess.run([prefect, "profile", "use", PROFILE], env=env, capture_output=True, timeout=60)
-    pairs = [f"{k}={v}" for k, v in prefect_env().items() if k.startswith("PREFECT_") and k != "PREFECT_HOME"]
-    done = subprocess.run(
-        [prefect, "config", "set", *pairs], env=env, capture_output=True, text=True, timeout=60
-    )
-    if done.returncode != 0:
-        raise LocalServerError(f"cannot configure the Prefect profile {PROFILE!r}: {done.stderr.strip()}")
+def _previous_profile_file() -> Path:
+    return data_dir() / "prefect" / "previous-profile"
+
+
+def use_profile(progress=print) -> None:
+    """Point the `prefect` command in any shell at our server: a profile of its own, made active. The profile
+    that was active is remembered and made active again by `down`. Done in this process by Prefect's own
+    profile functions (no `prefect profile` subprocesses, which take seconds each on a loaded machine)."""
+    from prefect.settings.profiles import Profile, load_profiles, save_profiles
+
+    profiles = load_profiles()
+    previous = profiles.active_name
+    # Only what points the `prefect` command at our server: a profile that sent the `loop` loggers to the API
+    # made every Python process on the machine warn "attempted to send logs to the API without a flow run id"
+    settings = {k: v for k, v in prefect_env().items() if k in PROFILE_SETTINGS}
+    if PROFILE in profiles.names:
+        profiles.remove_profile(PROFILE)  # made anew: nothing an older `up` put there stays
+    profiles.add_profile(Profile(name=PROFILE, settings=settings))  # type: ignore[arg-type]
+    profiles.set_active(PROFILE)
+    save_profiles(profiles)
+    if previous != PROFILE:
+        _previous_profile_file().write_text(previous or "")
+        progress(
+            f"prefect profile: switched the active profile from {previous or 'none'!r} to {PROFILE!r} "
+            "(`closed-loop down` switches back)"
+        )
+
+
+def restore_profile(progress=print) -> None:
+    """Make the profile that was active before `up` active again, unless the user has switched since."""
+    from prefect.settings.profiles import load_profiles, save_profiles
+
+    marker = _previous_profile_file()
+    if not marker.is_file():
+        return
+    previous = marker.read_text().strip() or None
+    profiles = load_profiles()
+    if profiles.active_name == PROFILE:
+        profiles.set_active(previous if previous in profiles.names else None)
+        save_profiles(profiles)
+        progress(f"prefect profile: switched back to {previous or 'none'!r}")
+    marker.unlink()
 
 
 def up(progress=print, timeout: float = 120.0) -> None:
-    """Start the server and the serve process unless they already run; return when the deployments exist."""
+    """Start the server and the serve process unless they already run; return when the deployments exist.
+    Interrupted (Ctrl-C, SIGTERM) or failing, it stops what this call started."""
+    started: list[Daemon] = []
+    try:
+        _up(progress, timeout, started)
+    except BaseException:
+        for daemon in reversed(started):  # serve before the server, as `down` does
+            daemon.stop()
+        raise
+
+
+def _up(progress, timeout: float, started: list[Daemon]) -> None:
     env = prefect_env()
     if server_healthy():
         progress(f"prefect server: already answering at {api_url()}")
@@ -177,15 +227,17 @@ def up(progress=print, timeout: float = 120.0) -> None:
         SERVER.start(
             [_bin("prefect"), "server", "start", "--host", "127.0.0.1", "--port", str(api_port())], env
         )
+        started.append(SERVER)
         _wait(server_healthy, "prefect server", SERVER, timeout)
         progress("prefect server: ready")
-    use_profile()
+    use_profile(progress)
     if SERVE.pid() is not None and deployment_ready():
         progress("serve: already running")
         return
     SERVE.stop()
     progress(f"serve: starting the deployments (log {SERVE.log_file})")
     SERVE.start([_bin("closed-loop"), "serve"], env)
+    started.append(SERVE)
     _wait(deployment_ready, "serve process", SERVE, timeout)
     progress("serve: deployments castle, nightly and compare are ready")
 
@@ -193,6 +245,7 @@ def up(progress=print, timeout: float = 120.0) -> None:
 def down(progress=print) -> None:
     for daemon in (SERVE, SERVER):  # serve first: stopping the server first makes serve hang
         progress(f"{daemon.name}: {'stopped' if daemon.stop() else 'was not running'}")
+    restore_profile(progress)
 
 
 def status() -> dict[str, object]:
@@ -204,3 +257,24 @@ def status() -> dict[str, object]:
         "castle_deployment_ready": deployment_ready(),
         "data_dir": str(data_dir()),
     }
+
+
+def use_ephemeral_api() -> None:
+    """Make Prefect in this process (imported after this call) run on an ephemeral API of its own: neither the
+    active profile, nor a PREFECT_API_URL, nor our local server's database is used, so `closed-loop run` works
+    the same whether a server is up, down or gone. Its database stays (data/prefect/ephemeral.db): a new one
+    would cost every run its migrations, half a minute on a loaded machine."""
+    folder = data_dir() / "prefect"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in [n for n in os.environ if n.startswith(("PREFECT_API_", "PREFECT_SERVER_"))]:
+        del os.environ[name]
+    os.environ.update(
+        {
+            "PREFECT_PROFILE": "ephemeral",  # a built-in profile, whatever the profiles file holds
+            "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
+            "PREFECT_SERVER_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{folder / 'ephemeral.db'}",
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+            "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            "DO_NOT_TRACK": "1",
+        }
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -114,6 +115,8 @@ class LoopRun:
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
             return cls(root / run_id, record, game, parts, benchmark)
         run_dir = root / run_id
+        if run_dir.is_dir() and {p.name for p in run_dir.iterdir()} <= {"workspace"}:
+            shutil.rmtree(run_dir)  # a start killed before its first run.json: begin it again
         run_dir.mkdir(parents=True, exist_ok=False)
         repo_dir, commit = materialize(game, run_dir / "workspace")
         record = RunRecord(

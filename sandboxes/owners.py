@@ -13,21 +13,13 @@ from pathlib import Path
 
 from loop.contract.paths import data_dir
 from loop.private_dirs import pid_alive  # noqa: F401 -- the owners' check, shared
+from loop.temp_space import start_time
 
 
 def _records() -> Path:
     path = data_dir() / "processes"
     path.mkdir(exist_ok=True)
     return path
-
-
-def start_time(pid: int) -> str | None:
-    """The kernel's start time of `pid` (clock ticks since boot), or None when no such process exists."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return None
-    return stat.rsplit(")", 1)[1].split()[19]  # field 22 counts from the pid; after "comm)" it is the 20th
 
 
 def record(game_pid: int, game: str) -> None:

@@ -213,7 +213,8 @@ class ProcessProvider(SandboxProvider):
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         manifest = spec.manifest
         tree = export_tree(spec)
-        venv = game_venv(*requirement_files(tree.path, manifest))
+        # bubblewrap binds real paths, not a symlinked data folder
+        venv = game_venv(*requirement_files(tree.path, manifest)).resolve()
         workdir = GameWorkdir.copy_of(tree.path, manifest)
         python = str(venv / "bin" / "python")
         game_argv = [python if arg == "python" else arg for arg in manifest.start_command]

@@ -11,9 +11,12 @@ import errno
 import importlib
 import logging
 import pkgutil
+import signal
 import sys
 
 from flows.local_server import LocalServerError
+from flows.stop_signals import stop_like_ctrl_c
+from loop import temp_space
 from loop.contract.game import GameDefinitionError
 from loop.sandbox import SandboxError
 
@@ -40,12 +43,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    previous = signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    try:
+        return _run(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)  # main() called in-process (tests) leaves no trace
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(name)s %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.DEBUG if args.verbose else logging.WARNING)
+    temp_space.claim()  # every temp file of this command, and of what it starts, goes where it is cleaned up
     try:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:

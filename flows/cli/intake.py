@@ -20,7 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     intake.add_argument("--manifest", type=Path, default=None, help="the game's game.toml, kept anywhere")
     intake.add_argument("report", type=Path, help="the bug report (markdown or plain text)")
     intake.add_argument("--attempts", type=int, default=2, help="synthesize-and-play attempts (default 2)")
-    intake.add_argument("--out", type=Path, default=None, help="where the verdict goes (default: a temp dir)")
+    intake.add_argument(
+        "--out", type=Path, default=None, help="where the verdict goes (default: runs/intake-<game>-<time>)"
+    )
     intake.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
     intake.set_defaults(func=intake_command)
 
@@ -34,6 +36,7 @@ def intake_command(args: argparse.Namespace) -> int:
     from loop.llm.errors import RequestRejected
     from loop.llm_qa.repo_tools import RepoReader
     from loop.llm_qa.roles import ModelRoles
+    from loop.run import new_run_id, runs_root
     from loop.sandbox import BuildSpec, get_provider
     from reports.bug_markdown import render_report_alone
 
@@ -46,7 +49,8 @@ def intake_command(args: argparse.Namespace) -> int:
     except (RequestRejected, ValueError) as exc:
         print(f"closed-loop: error: intake needs a model: {exc}", file=sys.stderr)
         return 2
-    out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-intake-{game.name}-"))).resolve()
+    # without --out, under the runs folder: a temp folder is removed when the command ends
+    out_dir = (args.out or runs_root() / f"intake-{new_run_id(game.name)}").resolve()
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
         repo_dir, commit = materialize(game, Path(workspace))
         docs = f"{game.manifest.description}\n{RepoReader(repo_dir, game.manifest.qa_docs).docs_text()}"

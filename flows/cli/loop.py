@@ -56,6 +56,9 @@ def run_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
+    from flows.local_server import use_ephemeral_api
+
+    use_ephemeral_api()  # before Prefect is imported: it reads its settings once
     from flows.closed_loop import closed_loop
 
     report = closed_loop(**params)

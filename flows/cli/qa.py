@@ -23,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--steps", type=positive_int, default=DEFAULT_STEPS, help=f"step budget (default {DEFAULT_STEPS})"
     )
     qa.add_argument("--seed", type=int, default=0, help="exploration seed (default 0)")
-    qa.add_argument("--out", type=Path, default=None, help="where reports and trace go (default: a temp dir)")
+    qa.add_argument(
+        "--out", type=Path, default=None, help="where reports and trace go (default: runs/qa-<game>-<time>)"
+    )
     qa.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
     qa.add_argument(
         "--mode",
@@ -39,6 +41,7 @@ def qa_command(args: argparse.Namespace) -> int:
     from loop.contract.game import materialize
     from loop.contract.game_client import GameClient
     from loop.qa import get_qa_agent, write_session
+    from loop.run import new_run_id, runs_root
     from loop.sandbox import BuildSpec, get_provider
     from reports.bug_markdown import render_report_alone
 
@@ -50,7 +53,8 @@ def qa_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
-    out_dir = (args.out or Path(tempfile.mkdtemp(prefix=f"closed-loop-qa-{game.name}-"))).resolve()
+    # without --out, under the runs folder: a temp folder is removed when the command ends
+    out_dir = (args.out or runs_root() / f"qa-{new_run_id(game.name)}").resolve()
     with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
         repo_dir, commit = materialize(game, Path(workspace))
         # Agents that read the repository (QA mode) or keep memory per game are told which game this is.

@@ -42,22 +42,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def up_command(args: argparse.Namespace) -> int:
     game = load_game(args.game, args.manifest)
-    if args.repo is not None:
-        repo_dir, commit = args.repo.resolve(), args.commit or "HEAD"
-    else:
-        workspace = Path(tempfile.mkdtemp(prefix=f"closed-loop-{game.name}-"))
-        repo_dir, initial = materialize(game, workspace)
-        commit = args.commit or initial
+    with tempfile.TemporaryDirectory(prefix=f"closed-loop-{game.name}-") as workspace:
+        if args.repo is not None:
+            repo_dir, commit = args.repo.resolve(), args.commit or "HEAD"
+        else:
+            repo_dir, initial = materialize(game, Path(workspace))
+            commit = args.commit or initial
+        return _keep_running(args, BuildSpec(repo_dir, game.manifest, commit))
+
+
+def _keep_running(args: argparse.Namespace, spec: BuildSpec) -> int:
+    """Start `spec` and keep it up until --seconds pass, the game exits, or a stop signal comes."""
     provider = get_provider(args.backend)
-    build = provider.start(BuildSpec(repo_dir, game.manifest, commit), ready_timeout=args.ready_timeout)
+    name, repo_dir, commit = spec.manifest.name, spec.repo_dir, spec.commit
+    build = provider.start(spec, ready_timeout=args.ready_timeout)
     with build:
-        print(f"{game.name} ({provider.name}) at {build.url}", flush=True)
+        print(f"{name} ({provider.name}) at {build.url}", flush=True)
         print(f"repository: {repo_dir} @ {commit}", flush=True)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         # Unbounded on purpose without --seconds: Ctrl-C ends it (KeyboardInterrupt stops the build).
         while deadline is None or time.monotonic() < deadline:
             if not build.is_alive():
-                print(f"{game.name} exited:\n{build.logs(40)}", flush=True)
+                print(f"{name} exited:\n{build.logs(40)}", flush=True)
                 return 1
             time.sleep(POLL)
     return 0
@@ -86,7 +92,7 @@ def cleanup_command(args: argparse.Namespace) -> int:
     from sandboxes.container import DockerProvider
 
     try:
-        provider = DockerProvider()
+        provider = DockerProvider(cleanup_at_start=False)  # the count below is of what this command removes
     except EngineUnavailable as exc:
         print(f"no container engine, no containers to clean up ({exc})")
         return 0

@@ -17,6 +17,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+SYSTEM_TMP = "CLOSED_LOOP_SYSTEM_TMP"  # set by loop.temp_space.claim: the machine's temp folder
+
+
+def system_temp_dir() -> Path:
+    """The machine's temp folder, whatever temp folder this process claimed (loop/temp_space.py)."""
+    return Path(os.environ.get(SYSTEM_TMP) or tempfile.gettempdir())
 
 
 def data_dir() -> Path:
@@ -38,7 +44,7 @@ def file_lock(name: str, timeout: float = 900.0, *, machine_wide: bool = False) 
     `machine_wide`: shared by every checkout on the machine, for what lives in the one engine (images).
     Raises TimeoutError after `timeout` seconds: a peer that holds it longer is stuck, not slow.
     """
-    shared = Path(tempfile.gettempdir()) / f"closed-loop-locks-{os.getuid()}"
+    shared = system_temp_dir() / f"closed-loop-locks-{os.getuid()}"
     lock_dir = shared if machine_wide else data_dir() / "locks"
     lock_dir.mkdir(exist_ok=True)
     with (lock_dir / f"{name}.lock").open("w") as handle:

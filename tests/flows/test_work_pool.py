@@ -51,11 +51,18 @@ def test_a_process_worker_runs_the_castle_loop(local_prefect, tmp_path: Path):
             "max_rounds=1",
             timeout=900,
         )
+        # the nightly on the same worker: its games' loops are subflow runs inside its own flow run
+        nightly = ["--param", 'games=["crawl"]', "--param", "night=20261201", "--param", "backend=process"]
+        nightly += ["--param", "max_rounds=1", "--param", "qa_agent=explorer", "--param", "repair_agent=gold"]
+        pool_nightly = "closed-loop-nightly/nightly-pool"
+        prefect(env, "deployment", "run", pool_nightly, "--watch", *nightly, timeout=900)
     finally:
         os.killpg(worker.pid, signal.SIGKILL)  # a worker ignores a single SIGTERM
         worker.wait(timeout=30)
-    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if (p / "run.json").is_file()]
+    (run_dir,) = [p for p in (tmp_path / "runs").glob("castle-*") if (p / "run.json").is_file()]
     record = RunRecord.load(run_dir / "run.json")
     assert record.status == "finished" and record.stop_reason == "max rounds (1) reached"
     assert record.sessions[0].metrics.discovered == 2
+    crawl = RunRecord.load(tmp_path / "runs" / "crawl-nightly-20261201" / "run.json")
+    assert crawl.status == "finished"
     assert "Worker" in (tmp_path / "worker.log").read_text()
