@@ -97,9 +97,8 @@ class SessionRecord(BaseModel):
     qa_cost_usd: float = 0.0
     trace_path: str | None = None
     crashes: list[CrashRecord] = Field(default_factory=list, description="game deaths during QA")
-    judge_calls: int = Field(
-        default=0, description="model calls the judge made this session (verify, dedupe)"
-    )
+    judge_calls: int = Field(default=0, description="the judge's model calls this session (verify, dedupe)")
+    judge_tokens: int = Field(default=0, description="the tokens of those calls")
     qa_counts: dict[str, int] = Field(
         default_factory=dict, description="the QA agent's own counters, e.g. model failures it survived"
     )

@@ -61,7 +61,10 @@ def test_an_llm_run_survives_model_failures_and_no_prompt_holds_the_ground_truth
             "CLOSED_LOOP_LLM_MAX_RETRIES": "3",
         }.items():
             monkeypatch.setenv(name, value)
-        config = offline_config(game=str(game), qa_agent="llm", mode="qa", steps=8, max_rounds=1)
+        # the LLM critic is GBQA's: its own prompt holds the ground truth by design, so it is left out here
+        config = offline_config(
+            game=str(game), qa_agent="llm", critic="differential", mode="qa", steps=8, max_rounds=1
+        )
         run = open_run(config, runs_dir=tmp_path / "runs")
         drive(run)
         prompts = [json.dumps(request.body) for request in fake.model_requests()]
