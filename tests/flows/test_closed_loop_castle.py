@@ -31,7 +31,13 @@ def drive(run: LoopRun) -> None:
 
 def offline_config(**overrides) -> LoopConfig:
     params = dict(
-        game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=3, steps=400
+        game="castle",
+        qa_agent="explorer",
+        repair_agent="gold",
+        critic="differential",
+        backend="process",
+        max_rounds=3,
+        steps=400,
     )
     return LoopConfig(**{**params, **overrides})
 
