@@ -87,9 +87,13 @@ class LocalPrefect:
         if watch:
             argv.append("--watch")
         with self.log.open("ab") as log:
-            done = subprocess.run(
-                argv, env=self.env, cwd=PROJECT_ROOT, stdout=log, stderr=log, timeout=timeout
-            )
+            try:
+                done = subprocess.run(
+                    argv, env=self.env, cwd=PROJECT_ROOT, stdout=log, stderr=log, timeout=timeout
+                )
+            except subprocess.TimeoutExpired:  # the run never finished: the checks count it unfinished
+                log.write(f"soak: no result after {timeout:.0f}s\n".encode())
+                return -1
         return done.returncode
 
 

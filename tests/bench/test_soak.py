@@ -32,7 +32,7 @@ def test_a_three_minute_soak_with_faults_loses_doubles_and_leaves_nothing(tmp_pa
     # seed 2 starts colony with a failing model, then crawl with serve killed: a loaded machine may manage no
     # more in 3 minutes, and a fault only counts when it happened (no report, no model call)
     assert result["loops"] >= 2
-    assert result["faults_injected_by_kind"].get("serve_killed") == 1, result["faults_injected_by_kind"]
+    assert result["faults_injected_by_kind"].get("serve_killed", 0) >= 1, result["faults_injected_by_kind"]
     assert result["runs_finished"] == result["loops"]
     for count in ("lost_reports", "duplicated_rows", "ledger_mismatches", "unfinished_runs"):
         assert result[count] == 0, result["problems"]
