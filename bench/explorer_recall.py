@@ -119,16 +119,27 @@ def main(argv: list[str] | None = None) -> int:
         )
     gold_alarms = sum(sum(row["false_alarms_all_gold"]) for row in rows)
     shipped_alarms = sum(sum(row["false_alarms_shipped"]) for row in rows)
+    sessions = sum(len(row["steps_used"]) for row in rows)  # the ratio is false alarms per session played
     result.metrics.append(
         metric(
             "false alarms on all-gold builds (all seeds)",
             gold_alarms,
             "reports",
+            sessions,
+            "sessions played",
             target="0",
             met=gold_alarms == 0,
         )
     )
-    result.metrics.append(metric("false alarms on shipped builds (all seeds)", shipped_alarms, "reports"))
+    result.metrics.append(
+        metric(
+            "false alarms on shipped builds (all seeds)",
+            shipped_alarms,
+            "reports",
+            sessions,
+            "sessions played",
+        )
+    )
     used = [u for row in rows for u in row["steps_used"]]
     result.metrics.append(
         metric("steps used of the budget (lowest session)", min(used), "steps", steps, "step budget")
