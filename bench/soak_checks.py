@@ -84,6 +84,8 @@ def lost_reports(records: dict[str, tuple[Path, RunRecord]], ledger_url: str) ->
                 continue  # an unfinished session is counted by `unfinished_runs`
             saved = _saved_reports(run_dir, session)
             sorted_out = {*session.new_bugs, *session.duplicates, *session.false_positives}
+            # a duplicate the judge found (another fingerprint) is a report of the tracked bug it shows
+            shows = {duplicate.fingerprint: duplicate.of for duplicate in session.duplicate_of}
             for title in _trace_reports(run_dir, session):
                 where = f"{run_id} session {session.number}: {title!r}"
                 fingerprints = saved.get(title, set())
@@ -95,7 +97,10 @@ def lost_reports(records: dict[str, tuple[Path, RunRecord]], ledger_url: str) ->
                     elif fingerprint in session.new_bugs:
                         if (run_id, session.number, fingerprint) not in ledger_reports:
                             lost.append(f"{where} ({fingerprint}) has no report row in the ledger")
-                    elif fingerprint not in any_report and session.matches.get(fingerprint) not in bug_keys:
+                    elif (
+                        shows.get(fingerprint, fingerprint) not in any_report
+                        and session.matches.get(fingerprint) not in bug_keys
+                    ):
                         lost.append(f"{where} ({fingerprint}) duplicates a bug the ledger does not know")
     return lost
 
