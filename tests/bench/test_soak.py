@@ -53,7 +53,10 @@ def test_a_three_minute_soak_with_faults_loses_doubles_and_leaves_nothing(tmp_pa
     (tmp / "pymp-left-behind").mkdir(parents=True)
     url = f"sqlite:///{ledger}"
     lost = soak_checks.lost_reports(records, url)
-    assert len(lost) == 1 and fingerprint in lost[0] and "no report row in the ledger" in lost[0], lost
+    missing = [line for line in lost if "no report row in the ledger" in line]
+    assert len(missing) == 1 and fingerprint in missing[0], lost
+    # a later report the judge found to show that bug is unaccounted for too, and says so
+    assert all(line in missing or "duplicates a bug the ledger does not know" in line for line in lost), lost
     assert any(line.startswith(f"{run_id} reports") for line in soak_checks.ledger_mismatches(records, url))
     assert soak_checks.temp_leftovers(tmp) == [f"temp {tmp / 'pymp-left-behind'}"]
 
