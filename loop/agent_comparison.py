@@ -20,19 +20,19 @@ from typing import Literal
 import git
 from pydantic import BaseModel, Field
 
+from loop.choices import make_judge
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext
-from loop.explorer.replay import replay_report
 from loop.lifecycle import BugStatus
 from loop.qa import QAAgent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairAgent, RepairBudget, attempt_record
-from loop.run_record import AttemptRecord
+from loop.run_record import AttemptRecord, TrackedBug
 from loop.sandbox import BuildSpec, SandboxProvider
-from loop.verification import TrackedBug, Verdict, Verifier
+from loop.verification import Verdict, Verifier
 
 log = logging.getLogger(__name__)
 
@@ -158,7 +158,7 @@ def freeze(
             manifest=game.manifest,
             repo_dir=repo_dir,
             commit=commit,
-            judge=replay_report,
+            judge=make_judge(),
             work_dir=work_dir / "critic",
             run_id=work_dir.name,
         )
@@ -220,18 +220,17 @@ def compare_agent(
         if patched:
             checks = [
                 TrackedBug(
-                    key=r.fingerprint,
+                    fingerprint=r.fingerprint,
                     report=r,
                     status=BugStatus.PATCHED,
-                    ground_truth=benchmark.bug(frozen.matches[r.fingerprint])
-                    if benchmark and r.fingerprint in frozen.matches
-                    else None,
+                    ground_truth_id=frozen.matches.get(r.fingerprint) if benchmark else None,
+                    found_in_session=1,
                 )
                 for r in frozen.reports
                 if r.fingerprint in patched
             ]
             spec = BuildSpec(worktree, frozen.game.manifest, head, run_id=f"compare-{agent_name}")
-            verification = Verifier(provider, spec, replay_report, benchmark).run(checks, gate=False)
+            verification = Verifier(provider, spec, make_judge(), benchmark).run(checks, gate=False)
             for check in verification.bugs:
                 verdict = "verified_fixed" if check.verdict == Verdict.VERIFIED_FIXED else "not_fixed"
                 result.verdicts.append(
