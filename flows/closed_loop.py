@@ -56,10 +56,10 @@ def closed_loop(**params) -> str:
     )
     try:
         run_rounds(run, TASK_STEPS)
-    except BaseException as exc:
-        # a failure, not a kill: run.json says so (a killed run stays `running` and resumes with its run_id)
-        if not isinstance(exc, KeyboardInterrupt | SystemExit):
-            run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
+    except Exception as exc:
+        # a failure, not a stop: run.json says so (a stopped or killed run stays `running` and resumes with
+        # its run_id; a stop arrives as a BaseException: KeyboardInterrupt, Prefect's TerminationSignal)
+        run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
         raise
     report = write_reports(run)
     logger.info("run %s finished: %s. Report: %s", run.run_id, run.record.stop_reason, report)
