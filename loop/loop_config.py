@@ -48,7 +48,7 @@ class LoopConfig(BaseModel):
         json_schema_extra={"flag": "--no-ground-truth"},
     )
     max_rounds: int = Field(default=3, ge=1, le=50, description="sessions at most (QA, then repair)")
-    steps: int = Field(default=300, ge=1, le=100_000, description="QA step budget per session")
+    steps: int = Field(default=600, ge=1, le=100_000, description="QA step budget per session")
     mode: Literal["player", "qa"] = Field(
         default="player", description="player: the game's API only; qa: also its docs and source"
     )
