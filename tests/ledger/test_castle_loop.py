@@ -10,8 +10,9 @@ from loop.critic.differential import DifferentialCritic
 from loop.ledger import Ledger
 from loop.lifecycle import BugStatus
 from loop.metrics import loop_metrics
+from loop.run_record import TrackedBug
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import TrackedBug, Verifier
+from loop.verification import Verifier
 from tests.critic.conftest import commit_patch, make_report, oracle_judge
 from tests.critic.test_castle import DROPPED_MATCHES, GHOST, KEY_IN_CLOSED_DRAWER
 
@@ -79,7 +80,13 @@ class Loop:
 
     def verify(self, number: int) -> None:
         bugs = [
-            TrackedBug(bug.key, self.reports[bug.key], bug.status, self.benchmark.bug(bug.key))
+            TrackedBug(
+                fingerprint=bug.key,
+                report=self.reports[bug.key],
+                status=bug.status,
+                ground_truth_id=bug.key,
+                found_in_session=1,
+            )
             for bug in self.ledger.bugs("castle")
         ]
         spec = BuildSpec(self.repo_dir, self.game.manifest, self.commit)
