@@ -154,11 +154,22 @@ def tool_homes(binary: Path) -> tuple[Path, ...]:
     return tuple(homes)
 
 
-def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
-    npm = node_dir() / "npm"
+def npm_command() -> list[str]:
+    """How to run our Node.js's npm. The PyPI wheel's bin/npm is a copy of a script that requires
+    ../lib/cli.js relative to itself (a symlink in Node's own tarball), so it cannot run from there: start
+    npm-cli.js with our node instead. A system Node.js (CLOSED_LOOP_NODE_BIN) has a working npm beside it."""
+    node_bin = node_dir()
+    npm_cli = node_bin.parent / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js"
+    if npm_cli.is_file():
+        return [str(node_bin / "node"), str(npm_cli)]
+    npm = node_bin / "npm"
     if not npm.is_file():
-        raise ToolInstallError(f"our Node.js in {npm.parent} ships no npm")
-    argv = [str(npm), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
+        raise ToolInstallError(f"our Node.js in {node_bin} ships no npm")
+    return [str(npm)]
+
+
+def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
+    argv = [*npm_command(), "install", "--prefix", str(home), "--no-audit", "--no-fund"]
     argv += ["--no-save"]
     what = f"npm install {spec.package}@{spec.version}"
     _run([*argv, f"{spec.package}@{spec.version}"], what, timeout, env={**os.environ, **node_env()})
