@@ -30,6 +30,7 @@ from bench.soak_faults import FAULTS, LoopOutcome, play
 from bench.soak_prefect import LocalPrefect, play_serve_killed, prefect_env
 from flows.stop_signals import stop_like_ctrl_c
 from games.catalogue import list_games
+from loop.contract.paths import system_temp_dir
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
 from loop.run_record import RunRecord
@@ -61,7 +62,7 @@ def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
         "CLOSED_LOOP_DATA": str(data),
         "CLOSED_LOOP_RUNS": str(out / "runs"),
         # every temp folder of the loops lands here, where a leftover is seen; short, for unix socket paths
-        "TMPDIR": tempfile.mkdtemp(prefix="cl-soak-"),
+        "TMPDIR": tempfile.mkdtemp(prefix="cl-soak-", dir=system_temp_dir()),
         # only the critic of a `model_errors` loop is a model; every other loop stays offline (see loop_args)
         "SOAK_MODEL_URL": fake.openai_base_url,
     }

@@ -34,6 +34,10 @@ def start_time(pid: int) -> str | None:
     return stat.rsplit(")", 1)[1].split()[19]  # field 22 counts from the pid; after "comm)" it is the 20th
 
 
+# multiprocessing's forkserver listens on <temp>/pymp-XXXXXXXX/listener-XXXXXXXX (32 bytes more), a unix
+# socket path may not exceed 107 bytes, and our own folder's name takes up to 35
+LONGEST_ROOT = 107 - 32 - 35
+SHORT_ROOT = "/tmp"
 OWNED = re.compile(r"closed-loop-tmp-(\d+)-(\d+)")
 
 
@@ -76,6 +80,9 @@ def claim() -> Path:
         return _claimed[pid]
     os.environ.setdefault(SYSTEM_TMP, tempfile.gettempdir())  # children claim beside us, not inside
     root = system_temp_dir()
+    if len(str(root)) > LONGEST_ROOT and Path(SHORT_ROOT).is_dir():
+        root = Path(SHORT_ROOT)  # a long TMPDIR (macOS's /var/folders/..., a nested one) fits no socket path
+        os.environ[SYSTEM_TMP] = SHORT_ROOT
     remove_dead_owners(root)
     path = root / f"closed-loop-tmp-{pid}-{start_time(pid)}"
     path.mkdir(exist_ok=True)

@@ -77,3 +77,14 @@ def running(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def test_a_long_temp_folder_still_lets_a_worker_start_and_leaves_nothing(tmp: Path):
+    # a TMPDIR like macOS's /var/folders/... or a test's nested one: a socket inside it would be too long
+    long_tmp = tmp / ("deep-" * 12)
+    long_tmp.mkdir()
+    finished = start(long_tmp, "exit")
+    out, _ = finished.communicate(timeout=120)
+    assert finished.returncode == 0 and "worker ran" in out
+    assert list(long_tmp.iterdir()) == []
+    assert not Path(out.strip().splitlines()[-1]).exists()
