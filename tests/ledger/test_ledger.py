@@ -263,7 +263,7 @@ def test_two_concurrent_writers_in_two_processes_lose_nothing(ledger_url):
         for name in ("alpha", "beta")
     ]
     for writer in writers:
-        _, err = writer.communicate(timeout=120)
+        _, err = writer.communicate(timeout=900)  # a bound, not a speed check: a loaded machine is slow
         assert writer.returncode == 0, err.decode()
     assert count(ledger_url, "runs") == 2
     assert count(ledger_url, "sessions") == 2 * sessions
