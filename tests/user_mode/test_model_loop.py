@@ -1,0 +1,98 @@
+"""Whole loops with a model behind every agent, through the Prefect flow on real CASTLE builds (process
+sandbox): the LLM QA agent finds bugs, the model judge replays them, the LLM critic scores them (benchmark
+mode) and a repair agent patches them. The fake model (tests/user_mode/loop_model.py) reads what the game
+answered; no number here is a capability claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prefect.testing.utilities import prefect_test_harness
+
+from flows.closed_loop import closed_loop
+from loop.llm.fake_server import FakeLLMServer
+from loop.run_record import RunRecord, TrackedBug
+from reports.table7 import table7_rows
+from tests.llm_qa.castle_model import DROPPED_TITLE
+from tests.user_mode.loop_model import NAMED_TITLE, WALK, LoopModel, judge_calls
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def prefect_api():
+    with prefect_test_harness(server_startup_timeout=120):
+        yield
+
+
+@pytest.fixture
+def model_env(prefect_api, fake_llm: FakeLLMServer, no_user_llm_settings, tmp_path: Path, monkeypatch):
+    """A model configured as a user would (a key and a base URL), runs and data of the test's own."""
+    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(tmp_path / "runs"))
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-0000000000000000")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
+    monkeypatch.setenv("CLOSED_LOOP_MODEL", "openai:gpt-4.1-mini")
+    monkeypatch.setenv("CLOSED_LOOP_LLM_MAX_RETRIES", "0")
+    return fake_llm
+
+
+def run_loop(**params) -> tuple[RunRecord, str]:
+    """The flow with `auto` everywhere but what the test names: a model is configured, so model agents."""
+    report_md = Path(
+        closed_loop(
+            game="castle",
+            backend="process",
+            max_rounds=2,
+            steps=len(WALK),
+            reports_per_attempt="one",
+            agent_options={"sandbox": "bubblewrap", "max_turns": "6"},
+            **params,
+        )
+    )
+    return RunRecord.load(report_md.with_name("run.json")), report_md.read_text()
+
+
+def by_title(record: RunRecord) -> dict[str, TrackedBug]:
+    return {bug.report.title: bug for bug in record.bugs.values()}
+
+
+def moves(bug: TrackedBug) -> list[tuple[str, str]]:
+    return [(str(e.from_status), str(e.to_status)) for e in bug.history]
+
+
+def test_model_agents_on_castle_with_ground_truth_score_right_and_the_judge_catches_a_wrong_fix(model_env):
+    model = LoopModel()
+    model_env.responder = model
+
+    record, report = run_loop(critic="llm")
+
+    assert record.status == "finished", record.stop_reason
+    assert (record.config.qa_agent, record.config.repair_agent) == ("llm", "builtin")  # auto, with a model
+    bugs = by_title(record)
+    assert set(bugs) == {NAMED_TITLE, DROPPED_TITLE}, list(bugs)
+    named, dropped = bugs[NAMED_TITLE], bugs[DROPPED_TITLE]
+    assert (named.ground_truth_id, dropped.ground_truth_id) == ("BUG-2", "BUG-3")  # the critics' score
+    assert sorted(model.repairs) == sorted([NAMED_TITLE, DROPPED_TITLE])
+
+    # the real fix holds in the replay; the wrong one was patched, replayed, judged still there and reopened
+    first, second = record.sessions
+    assert sorted(a.outcome for a in first.attempts) == ["patched", "patched"]
+    verdicts = {v.fingerprint: v for v in second.verifications}
+    assert (verdicts[named.fingerprint].verdict, verdicts[named.fingerprint].probe_fixed) == ("verified_fixed", True)
+    caught = verdicts[dropped.fingerprint]
+    assert (caught.verdict, caught.judge, caught.probe_fixed, caught.false_fix) == ("still_open", "present", False, False)
+    assert caught.detail.startswith("replay (model): judge: ")
+    assert named.status == "verified_fixed"
+    assert ("patched", "open") in moves(dropped) and dropped.status == "open", moves(dropped)
+    assert judge_calls(model_env.model_requests()) >= 2
+
+    # Table 7: session 1 found two of three, fixed none; session 2 verified one fix, the other failed
+    rows = table7_rows(record)
+    assert [r["Discovery / fixing"] for r in rows[:2]] == ["2/3, 0/3", "2/3, 1/3"]
+    assert [r["Confirmed / fixed / regressed"] for r in rows[:2]] == ["2, 0, 0", "2, 1, 0"]
+    assert "fix failed" in rows[1]["Verification / session result"]
+    assert (second.metrics.discovered, second.metrics.fixed_verified, second.metrics.ground_truth_total) == (2, 1, 3)
+    for row in rows:
+        assert row["Discovery / fixing"] in report and row["Verification / session result"] in report
