@@ -5,13 +5,16 @@ answered; no number here is a capability claim."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from prefect.testing.utilities import prefect_test_harness
 
 from flows.closed_loop import closed_loop
+from loop.ledger import Ledger
 from loop.llm.fake_server import FakeLLMServer
+from loop.llm_qa.campaign import memory_path
 from loop.run_record import RunRecord, TrackedBug
 from reports.table7 import table7_rows
 from tests.llm_qa.castle_model import DROPPED_TITLE
@@ -96,3 +99,52 @@ def test_model_agents_on_castle_with_ground_truth_score_right_and_the_judge_catc
     assert (second.metrics.discovered, second.metrics.fixed_verified, second.metrics.ground_truth_total) == (2, 1, 3)
     for row in rows:
         assert row["Discovery / fixing"] in report and row["Verification / session result"] in report
+
+
+def test_user_mode_decides_by_the_judge_alone_and_a_second_run_sees_no_false_regression_or_known_bug(
+    model_env, tmp_path: Path
+):
+    """CASTLE with its ground truth withheld, twice on the same data directory (two nights): the first run
+    verifies the fix the judge no longer sees and reopens the other; the second starts again from the
+    game's original commit, where both bugs are back (its own line), and then its judge fails."""
+    model_env.responder = LoopModel()
+    first, first_report = run_loop(withhold_ground_truth=True)
+
+    assert first.status == "finished" and first.ground_truth_withheld and first.ground_truth == []
+    night_1 = by_title(first)
+    assert set(night_1) == {NAMED_TITLE, DROPPED_TITLE}
+    assert all(bug.ground_truth_id is None for bug in night_1.values())
+    assert night_1[NAMED_TITLE].status == "verified_fixed"
+    assert ("patched", "open") in moves(night_1[DROPPED_TITLE]) and night_1[DROPPED_TITLE].status == "open"
+    rows = table7_rows(first)
+    assert [r["Confirmed / fixed / regressed"] for r in rows[:2]] == ["2, 0, 0", "2, 1, 0"]
+    assert {r["Discovery / fixing"] for r in rows} == {"-"}  # no ground-truth rates in user mode
+    assert "fix failed" in rows[1]["Verification / session result"]
+    assert rows[1]["Confirmed / fixed / regressed"] in first_report
+
+    # night 2: the judge answers until the repair starts, then its endpoint fails
+    model = LoopModel(judge_fails_after_repair=True)
+    model_env.responder = model
+    second, second_report = run_loop(withhold_ground_truth=True)
+
+    assert second.status == "finished" and second.base_commit != first.base_commit
+    night_2 = by_title(second)
+    # both bugs reported again under the same fingerprints (neither skipped as known, nor new, nor regressed)
+    assert {t: b.fingerprint for t, b in night_2.items()} == {t: b.fingerprint for t, b in night_1.items()}
+    assert all(b.found_in_session == 1 for b in night_2.values())
+    assert not [e for b in night_2.values() for e in b.history if e.to_status == "regressed"]
+    assert all(s.metrics.regressions == 0 for s in second.sessions)
+    with Ledger() as ledger:
+        events = [str(e.to_status) for bug in ledger.bugs("castle") for e in bug.events]
+    assert "regressed" not in events
+    memory = json.loads(memory_path("castle", tmp_path / "data").read_text())
+    assert not [h for b in memory["bugs"] for h in b["history"] if h["status"] == "regressed"]
+
+    # with the judge failing, no patched bug counts as fixed: each stays pending with the reason shown
+    assert sorted(model.repairs) == sorted([NAMED_TITLE, DROPPED_TITLE])
+    pending = second.sessions[1].verifications
+    assert [v.verdict for v in pending] == ["cannot_judge", "cannot_judge"]
+    assert all("the judge failed" in v.detail for v in pending)
+    assert {b.status for b in night_2.values()} == {"patched"}
+    assert second.sessions[1].metrics.fixes_verified == 0 and not second.fixes.fixed
+    assert "pending, cannot judge" in second_report and "the judge failed" in second_report
