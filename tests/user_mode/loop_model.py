@@ -35,7 +35,7 @@ WALK = ["take matches", "north", "east", "take small key", "west", "drop matches
 DRAWER_SHUT = "The bedside drawer is shut; a small key rattles inside it."
 DRAWER_FIXED = "The bedside drawer is shut."
 DROP_LINE = '        return Reply(True, f"Dropped: {name}.")'
-DROP_COMMENTED = '        # the item now lies on the floor of this room\n' + DROP_LINE
+DROP_COMMENTED = "        # the item now lies on the floor of this room\n" + DROP_LINE
 
 
 def prose(description: str) -> str:
@@ -70,7 +70,9 @@ class LoopModel(CastleModel):
         self.repairs: list[str] = []  # the bug titles each repair conversation was about
 
     def __call__(self, request: RecordedRequest) -> ScriptedReply:
-        if request.protocol == "messages" or (request.body.get("tools") and not _schema(request)):
+        if request.protocol == "messages" and not request.body.get("tools"):
+            return reply("ok")  # a side request of Claude Code's (none expected with --bare), not a step
+        if request.body.get("tools") and not _schema(request):
             with self.lock:
                 return self.repair_turn(request)
         return super().__call__(request)
@@ -86,9 +88,10 @@ class LoopModel(CastleModel):
             rooms = [line for line in recent.splitlines() if "Exits:" in line]
             item = command.removeprefix("take ")
             if rooms and item in prose(rooms[-1]) and not answer.startswith("Taken"):
-                claim = bug(NAMED_TITLE, prose(rooms[-1]), mechanic="room description",
-                            observed=f"the room text names the {item}; `{command}` answers: {answer}",
-                            expected="what the room text names can be taken, or the text does not name it")  # fmt: skip
+                seen = f"the room text names the {item}; `{command}` answers: {answer}"
+                wanted = "what the room text names can be taken, or the text does not name it"
+                claim = bug(NAMED_TITLE, prose(rooms[-1]), mechanic="room description", observed=seen,
+                            expected=wanted)  # fmt: skip
                 return reply(json.dumps(claim))
         return super().answer_ReflectionReply(request)
 
@@ -131,8 +134,14 @@ class LoopModel(CastleModel):
         if self.claude_workdir is not None:
             steps = [
                 reply("Reading the source.", [tool_call("Read", file_path=f"{self.claude_workdir}/{path}")]),
-                reply("", [tool_call("Edit", file_path=f"{self.claude_workdir}/{path}", old_string=old,
-                                     new_string=new)]),  # fmt: skip
+                reply(
+                    "",
+                    [
+                        tool_call(
+                            "Edit", file_path=f"{self.claude_workdir}/{path}", old_string=old, new_string=new
+                        )
+                    ],
+                ),  # fmt: skip
                 reply("Fixed."),
             ]
         else:

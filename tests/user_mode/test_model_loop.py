@@ -6,6 +6,8 @@ answered; no number here is a capability claim."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,12 +17,16 @@ from flows.closed_loop import closed_loop
 from loop.ledger import Ledger
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm_qa.campaign import memory_path
+from loop.repair.confinement import SANDBOX_WORKDIR
 from loop.run_record import RunRecord, TrackedBug
+from loop.tool_install import find_or_install, tool_homes
+from repair_agents import claude_code
 from reports.table7 import table7_rows
 from tests.llm_qa.castle_model import DROPPED_TITLE
 from tests.user_mode.loop_model import NAMED_TITLE, WALK, LoopModel, judge_calls
 
 pytestmark = pytest.mark.slow
+CLAUDE = "claude-sonnet-4-6"
 
 
 @pytest.fixture(scope="module")
@@ -43,18 +49,33 @@ def model_env(prefect_api, fake_llm: FakeLLMServer, no_user_llm_settings, tmp_pa
 
 def run_loop(**params) -> tuple[RunRecord, str]:
     """The flow with `auto` everywhere but what the test names: a model is configured, so model agents."""
-    report_md = Path(
-        closed_loop(
-            game="castle",
-            backend="process",
-            max_rounds=2,
-            steps=len(WALK),
-            reports_per_attempt="one",
-            agent_options={"sandbox": "bubblewrap", "max_turns": "6"},
-            **params,
-        )
+    settings = dict(
+        game="castle",
+        backend="process",
+        max_rounds=2,
+        steps=len(WALK),
+        reports_per_attempt="one",
+        agent_options={"sandbox": "bubblewrap", "max_turns": "6"},
     )
+    report_md = Path(closed_loop(**{**settings, **params}))
     return RunRecord.load(report_md.with_name("run.json")), report_md.read_text()
+
+
+def assert_the_judge_caught_the_wrong_fix(record: RunRecord) -> tuple[TrackedBug, TrackedBug]:
+    """The room text's real fix is verified by its replay; the drop's edit was patched, replayed, judged
+    still there and reopened."""
+    bugs = by_title(record)
+    assert set(bugs) == {NAMED_TITLE, DROPPED_TITLE}, list(bugs)
+    named, dropped = bugs[NAMED_TITLE], bugs[DROPPED_TITLE]
+    first, second = record.sessions
+    assert sorted(a.outcome for a in first.attempts) == ["patched", "patched"], first.attempts
+    verdicts = {v.fingerprint: v for v in second.verifications}
+    assert verdicts[named.fingerprint].verdict == "verified_fixed" and named.status == "verified_fixed"
+    caught = verdicts[dropped.fingerprint]
+    assert (caught.verdict, caught.judge) == ("still_open", "present")
+    assert caught.detail.startswith("replay (model): judge: ")
+    assert ("patched", "open") in moves(dropped) and dropped.status == "open", moves(dropped)
+    return named, dropped
 
 
 def by_title(record: RunRecord) -> dict[str, TrackedBug]:
@@ -73,22 +94,13 @@ def test_model_agents_on_castle_with_ground_truth_score_right_and_the_judge_catc
 
     assert record.status == "finished", record.stop_reason
     assert (record.config.qa_agent, record.config.repair_agent) == ("llm", "builtin")  # auto, with a model
-    bugs = by_title(record)
-    assert set(bugs) == {NAMED_TITLE, DROPPED_TITLE}, list(bugs)
-    named, dropped = bugs[NAMED_TITLE], bugs[DROPPED_TITLE]
-    assert (named.ground_truth_id, dropped.ground_truth_id) == ("BUG-2", "BUG-3")  # the critics' score
+    named, dropped = assert_the_judge_caught_the_wrong_fix(record)
+    assert (named.ground_truth_id, dropped.ground_truth_id) == ("BUG-2", "BUG-3")  # the critic's score
     assert sorted(model.repairs) == sorted([NAMED_TITLE, DROPPED_TITLE])
-
-    # the real fix holds in the replay; the wrong one was patched, replayed, judged still there and reopened
-    first, second = record.sessions
-    assert sorted(a.outcome for a in first.attempts) == ["patched", "patched"]
-    verdicts = {v.fingerprint: v for v in second.verifications}
-    assert (verdicts[named.fingerprint].verdict, verdicts[named.fingerprint].probe_fixed) == ("verified_fixed", True)
-    caught = verdicts[dropped.fingerprint]
-    assert (caught.verdict, caught.judge, caught.probe_fixed, caught.false_fix) == ("still_open", "present", False, False)
-    assert caught.detail.startswith("replay (model): judge: ")
-    assert named.status == "verified_fixed"
-    assert ("patched", "open") in moves(dropped) and dropped.status == "open", moves(dropped)
+    # the probes only score: they agree with the judge here, so no false fix is counted
+    second = record.sessions[1]
+    probes = {v.fingerprint: (v.probe_fixed, v.false_fix) for v in second.verifications}
+    assert probes == {named.fingerprint: (True, False), dropped.fingerprint: (False, False)}
     assert judge_calls(model_env.model_requests()) >= 2
 
     # Table 7: session 1 found two of three, fixed none; session 2 verified one fix, the other failed
@@ -96,7 +108,11 @@ def test_model_agents_on_castle_with_ground_truth_score_right_and_the_judge_catc
     assert [r["Discovery / fixing"] for r in rows[:2]] == ["2/3, 0/3", "2/3, 1/3"]
     assert [r["Confirmed / fixed / regressed"] for r in rows[:2]] == ["2, 0, 0", "2, 1, 0"]
     assert "fix failed" in rows[1]["Verification / session result"]
-    assert (second.metrics.discovered, second.metrics.fixed_verified, second.metrics.ground_truth_total) == (2, 1, 3)
+    assert (second.metrics.discovered, second.metrics.fixed_verified, second.metrics.ground_truth_total) == (
+        2,
+        1,
+        3,
+    )
     for row in rows:
         assert row["Discovery / fixing"] in report and row["Verification / session result"] in report
 
@@ -148,3 +164,45 @@ def test_user_mode_decides_by_the_judge_alone_and_a_second_run_sees_no_false_reg
     assert {b.status for b in night_2.values()} == {"patched"}
     assert second.sessions[1].metrics.fixes_verified == 0 and not second.fixes.fixed
     assert "pending, cannot judge" in second_report and "the judge failed" in second_report
+
+
+@pytest.fixture(scope="module")
+def claude_homes() -> tuple[Path, ...]:
+    """Claude Code and its Node.js, installed by the adapter's install code into the data dir's tool cache."""
+    return tool_homes(find_or_install(claude_code.TOOL))
+
+
+def link_tools(homes: tuple[Path, ...], data: Path) -> None:
+    """The cached installs in the run's own data dir, hard-linked where the file system allows (a tool
+    cache that is a symlink to another data dir would show the repair sandbox more than the tool)."""
+    for home in homes:
+        shutil.copytree(home, data / "tools" / home.name, symlinks=True, copy_function=link_or_copy)
+
+
+def link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def test_claude_code_as_the_repair_agent_of_the_same_loop(model_env, claude_homes, tmp_path, monkeypatch):
+    link_tools(claude_homes, tmp_path / "data")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", model_env.anthropic_base_url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake-key")
+    model = LoopModel(claude_workdir=SANDBOX_WORKDIR)
+    model_env.responder = model
+
+    record, report = run_loop(
+        critic="llm", repair_agent="claude-code", agent_options={"model": CLAUDE, "max_turns": "6"}
+    )
+
+    assert record.status == "finished", record.stop_reason
+    assert_the_judge_caught_the_wrong_fix(record)
+    assert {a.agent for a in record.sessions[0].attempts} == {"claude-code"}
+    assert sorted(model.repairs) == sorted([NAMED_TITLE, DROPPED_TITLE])
+    # Claude Code streamed its turns to the fake's messages endpoint, with the model it was given
+    turns = [r for r in model_env.model_requests() if r.protocol == "messages" and r.body.get("tools")]
+    assert len(turns) == 6 and all(r.stream and r.body["model"] == CLAUDE for r in turns)
+    assert table7_rows(record)[1]["Confirmed / fixed / regressed"] == "2, 1, 0"
+    assert "claude-code" in report
