@@ -137,6 +137,7 @@ def test_user_mode_decides_by_the_judge_alone_and_a_second_run_sees_no_false_reg
     assert {r["Discovery / fixing"] for r in rows} == {"-"}  # no ground-truth rates in user mode
     assert "fix failed" in rows[1]["Verification / session result"]
     assert rows[1]["Confirmed / fixed / regressed"] in first_report
+    assert "critic: none (user mode" in first_report  # nothing scored this run
 
     # night 2: the judge answers until the repair starts, then its endpoint fails
     model = LoopModel(judge_fails_after_repair=True)
@@ -150,11 +151,15 @@ def test_user_mode_decides_by_the_judge_alone_and_a_second_run_sees_no_false_reg
     assert all(b.found_in_session == 1 for b in night_2.values())
     assert not [e for b in night_2.values() for e in b.history if e.to_status == "regressed"]
     assert all(s.metrics.regressions == 0 for s in second.sessions)
+    # ... though the ledger and the LLM QA's memory knew the room text's bug as fixed (on the other line)
+    fixed_last_night = night_1[NAMED_TITLE].fingerprint
+    assert second.ledger_baseline[fixed_last_night] == "verified_fixed"
     with Ledger() as ledger:
         events = [str(e.to_status) for bug in ledger.bugs("castle") for e in bug.events]
     assert "regressed" not in events
-    memory = json.loads(memory_path("castle", tmp_path / "data").read_text())
-    assert not [h for b in memory["bugs"] for h in b["history"] if h["status"] == "regressed"]
+    memory = {b["id"]: b for b in json.loads(memory_path("castle", tmp_path / "data").read_text())["bugs"]}
+    assert "fixed" in [h["status"] for h in memory[fixed_last_night]["history"]]
+    assert not [h for b in memory.values() for h in b["history"] if h["status"] == "regressed"]
 
     # with the judge failing, no patched bug counts as fixed: each stays pending with the reason shown
     assert sorted(model.repairs) == sorted([NAMED_TITLE, DROPPED_TITLE])
