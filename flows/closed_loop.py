@@ -11,7 +11,7 @@ from flows.assembly import open_run
 from flows.parameters import split_run_id, with_loop_parameters
 from loop import steps, temp_space
 from loop.rounds import RoundSteps, run_rounds
-from loop.run import LoopRun
+from loop.run import LoopRun, fail_recorded
 from reports.writer import table7_rows, write_run_reports
 
 TASK_STEPS = RoundSteps(
@@ -44,7 +44,11 @@ def closed_loop(**params) -> str:
     logger = get_run_logger()
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     config, run_id = split_run_id(params)
-    run = open_run(config, run_id=run_id)
+    try:
+        run = open_run(config, run_id=run_id)
+    except (ValueError, LookupError) as exc:  # a choice refused: a run resumed with it can never go on
+        fail_recorded(run_id, f"failed: {type(exc).__name__}: {exc}")
+        raise
     logger.info(
         "run %s: %s, qa=%s, repair=%s, up to %d rounds, backend %s",
         run.run_id,

@@ -82,6 +82,22 @@ def recorded_config(run_id: str | None, runs_dir: Path | None = None) -> LoopCon
     return RunRecord.load(path).config if path is not None and path.is_file() else None
 
 
+def fail_recorded(run_id: str | None, reason: str, runs_dir: Path | None = None) -> None:
+    """Mark the run `run_id` failed when it is on disk and still running: a resumed run whose recorded
+    choices can no longer be honoured (its game lost the ground truth `gold` needs, say) is over, not left
+    `running` for ever."""
+    path = (runs_dir or runs_root()) / run_id / "run.json" if run_id else None
+    if path is None or not path.is_file():
+        return
+    record = RunRecord.load(path)
+    if record.status != "running":
+        return
+    record.status, record.stop_reason, record.finished_at = "failed", reason, now()
+    record.save(path)
+    with Ledger() as ledger:
+        mirror_run(record, ledger)
+
+
 class LoopRun:
     """A loop run on disk. Create or resume with `LoopRun.open`."""
 

@@ -9,7 +9,7 @@ from reports import charts
 from reports.aggregates import agent_totals, difficulty_totals, run_attempts, status_by_session
 from reports.bug_markdown import bug_relpath
 from reports.html_page import figure, link, page, table
-from reports.labels import bug_label, fraction, percent, short_commit
+from reports.labels import bug_label, critic_label, fraction, percent, short_commit
 from reports.links import run_link
 from reports.table7 import table7_rows
 
@@ -57,7 +57,7 @@ def _config(run: RunRecord) -> str:
         "game": c.game,
         "QA agent": f"{c.qa_agent} ({c.mode} mode, {c.steps} steps)",
         "repair agent": c.repair_agent,
-        "critic": c.critic,
+        "critic": critic_label(run),
         "rounds": f"{len(run.sessions)} of at most {c.max_rounds}",
         "backend": c.backend,
         "commits": f"{short_commit(run.base_commit)} → {short_commit(run.head_commit)}",

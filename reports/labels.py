@@ -44,6 +44,11 @@ def join_labels(run: RunRecord, fingerprints: Iterable[str]) -> str:
     return ", ".join(sorted(labels, key=natural_key))
 
 
+def critic_label(run: RunRecord) -> str:
+    """The critic that scored the run; in user mode none did (there is no ground truth to score against)."""
+    return run.config.critic if run.ground_truth else "none (user mode: no ground truth to score against)"
+
+
 def fraction(count: int, total: int | None) -> str:
     return f"{count}/{total}" if total is not None else str(count)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from loop.run_record import RunRecord
 from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, render_bug_markdown
 from reports.json_view import run_summary
-from reports.labels import markdown_cell, short_commit
+from reports.labels import critic_label, markdown_cell, short_commit
 from reports.table7 import agent_label, render_table7, table7_rows
 
 RUN_FILE = "run.json"
@@ -26,7 +26,7 @@ def render_report_markdown(run: RunRecord) -> str:
     lines = [
         f"# closed-loop run `{run.run_id}` on {c.game}\n",
         f"- Status: **{run.status}**" + (f" ({run.stop_reason})" if run.stop_reason else ""),
-        f"- QA agent: {c.qa_agent} ({c.mode} mode, {c.steps} steps per session); critic: {c.critic}",
+        f"- QA agent: {c.qa_agent} ({c.mode} mode, {c.steps} steps per session); critic: {critic_label(run)}",
         f"- Repair agent: {agent_label(c.repair_agent)}; "
         f"rounds: {len(run.sessions)} of at most {c.max_rounds}",
         f"- Commits: `{short_commit(run.base_commit)}` → `{short_commit(run.head_commit)}`",

@@ -4,6 +4,7 @@ judge, and a branch of verified fixes pushed to the team's remote, through the P
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,10 @@ import git
 import pytest
 from prefect.testing.utilities import prefect_test_harness
 
+from flows.assembly import open_run
 from flows.closed_loop import closed_loop
+from games.catalogue import load_game
+from loop.loop_config import LoopConfig
 from loop.run_record import RunRecord
 
 pytestmark = pytest.mark.slow
@@ -110,3 +114,32 @@ def test_gold_on_a_game_with_its_ground_truth_withheld_is_one_line_before_anythi
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("closed-loop: error: the gold agent applies ground-truth patches")
     assert "Traceback" not in done.stderr and not list(tmp_path.iterdir())  # nothing was started
+
+
+def test_gold_without_ground_truth_is_a_failed_flow_run_with_its_reason_and_no_run_left_running(
+    prefect_api, tmp_path: Path, monkeypatch
+):
+    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(tmp_path / "runs"))
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+    params = dict(repair_agent="gold", qa_agent="explorer", backend="process", return_state=True)
+
+    refused = closed_loop(game="castle", withhold_ground_truth=True, run_id="castle-nightly-1", **params)
+
+    assert refused.is_failed()
+    # the flow run says why in one line, not only in a traceback; nothing was started
+    assert "ChoiceError: the gold agent applies ground-truth patches" in refused.message
+    assert "Traceback" not in refused.message and "\n" not in refused.message.strip()
+    assert not (tmp_path / "runs" / "castle-nightly-1").exists()
+
+    # a run started with gold on a user's game that shipped ground truth, resumed after it was removed
+    game = tmp_path / "my-game"
+    shutil.copytree(load_game("castle").root, game)
+    started = open_run(LoopConfig(game=str(game), **{k: v for k, v in params.items() if k != "return_state"}))
+    assert started.record.status == "running"
+    shutil.rmtree(game / "benchmark")
+
+    resumed = closed_loop(game=str(game), run_id=started.run_id, return_state=True)
+
+    assert resumed.is_failed() and "the gold agent needs ground truth" in resumed.message
+    record = RunRecord.load(started.run_dir / "run.json")
+    assert record.status == "failed" and "the gold agent needs ground truth" in record.stop_reason
