@@ -17,8 +17,9 @@ from loop.contract.game_client import GameClient, GameUnavailable
 from loop.contract.models import BugReport
 from loop.explorer import view
 from loop.explorer.budget import Budget, Explored
+from loop.explorer.candidate_cache import CandidateCache
 from loop.explorer.choice import best_command
-from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
+from loop.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
@@ -101,6 +102,7 @@ class Explorer:
         self.depth = max_depth
         self.run_length = 0
         self.random_restarts = 0
+        self.candidates = CandidateCache()
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -190,7 +192,7 @@ class Explorer:
         return over or len(self.session.commands if self.session else []) >= self.depth
 
     def _candidates(self, state: view.State) -> list[str]:
-        return candidate_commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
+        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
     def _untried(self, state: view.State) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
