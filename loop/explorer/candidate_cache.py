@@ -4,8 +4,6 @@ for every argument slot of every template."""
 
 from __future__ import annotations
 
-import json
-
 from loop.explorer import view
 from loop.explorer.commands import Verbs, candidate_commands
 
@@ -29,7 +27,8 @@ class CandidateCache:
         ):
             self._verbs, self._templates = verbs, len(verbs.templates)
             self._entries.clear()
-        key = (json.dumps(state, sort_keys=True, default=str), heard)
+        # Equal reprs of JSON values are equal values, in the same key order (which the commands follow).
+        key = (repr(state), heard)
         found = self._entries.get(key)
         if found is None:
             found = self._entries[key] = candidate_commands(verbs, state, heard)

@@ -31,7 +31,7 @@ def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
             if isinstance(value, int | float):
                 if sub not in CLOCK_KEYS:
                     found[sub] = value
-            else:
+            elif isinstance(value, dict):  # a string, list or null has no field: no call for it
                 found.update(numeric_fields(value, sub))
     return found
 
