@@ -8,6 +8,7 @@ session on a deterministic game.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,15 +195,16 @@ class Explorer:
     def _candidates(self, state: view.State) -> list[str]:
         return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
-    def _untried(self, state: view.State) -> list[str]:
+    def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
         room, moves = view.place(state), self._moves(state)
-        return [
+        untried = (
             c
             for c in self._candidates(state)
             if c not in tried
             and (not room or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES or c in moves)
-        ]
+        )
+        return list(itertools.islice(untried, 1) if first_only else untried)  # one answers "is it open?"
 
     def _choose(self, state: view.State) -> str | None:
         room = view.place(state)
@@ -233,7 +235,7 @@ class Explorer:
         return count if count == 0 or (room, command) in self.effective else count + INERT_PENALTY
 
     def _prefix_to_frontier(self) -> list[str] | None:
-        open_states = [known for known in self.states.values() if self._untried(known.state)]
+        open_states = [known for known in self.states.values() if self._untried(known.state, first_only=True)]
         if not open_states:
             return None
         visits = {room: 0 for room in (view.place(k.state) for k in open_states)}
