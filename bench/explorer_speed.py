@@ -82,7 +82,7 @@ def in_process_commands_per_second(game: Game, repo_dir: Path, commands: int) ->
     return commands / (time.perf_counter() - started)
 
 
-def game_speed(game: Game, steps: int, seed: int) -> dict:
+def game_speed(game: Game, steps: int, seed: int, commands: int) -> dict:
     work = Path(tempfile.mkdtemp(prefix=f"bench-speed-{game.name}-"))
     repo_dir, commit = materialize(game, work)
     backend = provider("process")
@@ -92,13 +92,13 @@ def game_speed(game: Game, steps: int, seed: int) -> dict:
         backend.start(spec) as build,
         GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
     ):
-        bare_run = bare_loop(client, max(steps, BARE_MIN_COMMANDS), game_pid(build))
+        bare_run = bare_loop(client, commands, game_pid(build))
         load = os.getloadavg()[0]
         session = get_qa_agent("explorer").run_session(
             client, build_commit=commit, steps=steps, seed=seed, out_dir=work / "out"
         )
     bare = bare_run["per_second"]
-    in_process = in_process_commands_per_second(game, repo_dir, max(steps, BARE_MIN_COMMANDS))
+    in_process = in_process_commands_per_second(game, repo_dir, commands)
     events = read_trace(Path(session.trace_path))
     first = events[0].timestamp
     report_times = [round(e.timestamp - first, 3) for e in events if e.kind == "report"]
@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in list_games() if not wanted or g.name in wanted]
     if args.smoke:
         games = games[:1]
-    rows = [game_speed(game, steps, args.seed) for game in games]
+    commands = steps if args.smoke else max(steps, BARE_MIN_COMMANDS)
+    rows = [game_speed(game, steps, args.seed, commands) for game in games]
     result = BenchResult(bench="explorer_speed", smoke=args.smoke, params={"steps": steps, "seed": args.seed})
     for row in rows:
         target = row["game"] == "castle"
