@@ -3,7 +3,10 @@
 Baselines, measured in the same run on the same build of each game: a bare loop sending `help` through the
 same GameClient (raw command throughput over the sandbox) and the same loop through the game's Flask app
 in this process (its test client: the game's own web layer, no network). The ratios are the share of each
-the explorer keeps (oracles, shrinking, replays and tracing included).
+the explorer keeps (oracles, shrinking, replays and tracing included). The bare loop also gives the median
+command (target: under 1 ms) and the CPU each process spends on one command: the client (this process), the
+sandbox relay and the game, read from /proc, which a loaded machine stretches far less than wall time; the
+1-minute load average is printed with each game.
 
     .venv/bin/python -m bench.explorer_speed [--steps 600] [--seed 0] [--games castle,logic] [--smoke]
 """
@@ -11,30 +14,56 @@ the explorer keeps (oracles, shrinking, replays and tracing included).
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from bench.castle_builds import provider
-from bench.result import BenchResult, emit, metric, parser
+from bench.process_cpu import cpu_by_role, process_tree
+from bench.result import BenchResult, emit, median_ms, metric, parser
 from games.catalogue import list_games
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
-from loop.sandbox import BuildSpec
+from loop.sandbox import BuildSpec, RunningBuild
 from loop.trace import read_trace
+from sandboxes.process import ProcessBuild
 
 TARGET_STEPS_PER_SECOND = 500
+TARGET_STEP_MS = 1.0
+BARE_MIN_COMMANDS = 1000  # enough commands for a steady median and a CPU total well above the clock tick
 BARE_COMMAND = "help"
 
 
-def bare_commands_per_second(client: GameClient, commands: int) -> float:
+def game_pid(build: RunningBuild) -> int | None:
+    """The process backend's child (bubblewrap, or the game itself without it)."""
+    return build.process.pid if isinstance(build, ProcessBuild) and build.process else None
+
+
+def bare_loop(client: GameClient, commands: int, build_pid: int | None) -> dict:
+    """The bare client's rate, its median command (the step's floor), and the CPU each process spent per
+    command: this process (client), the sandbox relay and the game (from /proc; load stretches these less)."""
     game_id = client.new_game().game_id
+    pids = process_tree(build_pid) if build_pid else []
+    cpu_before, client_before = cpu_by_role(pids), time.process_time()
+    samples = []
     started = time.perf_counter()
     for _ in range(commands):
+        sent = time.perf_counter()
         client.command(game_id, BARE_COMMAND)
-    return commands / (time.perf_counter() - started)
+        samples.append(time.perf_counter() - sent)
+    wall = time.perf_counter() - started
+    cpu_ms = {"client": (time.process_time() - client_before) * 1000 / commands}
+    for name, seconds in cpu_by_role(pids).items():
+        if name != "sandbox":
+            cpu_ms[name] = (seconds - cpu_before.get(name, 0.0)) * 1000 / commands
+    return {
+        "per_second": commands / wall,
+        "median_ms": median_ms(samples),
+        "cpu_ms_per_command": {k: round(v, 3) for k, v in cpu_ms.items()},
+    }
 
 
 def in_process_commands_per_second(game: Game, repo_dir: Path, commands: int) -> float:
@@ -53,7 +82,7 @@ def in_process_commands_per_second(game: Game, repo_dir: Path, commands: int) ->
     return commands / (time.perf_counter() - started)
 
 
-def game_speed(game: Game, steps: int, seed: int) -> dict:
+def game_speed(game: Game, steps: int, seed: int, commands: int) -> dict:
     work = Path(tempfile.mkdtemp(prefix=f"bench-speed-{game.name}-"))
     repo_dir, commit = materialize(game, work)
     backend = provider("process")
@@ -63,11 +92,13 @@ def game_speed(game: Game, steps: int, seed: int) -> dict:
         backend.start(spec) as build,
         GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
     ):
-        bare = bare_commands_per_second(client, steps)
+        bare_run = bare_loop(client, commands, game_pid(build))
+        load = os.getloadavg()[0]
         session = get_qa_agent("explorer").run_session(
             client, build_commit=commit, steps=steps, seed=seed, out_dir=work / "out"
         )
-    in_process = in_process_commands_per_second(game, repo_dir, steps)
+    bare = bare_run["per_second"]
+    in_process = in_process_commands_per_second(game, repo_dir, commands)
     events = read_trace(Path(session.trace_path))
     first = events[0].timestamp
     report_times = [round(e.timestamp - first, 3) for e in events if e.kind == "report"]
@@ -78,6 +109,9 @@ def game_speed(game: Game, steps: int, seed: int) -> dict:
         "steps_per_second": round(rate, 1) if rate else None,
         "ms_per_step": round(1000 / rate, 3) if rate else None,
         "bare_client_per_second": round(bare, 1),
+        "bare_step_median_ms": round(bare_run["median_ms"], 3),
+        "cpu_ms_per_command": bare_run["cpu_ms_per_command"],
+        "load_average_1min": round(load, 2),
         "in_process_app_per_second": round(in_process, 1),
         "ratio_to_bare_client": round(rate / bare, 3) if rate else None,
         "ratio_to_in_process_app": round(rate / in_process, 3) if rate else None,
@@ -99,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in list_games() if not wanted or g.name in wanted]
     if args.smoke:
         games = games[:1]
-    rows = [game_speed(game, steps, args.seed) for game in games]
+    commands = steps if args.smoke else max(steps, BARE_MIN_COMMANDS)
+    rows = [game_speed(game, steps, args.seed, commands) for game in games]
     result = BenchResult(bench="explorer_speed", smoke=args.smoke, params={"steps": steps, "seed": args.seed})
     for row in rows:
         target = row["game"] == "castle"
@@ -113,9 +148,23 @@ def main(argv: list[str] | None = None) -> int:
                 target=f">= {TARGET_STEPS_PER_SECOND} steps/s" if target else "",
                 met=(row["steps_per_second"] or 0) >= TARGET_STEPS_PER_SECOND if target else None,
                 note=f"{row['ms_per_step']} ms/step; in-process app {row['in_process_app_per_second']}/s "
-                f"(ratio {row['ratio_to_in_process_app']})",
+                f"(ratio {row['ratio_to_in_process_app']}); load average {row['load_average_1min']}",
             )
         )
+        if target:
+            in_process_ms = 1000 / row["in_process_app_per_second"]
+            result.metrics.append(
+                metric(
+                    f"one command through the process backend on {row['game']} (bare client, median)",
+                    row["bare_step_median_ms"],
+                    "ms",
+                    in_process_ms,
+                    "the game's Flask app in-process, test client (ms per command)",
+                    target=f"< {TARGET_STEP_MS:g} ms",
+                    met=row["bare_step_median_ms"] < TARGET_STEP_MS,
+                    note=f"CPU ms per command: {row['cpu_ms_per_command']}",
+                )
+            )
     result.details = {"games": rows}
     emit(result, started)
     return 0

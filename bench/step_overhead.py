@@ -74,8 +74,8 @@ class Layers:
         return raw, library, self.client.new_game().game_id
 
     def raw(self, game_id: str, command: str) -> float:
-        """The floor: http.client, one connection per request (the game's server closes every connection),
-        the reply read but not parsed."""
+        """http.client, a new connection per request (what a client that keeps nothing alive pays), the
+        reply read but not parsed."""
         started = time.perf_counter()
         connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
         body = json.dumps({"game_id": game_id, "command": command})

@@ -6,11 +6,14 @@ carries the solution) can never leak into a prompt. Every failure is a typed err
 
 from __future__ import annotations
 
+import http.client
+import json
 import time
 from typing import Any
 
-import httpx
 from pydantic import BaseModel, ValidationError
+
+from loop.contract.http_connection import KeptAliveConnection
 
 ALLOWED_FIELDS = ("message", "state", "success", "game_over", "turn")
 DEFAULT_MAX_COMMAND_LENGTH = 200
@@ -85,7 +88,7 @@ class GameClient:
         self.base_url = base_url.rstrip("/")
         self.hidden_fields = frozenset(strip_fields)
         self.max_command_length = max_command_length
-        self._http = httpx.Client(base_url=self.base_url, timeout=timeout)
+        self._http = KeptAliveConnection(self.base_url, timeout)
 
     def close(self) -> None:
         self._http.close()
@@ -96,22 +99,28 @@ class GameClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _request(self, method: str, path: str, json: dict | None = None) -> dict[str, Any]:
+    def _send(
+        self, method: str, path: str, body: bytes | None = None, timeout: float | None = None
+    ) -> tuple[int, bytes]:
         try:
-            response = self._http.request(method, path, json=json)
-        except httpx.TimeoutException as exc:
+            return self._http.request(method, path, body, timeout)
+        except TimeoutError as exc:
             raise GameUnavailable(f"{method} {path} timed out: {exc}") from exc
-        except httpx.TransportError as exc:
-            raise GameUnavailable(f"{method} {path} failed: {exc}") from exc
-        if response.status_code >= 500:
-            raise GameServerError(response.status_code, response.text)
-        if response.status_code >= 400:
-            status = response.status_code
-            raise GameProtocolError(f"{method} {path} answered HTTP {status}: {response.text[:300]}")
+        except (OSError, http.client.HTTPException) as exc:
+            raise GameUnavailable(f"{method} {path} failed: {exc!r}") from exc
+
+    def _request(self, method: str, path: str, json_body: dict | None = None) -> dict[str, Any]:
+        data = None if json_body is None else json.dumps(json_body).encode()
+        status, raw = self._send(method, path, data)
+        text = raw.decode("utf-8", "replace")
+        if status >= 500:
+            raise GameServerError(status, text)
+        if status >= 400:
+            raise GameProtocolError(f"{method} {path} answered HTTP {status}: {text[:300]}")
         try:
-            body = response.json()
+            body = json.loads(raw)
         except ValueError as exc:
-            raise GameProtocolError(f"{method} {path} answered non-JSON: {response.text[:300]!r}") from exc
+            raise GameProtocolError(f"{method} {path} answered non-JSON: {text[:300]!r}") from exc
         if not isinstance(body, dict):
             raise GameProtocolError(f"{method} {path} answered JSON that is not an object: {body!r:.300}")
         return body
@@ -127,8 +136,8 @@ class GameClient:
     def health(self) -> bool:
         """True when the game answers its health check with a 200."""
         try:
-            return self._http.get("/api/health").status_code == 200
-        except httpx.HTTPError:
+            return self._send("GET", "/api/health")[0] == 200
+        except GameUnavailable:
             return False
 
     def new_game(self) -> NewGame:
@@ -141,7 +150,7 @@ class GameClient:
     def command(self, game_id: str, command: str) -> GameObservation:
         if len(command) > self.max_command_length:
             raise ValueError(f"command is {len(command)} characters, the limit is {self.max_command_length}")
-        body = self._request("POST", "/api/agent/command", json={"game_id": game_id, "command": command})
+        body = self._request("POST", "/api/agent/command", {"game_id": game_id, "command": command})
         return self._observation(body)
 
     def state(self, game_id: str) -> dict[str, Any]:
@@ -155,14 +164,14 @@ class GameClient:
         while time.monotonic() < deadline:
             try:
                 if health_path:
-                    response = self._http.get(health_path, timeout=2.0)
-                    if response.status_code == 200:
+                    status = self._send("GET", health_path, timeout=2.0)[0]
+                    if status == 200:
                         return
-                    last_error = f"HTTP {response.status_code}"
+                    last_error = f"HTTP {status}"
                 else:
                     self.new_game()
                     return
-            except (httpx.HTTPError, GameError) as exc:
+            except GameError as exc:
                 last_error = str(exc)
             time.sleep(0.1)
         raise GameUnavailable(f"{self.base_url} not ready after {timeout:.0f}s: {last_error}")

@@ -8,6 +8,7 @@ session on a deterministic game.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +18,9 @@ from loop.contract.game_client import GameClient, GameUnavailable
 from loop.contract.models import BugReport
 from loop.explorer import view
 from loop.explorer.budget import Budget, Explored
+from loop.explorer.candidate_cache import CandidateCache
 from loop.explorer.choice import best_command
-from loop.explorer.commands import Verbs, candidate_commands, fallback_verbs, parse_help
+from loop.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
@@ -101,6 +103,7 @@ class Explorer:
         self.depth = max_depth
         self.run_length = 0
         self.random_restarts = 0
+        self.candidates = CandidateCache()
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -190,17 +193,18 @@ class Explorer:
         return over or len(self.session.commands if self.session else []) >= self.depth
 
     def _candidates(self, state: view.State) -> list[str]:
-        return candidate_commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
+        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
-    def _untried(self, state: view.State) -> list[str]:
+    def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.tried.get(view.state_key(state), set())
         room, moves = view.place(state), self._moves(state)
-        return [
+        untried = (
             c
             for c in self._candidates(state)
             if c not in tried
             and (not room or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES or c in moves)
-        ]
+        )
+        return list(itertools.islice(untried, 1) if first_only else untried)  # one answers "is it open?"
 
     def _choose(self, state: view.State) -> str | None:
         room = view.place(state)
@@ -231,7 +235,7 @@ class Explorer:
         return count if count == 0 or (room, command) in self.effective else count + INERT_PENALTY
 
     def _prefix_to_frontier(self) -> list[str] | None:
-        open_states = [known for known in self.states.values() if self._untried(known.state)]
+        open_states = [known for known in self.states.values() if self._untried(known.state, first_only=True)]
         if not open_states:
             return None
         visits = {room: 0 for room in (view.place(k.state) for k in open_states)}

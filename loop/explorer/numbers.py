@@ -7,12 +7,16 @@ A text mentions a field when a number stands right next to the field's name ('Li
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from loop.explorer.view import CLOCK_KEYS, State
 from loop.explorer.vocabulary import stem
 
+MAX_RECENT = 256
+# id(state) -> (state, its numeric fields), for the states of the steps being judged
+_RECENT_FIELDS: dict[int, tuple[Any, dict[str, float]]] = {}
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
 _NUMBER_WORD = re.compile(
@@ -21,7 +25,19 @@ _NUMBER_WORD = re.compile(
 
 
 def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
-    """path -> value for every number in nested dicts (not in lists: their entries have no stable name)."""
+    """path -> value for every number in nested dicts (not in lists: their entries have no stable name).
+    Made once per state: several oracles ask for them at every step, and again for earlier steps."""
+    if path or not isinstance(state, dict):
+        return _numeric_fields(state, path)
+    hit = _RECENT_FIELDS.get(id(state))
+    if hit is None or hit[0] is not state:  # the state is held with its fields, so its id is not reused
+        if len(_RECENT_FIELDS) >= MAX_RECENT:
+            _RECENT_FIELDS.clear()
+        hit = _RECENT_FIELDS[id(state)] = (state, _numeric_fields(state, ""))
+    return dict(hit[1])
+
+
+def _numeric_fields(state: Any, path: str) -> dict[str, float]:
     found: dict[str, float] = {}
     if isinstance(state, dict):
         for key, value in state.items():
@@ -31,24 +47,30 @@ def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
             if isinstance(value, int | float):
                 if sub not in CLOCK_KEYS:
                     found[sub] = value
-            else:
-                found.update(numeric_fields(value, sub))
+            elif isinstance(value, dict):  # a string, list or null has no field: no call for it
+                found.update(_numeric_fields(value, sub))
     return found
 
 
 def names(fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, str]:
     """stem of a field's last name -> its path, for the names exactly one field has (or, among the fields
     sharing a name, exactly one in `prefer`: the one that just changed is the one a reply talks about)."""
+    return dict(_names(tuple(fields), frozenset(prefer)))
+
+
+@functools.lru_cache(maxsize=MAX_RECENT)
+def _names(paths: tuple[str, ...], prefer: frozenset[str]) -> dict[str, str]:
+    """`names` from the paths alone (the values do not count), made once per set of paths."""
     by_stem: dict[str, list[str]] = {}
-    for path in fields:
+    for path in paths:
         last = path.rsplit(".", 1)[-1]
         if re.fullmatch(r"[a-z]+", last, re.IGNORECASE):
             by_stem.setdefault(stem(last), []).append(path)
     chosen = {}
-    for name, paths in by_stem.items():
-        preferred = [p for p in paths if p in prefer]
-        if len(paths) == 1 or len(preferred) == 1:
-            chosen[name] = paths[0] if len(paths) == 1 else preferred[0]
+    for name, sharing in by_stem.items():
+        preferred = [p for p in sharing if p in prefer]
+        if len(sharing) == 1 or len(preferred) == 1:
+            chosen[name] = sharing[0] if len(sharing) == 1 else preferred[0]
     return chosen
 
 

@@ -6,6 +6,7 @@ accessor tries the common conventions and answers an empty value when the game h
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -94,11 +95,16 @@ def _stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=1024)
+def _stems(text: str) -> tuple[str, ...]:
+    """The stemmed words of a text; a reply is matched against every item name, so its words are made once."""
+    return tuple(_stem(w) for w in re.findall(r"[\w'-]+", text.lower()))
+
+
 def mentions(text: str, name: str, window: int = 4) -> bool:
     """True when `text` names `name` as whole words, allowing a plural and adjectives between its words:
     'worn red carpets' names 'worn carpet', 'brass keys' names 'key', 'keyhole' does not name 'key'."""
-    words = [_stem(w) for w in re.findall(r"[\w'-]+", text.lower())]
-    wanted = [_stem(w) for w in re.findall(r"[\w'-]+", name.lower())]
+    words, wanted = _stems(text), _stems(name)
     if not wanted:
         return False
     head, modifiers = wanted[-1], wanted[:-1]

@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Flask, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
-from werkzeug.serving import WSGIRequestHandler
 
 from logic.engine import Logic
 
@@ -94,9 +93,11 @@ def create_app() -> Flask:
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
-    # HTTP/1.1 keeps a client's connection open between commands instead of one TCP connection per command.
-    WSGIRequestHandler.protocol_version = "HTTP/1.1"
-    create_app().run(host=host, port=port, threaded=True, debug=False, use_reloader=False)
+    # Waitress keeps a client's connection open between commands (HTTP/1.1 keep-alive); Werkzeug's development
+    # server closes every connection, which made each command pay for a new TCP connection and thread.
+    from waitress import serve  # only the served game needs it, not an app imported for its tests
+
+    serve(create_app(), host=host, port=port)
 
 
 if __name__ == "__main__":
