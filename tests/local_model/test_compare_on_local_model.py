@@ -59,7 +59,7 @@ def test_every_repair_agent_reaches_the_local_model_and_ends_with_an_outcome(
             agents=AGENTS,
             backend="process",
             steps=400,
-            wall_seconds=240,
+            wall_seconds=480,  # far above what they take (about 1-3 min each): a timeout would be a hang
             agent_options=OPTIONS,
         )
     )
