@@ -52,14 +52,19 @@ def freeze_reports(
 
 @task(name="repair and verify", cache_policy=NO_CACHE, task_run_name="{agent}")
 def repair_and_verify(
-    frozen: FrozenReports, agent: str, work_dir, backend: str, wall_seconds: float
+    frozen: FrozenReports,
+    agent: str,
+    work_dir,
+    backend: str,
+    wall_seconds: float,
+    options: dict[str, str] | None = None,
 ) -> AgentResult:
     benchmark = benchmark_of(frozen.game)
     ground_truth = GroundTruthKey(benchmark, frozen.matches.get) if benchmark is not None else None
     return compare_agent(
         frozen,
         agent,
-        create_agent(agent, AgentContext(), ground_truth),
+        create_agent(agent, AgentContext(dict(options or {})), ground_truth),
         work_dir,
         provider=get_provider(backend),
         wall_seconds=wall_seconds,
@@ -77,8 +82,10 @@ def compare_repair_agents(
     backend: str = "auto",
     wall_seconds: float = 900.0,
     manifest: str | None = None,
+    agent_options: dict[str, dict[str, str]] | None = None,
 ) -> str:
-    """Freeze one QA session's reports, then give them to every agent; returns the comparison's path."""
+    """Freeze one QA session's reports, then give them to every agent; returns the comparison's path.
+    `agent_options`: each agent's settings by its name, e.g. {"builtin": {"max_turns": "3"}}."""
     logger = get_run_logger()
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     agents = agents or ["gold", "noop"]
@@ -90,7 +97,10 @@ def compare_repair_agents(
         "%d frozen report(s) at %s; agents: %s", len(frozen.reports), frozen.commit[:10], ", ".join(agents)
     )
     futures = [
-        repair_and_verify.submit(frozen, agent, out_dir / "agents", backend, wall_seconds) for agent in agents
+        repair_and_verify.submit(
+            frozen, agent, out_dir / "agents", backend, wall_seconds, (agent_options or {}).get(agent)
+        )
+        for agent in agents
     ]
     results: list[AgentResult] = [future.result() for future in futures]
     record = ComparisonRecord(

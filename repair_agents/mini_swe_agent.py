@@ -76,6 +76,8 @@ class MiniSweAgent(RepairAgent):
         argv = [str(self.binary), "-y", "--exit-immediately", "-m", f"openai/{self.endpoint.model}"]
         argv += ["-c", "mini.yaml", "-c", f"agent.step_limit={self.turns}"]
         argv += ["-c", f"model.model_kwargs.api_base={base_url}"]
+        if self.endpoint.max_output_tokens:
+            argv += ["-c", f"model.model_kwargs.max_tokens={self.endpoint.max_output_tokens}"]
         return [*argv, "-o", trajectory, "-t", task]
 
     def env(self, config_dir: str, base_url: str) -> dict[str, str]:

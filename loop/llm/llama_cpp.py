@@ -64,3 +64,8 @@ def default_gguf() -> Path:
 def server_installed() -> bool:
     """A build is cached, or the user named a binary of their own: `server_binary()` returns at once."""
     return bool(os.environ.get(LLAMA_SERVER.env_override)) or installed(LLAMA_SERVER) is not None
+
+
+def model_installed() -> bool:
+    """The packaged model is assembled already: `default_gguf()` returns at once."""
+    return installed(DEFAULT_MODEL) is not None

@@ -46,7 +46,10 @@ def parse_exports(stdout: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalModel]:
+def local_model(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LocalModel]:
+    """One server per test module; a module's `MODEL_UP_OPTIONS` go to `closed-loop model up`."""
     from loop.llm.llama_cpp import default_gguf, server_binary
 
     binary, gguf = server_binary(), default_gguf()  # builds once per data directory (minutes)
@@ -63,7 +66,10 @@ def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalModel
     }
     port = free_port()
     up = subprocess.run(
-        [BIN / "closed-loop", "model", "up", "--gguf", str(gguf), "--port", str(port)],
+        [
+            *(BIN / "closed-loop", "model", "up", "--gguf", str(gguf), "--port", str(port)),
+            *getattr(request.module, "MODEL_UP_OPTIONS", ()),
+        ],
         env=env,
         capture_output=True,
         text=True,

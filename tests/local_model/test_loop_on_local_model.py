@@ -1,7 +1,8 @@
-"""closed-loop against a real llama.cpp server with the real Gemma 3 270M: intake of a person's report
-finishes with an outcome, and what closed-loop recorded (requests, tokens) matches what the server itself
-logged and counted. The model is tiny: its findings are not a capability and are not checked. (A whole loop
-and a built-in repair attempt on this model take tens of minutes on 2 cores: not in the suite yet.)"""
+"""closed-loop against a real llama.cpp server with the real Gemma 3 270M, one server for the module: a short
+loop on CASTLE with the server behind every role, and intake of a person's report, each finish, and what
+closed-loop recorded (requests, tokens) matches what the server itself logged and counted. The model is tiny:
+its findings are not a capability and are not checked. Budgets are small (a few minutes a test on 2 busy
+cores): 8 QA steps, 3 repair turns, replies of at most 256 tokens."""
 
 from __future__ import annotations
 
@@ -37,6 +38,43 @@ class ServerLedger:
 def model_calls_in(transcripts: list[Path]) -> int:
     events = [json.loads(line) for path in transcripts for line in path.read_text().splitlines() if line]
     return sum(e.get("event") in ("model_call", "model_error") for e in events)
+
+
+def repair_calls(run_dir: Path, record: dict) -> int:
+    """The built-in repair agent's model calls, from the transcripts of the attempts run.json lists."""
+    attempts = [a for session in record["sessions"] for a in session["attempts"]]
+    return model_calls_in([run_dir / a["transcript_path"] for a in attempts if a["transcript_path"]])
+
+
+def test_a_loop_on_castle_runs_every_role_on_the_local_model(local_model: LocalModel, tmp_path: Path):
+    ledger = ServerLedger(local_model)
+    runs = Path(local_model.env["CLOSED_LOOP_RUNS"])
+
+    done = local_model.closed_loop(
+        *("run", "castle", "--qa-agent", "llm", "--repair-agent", "builtin", "--agent-option", "max_turns=3"),
+        *("--steps", "8", "--max-rounds", "2", "--no-ground-truth", "--backend", "process"),
+        *("--run-id", "local-loop"),
+        timeout=1500,
+    )
+
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    run_dir = runs / "local-loop"
+    record = json.loads((run_dir / "run.json").read_text())
+    assert record["status"] == "finished" and record["stop_reason"]
+    assert record["config"]["qa_agent"] == "llm" and record["config"]["repair_agent"] == "builtin"
+    sessions = record["sessions"]
+    assert all(s["qa_counts"]["requests"] > 0 and s["qa_steps"] <= 8 for s in sessions)
+    served = ledger.requests()
+    recorded = sum(s["qa_counts"]["requests"] + s["judge_calls"] for s in sessions)
+    recorded += repair_calls(run_dir, record)
+    assert len(served) == recorded  # every model call of every role went to this server, and no other call
+    tokens = sum(s["qa_tokens"] + s["judge_tokens"] for s in sessions)
+    tokens += sum(a["tokens_in"] + a["tokens_out"] for s in sessions for a in s["attempts"])
+    assert tokens == ledger.tokens()
+    assert sum(s["qa_cost_usd"] for s in sessions) == 0.0
+    report = local_model.closed_loop("report", "local-loop", "--md", "--runs-dir", str(runs), timeout=300)
+    assert report.returncode == 0, report.stderr[-2000:]
+    assert "| Session |" in report.stdout and "builtin" in report.stdout
 
 
 def test_intake_of_a_persons_report_runs_on_the_local_model(local_model: LocalModel, tmp_path: Path):
