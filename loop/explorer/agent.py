@@ -22,15 +22,16 @@ from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
 from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
-from loop.explorer.learned_oracles import learned_oracles
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.oracles import (
     DROP_VERBS,
     DescriptionInteractionOracle,
     Oracle,
+    ServerErrorOracle,
     default_oracles,
     phantom_mentions,
 )
+from loop.explorer.redo import RedoHistoryOracle
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
 from loop.explorer.state_oracles import LISTED, UNDO_VERBS, state_oracles
@@ -278,12 +279,8 @@ class Explorer:
         """After an item is dropped away from where it began, walk back there: does that room forget it?"""
         item, here = step.noun, view.room_id(step.state)
         origin = self.map.origin.get(item)
-        if (
-            step.verb not in DROP_VERBS
-            or not step.observation
-            or not step.observation.success
-            or self.pending
-        ):
+        dropped = step.verb in DROP_VERBS and step.observation is not None and step.observation.success
+        if not dropped or self.pending:
             return
         if origin is None or origin == here or (item, here) in self.displacements_checked:
             return
@@ -322,8 +319,10 @@ class Explorer:
             shrink=getattr(oracle, "shrinkable", True),
         )
         if oracle is not self.restart:
-            # Shrinking played games of its own: any state they leaked is theirs, not the next game's.
-            self._check_restart(GameSession(self.client).state, finding.commands)
+            # Shrinking played games of its own: any state they leaked is theirs, not the next game's (a
+            # command the server failed on stays out, as in _new_game).
+            crashed = oracle.name == ServerErrorOracle.name
+            self._check_restart(GameSession(self.client).state, finding.commands[: -1 if crashed else None])
         if report is None:
             return
         self.reports.append(report)
@@ -375,7 +374,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *state_oracles(), *learned_oracles()],
+                [*default_oracles(), *state_oracles(), RedoHistoryOracle()],
                 budget,
                 trace,
                 seed=seed,

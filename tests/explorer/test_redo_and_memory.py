@@ -1,0 +1,85 @@
+"""The redo-history oracle and the explorer's memory of commands, on hand-made steps."""
+
+from __future__ import annotations
+
+from loop.contract.game_client import GameObservation
+from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
+from loop.explorer.redo import RedoHistoryOracle
+from loop.explorer.transcript import Step
+
+
+def game(start: dict, *moves: tuple[str, dict, bool, str]) -> list[Step]:
+    """Steps from `start` through (command, state after, success, reply) moves."""
+    steps = [Step(0, None, {}, GameObservation(message="start", state=start))]
+    for command, after, success, reply in moves:
+        obs = GameObservation(message=reply, state=after, success=success)
+        steps.append(Step(len(steps), command, steps[-1].state, obs))
+    return steps
+
+
+def at(x: int, **more) -> dict:
+    return {"player": {"x": x, "y": 0}, **more}
+
+
+def test_redo_after_a_new_move_is_flagged_and_redo_after_undo_alone_is_not():
+    oracle = RedoHistoryOracle()
+    played = game(at(0), ("right", at(1), True, "ok"), ("undo", at(0), True, "ok"), ("up", at(5), True, "ok"))
+    assert oracle.leads(played, set()) == ["redo"]
+    replayed = game(
+        at(0), ("right", at(1), True, "ok"), ("undo", at(0), True, "ok"), ("up", at(5), True, "ok")
+    )
+    replayed.append(Step(4, "redo", at(5), GameObservation(message="redone", state=at(6), success=True)))
+    [anomaly] = oracle.judge(replayed, set())
+    assert anomaly.subject == "redo after a new command"
+    # Redo right after undo restores the undone move: that is what redo is for.
+    plain = game(
+        at(0), ("right", at(1), True, "ok"), ("undo", at(0), True, "ok"), ("redo", at(1), True, "ok")
+    )
+    assert RedoHistoryOracle().judge(plain, set()) == []
+    # Refused after the new move: correct.
+    refused = game(
+        at(0), ("right", at(1), True, "ok"), ("undo", at(0), True, "ok"), ("up", at(5), True, "ok")
+    )
+    refused.append(
+        Step(4, "redo", at(5), GameObservation(message="Nothing to redo.", state=at(5), success=False))
+    )
+    assert RedoHistoryOracle().judge(refused, set()) == []
+
+
+def test_a_command_that_always_gets_the_same_refusal_ranks_down_until_its_reply_changes():
+    memory = CommandMemory()
+    for x in range(3):
+        [_, step] = game(at(x), ("dance", at(x), False, "I don't know 'dance'."))
+        memory.record(step, f"{x},0")
+    assert memory.staleness("9,0", "dance") > memory.staleness("9,0", "jump")
+    [_, other] = game(at(4), ("dance", at(4), False, "You need music to dance."))
+    memory.record(other, "4,0")
+    assert memory.dud_penalty("dance") == 0
+
+
+def test_keys_that_change_on_every_move_are_left_out_of_novelty():
+    memory = CommandMemory()
+    for i in range(40):
+        verb = ("wait", "left", "right", "bomb")[i % 4]
+        before = at(i % 3, enemies=[{"x": i}], bombs=i % 2)
+        after = at((i + 1) % 3, enemies=[{"x": i + 1}], bombs=(i + 1) % 2)
+        [_, step] = game(before, (verb, after, True, "ok"))
+        memory.record(step, "")
+    assert memory.ambient is not None and "enemies" in memory.ambient and "player" not in memory.ambient
+    assert memory.novelty_key(at(1, enemies=[{"x": 3}])) == memory.novelty_key(at(1, enemies=[{"x": 9}]))
+
+
+def test_a_run_goes_on_while_a_number_changes_not_while_only_a_list_moves():
+    assert changed_scalars(at(0), at(1))
+    assert changed_scalars({"coin": 3}, {"coin": 2})
+    assert not changed_scalars(at(0, enemies=[1]), at(0, enemies=[2]))
+
+
+def test_a_command_refused_for_a_while_is_retried_on_the_steps_after():
+    retry = RetryAfterWait()
+    [_, refused] = game({"cd": 2}, ("drink potion", {"cd": 1}, False, "Again in 2 turn(s)."))
+    assert retry.follow(refused, {"drink potion"}) == []
+    [_, other] = game({"cd": 1}, ("look", {"cd": 0}, True, "A room."))
+    assert retry.follow(other, {"drink potion"}) == ["drink potion"]
+    [_, wall] = game({}, ("east", {}, False, "A wall blocks the way."))
+    assert RetryAfterWait().follow(wall, {"east"}) == []  # no number: nothing to wait for
