@@ -25,6 +25,12 @@ from loop.explorer.transcript import Step
 INERT_PENALTY = 4
 # Each repeat of a dud's same reply beyond the first ranks it as if tried this many more times.
 DUD_PENALTY = 3
+# Arguments shaped unlike every argument list that ever worked with the verb ('move round you' once
+# 'move u1 b2' worked) rank as if tried this many more times.
+SHAPE_PENALTY = 2
+# An argument a refusal names ('You have no unit a2', 'a0 is not a tile') is blamed: a command that puts it
+# in the same place for the same verb ranks as if tried this many more times per blame.
+BLAME_PENALTY = 3
 _DIGITS = re.compile(r"\d+")
 # Ambient keys are learned after this many state-changing steps by at least this many verbs, as those that
 # changed in at least this share of them.
@@ -35,6 +41,19 @@ def reply_signature(step: Step) -> str:
     """The reply without its numbers: 'You have 3 coins' and 'You have 4 coins' say the same thing."""
     ok = step.observation is not None and step.observation.success
     return f"{ok}:{_DIGITS.sub('#', step.message.strip().lower())[:200]}"
+
+
+def shape(command: str) -> tuple[str, ...]:
+    """The shape of a command's arguments: 'move u1 b2' -> ('a9', 'a9'), 'sell wood 5' -> ('a', '9')."""
+    return tuple(re.sub(r"[a-z]+", "a", _DIGITS.sub("9", word.lower())) for word in command.split()[1:])
+
+
+def _blamed(step: Step) -> list[tuple[str, int, str]]:
+    """The arguments of a refused command that its reply names, when it names some but not all of them."""
+    words = (step.command or "").lower().split()[1:]
+    said = set(re.findall(r"[\w-]+", step.message.lower()))
+    named = [(step.verb, i, w) for i, w in enumerate(words) if w in said]
+    return named if 0 < len(named) < len(words) else []
 
 
 def changed_scalars(before: view.State, after: view.State) -> bool:
@@ -62,6 +81,8 @@ class CommandMemory:
     ambient: frozenset[str] | None = None  # None until learned
     changes: Counter[str] = field(default_factory=Counter)  # key -> state-changing steps that changed it
     changing_verbs: set[str] = field(default_factory=set)
+    shapes: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # verb -> shapes that worked
+    blamed: Counter[tuple[str, int, str]] = field(default_factory=Counter)  # (verb, position, word)
 
     def novelty_key(self, state: view.State) -> str:
         """The state for novelty: without the clock and, once learned, without its ambient keys."""
@@ -94,8 +115,11 @@ class CommandMemory:
         if self.novelty_key(step.state) != self.novelty_key(step.before):
             self.effective.add((room, command))
             self.ever_effective.add(command)
+            self.shapes.setdefault(step.verb, set()).add(shape(command))
         else:  # only a verb's fruitless tries use up its turns in a room
             self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
+        if step.observation is not None and not step.observation.success:
+            self.blamed.update(_blamed(step))
 
     def staleness(self, room: str, command: str) -> int:
         """How often a command was tried in this room; more if it never changed anything there, more
@@ -103,7 +127,15 @@ class CommandMemory:
         count = self.room_counts.get((room, command), 0)
         if count and (room, command) not in self.effective:
             count += INERT_PENALTY
-        return count + self.dud_penalty(command)
+        verb, *words = command.split() or [""]
+        blame = sum(self.blamed[(verb, i, w)] for i, w in enumerate(words)) if self.blamed else 0
+        return count + self.dud_penalty(command) + self.shape_penalty(command) + BLAME_PENALTY * blame
+
+    def shape_penalty(self, command: str) -> int:
+        worked = self.shapes.get(command.split()[0] if command else "", set())
+        arity = len(command.split()) - 1
+        fits = shape(command) in worked or not any(len(s) == arity for s in worked)
+        return 0 if fits else SHAPE_PENALTY
 
     def dud_penalty(self, command: str) -> int:
         replies = self.replies.get(command)
