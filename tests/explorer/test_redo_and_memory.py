@@ -6,6 +6,7 @@ from loop.contract.game_client import GameObservation
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.redo import RedoHistoryOracle
 from loop.explorer.transcript import Step
+from loop.explorer.vocabulary import related_tokens
 
 
 def game(start: dict, *moves: tuple[str, dict, bool, str]) -> list[Step]:
@@ -83,3 +84,23 @@ def test_a_command_refused_for_a_while_is_retried_on_the_steps_after():
     assert retry.follow(other, {"drink potion"}) == ["drink potion"]
     [_, wall] = game({}, ("east", {}, False, "A wall blocks the way."))
     assert RetryAfterWait().follow(wall, {"east"}) == []  # no number: nothing to wait for
+
+
+def test_arguments_a_refusal_names_and_shapes_that_never_worked_rank_down():
+    memory = CommandMemory()
+    [_, refused] = game({}, ("move a2 b2", {}, False, "You have no unit a2."))
+    memory.record(refused, "")
+    [_, moved] = game({"u": "a2"}, ("move u1 b2", {"u": "b2"}, True, "u1 moves to b2."))
+    memory.record(moved, "")
+    assert memory.staleness("", "move a2 c2") > memory.staleness("", "move u1 c2")  # a2 was blamed
+    assert memory.staleness("", "move round you") > memory.staleness("", "move u2 c3")  # shaped unlike u1 b2
+    [_, single] = game({}, ("open drawer", {}, False, "The drawer is locked."))
+    memory.record(single, "")
+    assert memory.staleness("", "open drawer") == 1 + 4  # tried once, inert: no blame for the only argument
+
+
+def test_a_second_argument_first_takes_the_words_of_the_record_the_first_names():
+    state = {"units": [{"id": "u1", "at": "b2", "type": "soldier"}, {"id": "u2", "at": "f6"}]}
+    assert related_tokens(state, "u1")[:2] == ["b2", "soldier"]
+    assert {"a2", "c2", "b1", "b3"} <= set(related_tokens(state, "u1"))
+    assert "f6" not in related_tokens(state, "u1")
