@@ -31,7 +31,6 @@ from loop.explorer.oracles import (
     default_oracles,
     phantom_mentions,
 )
-from loop.explorer.redo import RedoHistoryOracle
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
 from loop.explorer.state_oracles import LISTED, UNDO_VERBS, state_oracles
@@ -374,7 +373,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *state_oracles(), RedoHistoryOracle()],
+                [*default_oracles(), *state_oracles()],
                 budget,
                 trace,
                 seed=seed,

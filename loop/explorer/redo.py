@@ -5,12 +5,16 @@ command from a position it was never made in. It reads verbs and state changes, 
 
 from __future__ import annotations
 
+import re
+
 from loop.contract.models import BugType
 from loop.explorer import view
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.transcript import Step
 
 UNDO, REDO = "undo", "redo"
+# Fields that keep the books of undo, save and load themselves: a change there ('save') is not a new move.
+BOOKKEEPING = re.compile(r"undo|redo|save|load|slot|history", re.IGNORECASE)
 # Tries of 'redo' as a lead before a game that never accepted it counts as having none.
 LEADS_WITHOUT_REDO = 2
 
@@ -21,6 +25,13 @@ def _ok(step: Step) -> bool:
 
 def _changed(step: Step) -> bool:
     return _ok(step) and view.state_key(step.before) != view.state_key(step.state)
+
+
+def _moved(step: Step) -> bool:
+    """A command that changed the game itself, not only the books of undo and save."""
+    before, after = view.without_clock(step.before), view.without_clock(step.state)
+    changed = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
+    return _ok(step) and any(not BOOKKEEPING.search(k) for k in changed)
 
 
 def _since_undo(steps: list[Step]) -> list[Step] | None:
@@ -43,7 +54,7 @@ class RedoHistoryOracle(Oracle):
     def leads(self, steps: list[Step], known_items: set[str]) -> list[str]:
         """Right after undo and a new command that changed the state: try 'redo'."""
         after = _since_undo(steps)
-        if not after or not _changed(after[-1]) or after[-1].verb in (UNDO, REDO):
+        if not after or not _moved(after[-1]) or after[-1].verb in (UNDO, REDO):
             return []
         if not self.redo_known and self.offered >= LEADS_WITHOUT_REDO:
             return []
@@ -55,7 +66,7 @@ class RedoHistoryOracle(Oracle):
         if step.verb != REDO or step.noun or not _ok(step):
             return []
         self.redo_known = True
-        moved = [s for s in _since_undo(steps[:-1]) or [] if s.verb not in (UNDO, REDO) and _changed(s)]
+        moved = [s for s in _since_undo(steps[:-1]) or [] if s.verb not in (UNDO, REDO) and _moved(s)]
         if not moved or not _changed(step):
             return []
         return [

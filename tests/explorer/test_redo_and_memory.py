@@ -5,6 +5,7 @@ from __future__ import annotations
 from loop.contract.game_client import GameObservation
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.redo import RedoHistoryOracle
+from loop.explorer.replay import oracle_named
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import related_tokens
 
@@ -104,3 +105,16 @@ def test_a_second_argument_first_takes_the_words_of_the_record_the_first_names()
     assert related_tokens(state, "u1")[:2] == ["b2", "soldier"]
     assert {"a2", "c2", "b1", "b3"} <= set(related_tokens(state, "u1"))
     assert "f6" not in related_tokens(state, "u1")
+
+
+def test_a_save_after_undo_is_no_new_move_and_a_redo_report_replays_by_its_oracle_name():
+    saved = game(
+        at(0),
+        ("right", at(1), True, "ok"),
+        ("undo", at(0), True, "ok"),
+        ("save", at(0, slot=[0]), True, "saved"),
+    )
+    assert RedoHistoryOracle().leads(saved, set()) == []
+    saved.append(Step(4, "redo", at(0, slot=[0]), GameObservation(message="ok", state=at(1, slot=[0]))))
+    assert RedoHistoryOracle().judge(saved, set()) == []
+    assert oracle_named("redo-history") is not None  # the critic and the judge replay reports by it
