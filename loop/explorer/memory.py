@@ -5,7 +5,8 @@ A command that never changed the state anywhere and keeps getting the same reply
 understand that', 'Dash where?') is a dud: wherever it is tried again it ranks as if tried more often, so a
 game whose every step is a new state (patrolling enemies, a clock in a list) does not spend its budget on
 the same refusals in every place. A dud is never dropped: a new reply or a change makes it an ordinary
-command again (the same 'you need all three' until one holds them).
+command again (the same 'you need all three' until one holds them). A move in a direction is never a dud:
+'A wall blocks the way north' along a whole edge says nothing of the rooms or cells beyond it.
 
 Novelty is judged on the state without its ambient keys: a key that changes on nearly every command that
 changes anything, whatever the verb (enemies that patrol, a log of events), makes every step a new state
@@ -19,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from loop.explorer import numbers, view
+from loop.explorer.commands import COMPASS
 from loop.explorer.transcript import Step
 
 # A command that never changed anything in a room ranks as if tried this many more times there.
@@ -32,6 +34,7 @@ SHAPE_PENALTY = 2
 # in the same place for the same verb ranks as if tried this many more times per blame.
 BLAME_PENALTY = 3
 _DIGITS = re.compile(r"\d+")
+DIRECTIONS = frozenset({*COMPASS, "n", "s", "e", "w", "u", "d", "ne", "nw", "se", "sw"})
 # Ambient keys are learned after this many state-changing steps by at least this many verbs, as those that
 # changed in at least this share of them.
 AMBIENT_AFTER, AMBIENT_VERBS, AMBIENT_SHARE = 30, 3, 0.9
@@ -140,6 +143,8 @@ class CommandMemory:
     def dud_penalty(self, command: str) -> int:
         replies = self.replies.get(command)
         if command in self.ever_effective or not replies or len(replies) > 1:
+            return 0
+        if DIRECTIONS & set(command.lower().split()):
             return 0
         return DUD_PENALTY * (next(iter(replies.values())) - 1)
 

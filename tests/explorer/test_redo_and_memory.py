@@ -118,3 +118,11 @@ def test_a_save_after_undo_is_no_new_move_and_a_redo_report_replays_by_its_oracl
     saved.append(Step(4, "redo", at(0, slot=[0]), GameObservation(message="ok", state=at(1, slot=[0]))))
     assert RedoHistoryOracle().judge(saved, set()) == []
     assert oracle_named("redo-history") is not None  # the critic and the judge replay reports by it
+
+
+def test_a_move_into_a_wall_is_never_a_dud():
+    memory = CommandMemory()
+    for x in range(4):
+        [_, step] = game(at(x), ("north", at(x), False, "A wall blocks the way north."))
+        memory.record(step, f"{x},0")
+    assert memory.dud_penalty("north") == 0  # along a whole edge, yet the next cell may open north
