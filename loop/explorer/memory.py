@@ -2,11 +2,12 @@
 anything, and the replies it got. The ranking of the next command reads it (staleness), never a game's names.
 
 A command that never changed the state anywhere and keeps getting the same reply (the help text, 'I do not
-understand that', 'Dash where?') is a dud: wherever it is tried again it ranks as if tried more often, so a
+understand that', 'Do it where?') is a dud: wherever it is tried again it ranks as if tried more often, so a
 game whose every step is a new state (patrolling enemies, a clock in a list) does not spend its budget on
 the same refusals in every place. A dud is never dropped: a new reply or a change makes it an ordinary
-command again (the same 'you need all three' until one holds them). A move in a direction is never a dud:
-'A wall blocks the way north' along a whole edge says nothing of the rooms or cells beyond it.
+command again (the same 'you need more of them' until one holds enough). In a game whose state shows no
+exits (a grid), a move in a direction is never a dud: a wall along a whole edge says nothing of the cells
+beyond it (where the state lists exits, the explorer knows which directions lead somewhere).
 
 Novelty is judged on the state without its ambient keys: a key that changes on nearly every command that
 changes anything, whatever the verb (enemies that patrol, a log of events), makes every step a new state
@@ -27,10 +28,10 @@ from loop.explorer.transcript import Step
 INERT_PENALTY = 4
 # Each repeat of a dud's same reply beyond the first ranks it as if tried this many more times.
 DUD_PENALTY = 3
-# Arguments shaped unlike every argument list that ever worked with the verb ('move round you' once
-# 'move u1 b2' worked) rank as if tried this many more times.
+# Arguments shaped unlike every argument list that ever worked with the verb ('push foo bar' once
+# 'push x9 y8' worked) rank as if tried this many more times.
 SHAPE_PENALTY = 2
-# An argument a refusal names ('You have no unit a2', 'a0 is not a tile') is blamed: a command that puts it
+# An argument a refusal names ('There is no foo here', 'bar is not a place') is blamed: a command that puts it
 # in the same place for the same verb ranks as if tried this many more times per blame.
 BLAME_PENALTY = 3
 _DIGITS = re.compile(r"\d+")
@@ -47,7 +48,7 @@ def reply_signature(step: Step) -> str:
 
 
 def shape(command: str) -> tuple[str, ...]:
-    """The shape of a command's arguments: 'move u1 b2' -> ('a9', 'a9'), 'sell wood 5' -> ('a', '9')."""
+    """The shape of a command's arguments: 'push x9 y8' -> ('a9', 'a9'), 'give foo 5' -> ('a', '9')."""
     return tuple(re.sub(r"[a-z]+", "a", _DIGITS.sub("9", word.lower())) for word in command.split()[1:])
 
 
@@ -86,6 +87,7 @@ class CommandMemory:
     changing_verbs: set[str] = field(default_factory=set)
     shapes: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # verb -> shapes that worked
     blamed: Counter[tuple[str, int, str]] = field(default_factory=Counter)  # (verb, position, word)
+    exits_shown: bool = False
 
     def novelty_key(self, state: view.State) -> str:
         """The state for novelty: without the clock and, once learned, without its ambient keys."""
@@ -109,6 +111,7 @@ class CommandMemory:
         """A played step: where it was tried, whether it changed anything, what it answered."""
         assert step.command is not None
         command = step.command
+        self.exits_shown = self.exits_shown or bool(view.exits(step.state))
         succeeded = step.observation is not None and step.observation.success
         if self.ambient is None and succeeded and view.state_key(step.before) != view.state_key(step.state):
             self._learn_ambient(step)
@@ -144,7 +147,7 @@ class CommandMemory:
         replies = self.replies.get(command)
         if command in self.ever_effective or not replies or len(replies) > 1:
             return 0
-        if DIRECTIONS & set(command.lower().split()):
+        if not self.exits_shown and DIRECTIONS & set(command.lower().split()):
             return 0
         return DUD_PENALTY * (next(iter(replies.values())) - 1)
 

@@ -84,8 +84,8 @@ def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -
 
 
 def related_tokens(state: Any, token: str) -> list[str]:
-    """The other words of the record that holds `token` ({'id': 'u1', 'at': 'a2'}: 'a2'), and the coordinates
-    next to them: a second argument often concerns the thing the first one names (move u1 to a tile by it)."""
+    """The other words of the record that holds `token` ({'id': 'x9', 'at': 'k4'}: 'k4'), and the coordinates
+    next to them: a second argument often concerns the thing the first one names (a place beside it)."""
     found: list[str] = []
     if isinstance(state, dict):
         values = [v for v in state.values() if isinstance(v, str)]

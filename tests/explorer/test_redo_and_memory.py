@@ -126,3 +126,12 @@ def test_a_move_into_a_wall_is_never_a_dud():
         [_, step] = game(at(x), ("north", at(x), False, "A wall blocks the way north."))
         memory.record(step, f"{x},0")
     assert memory.dud_penalty("north") == 0  # along a whole edge, yet the next cell may open north
+
+
+def test_where_the_state_lists_exits_a_refused_direction_can_be_a_dud():
+    memory = CommandMemory()
+    hall = {"room": {"id": "hall", "exits": ["south"]}}
+    for _ in range(3):
+        [_, step] = game(hall, ("up", hall, False, "You can't go that way."))
+        memory.record(step, "hall")
+    assert memory.dud_penalty("up") > 0  # the exits say where one can go
