@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 from loop.contract.game import Game
@@ -24,10 +23,13 @@ from loop.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
+from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
+from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.oracles import (
     DROP_VERBS,
     DescriptionInteractionOracle,
     Oracle,
+    ServerErrorOracle,
     default_oracles,
     phantom_mentions,
 )
@@ -39,8 +41,6 @@ from loop.limits import LimitsExceeded, Progress
 from loop.qa import QASessionResult
 from loop.trace import SessionTrace
 
-# A command that never changed anything in a room ranks as if tried this many more times there.
-INERT_PENALTY = 4
 # How often a command that changed the state is played again at once (runs reach edges, caps and limits),
 # and the longest such run.
 REPEAT_CHANCE = 0.35
@@ -53,12 +53,6 @@ FUNCTION_WORDS = frozenset(
 # In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
 # the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
 VERB_TRIES = 4
-
-
-@dataclass
-class KnownState:
-    prefix: list[str]
-    state: view.State
 
 
 class Explorer:
@@ -83,10 +77,9 @@ class Explorer:
         self.verbs: Verbs | None = None
         self.known_items: set[str] = set()
         self.states: dict[str, KnownState] = {}
-        self.tried: dict[str, set[str]] = {}
-        self.room_counts: dict[tuple[str, str], int] = {}
-        self.verb_counts: dict[tuple[str, str], int] = {}
-        self.effective: set[tuple[str, str]] = set()
+        self.memory = CommandMemory()
+        self.route: list[str] = []  # the commands of the current game that changed its state
+        self.retry = RetryAfterWait()
         self.map = RoomMap()
         self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
@@ -129,9 +122,11 @@ class Explorer:
 
     def _maybe_repeat(self, step: Step) -> None:
         """Play a command that changed the state again (a run walks to an edge, a cap, a price floor), or
-        take it back with the game's own undo (which must restore what it changed)."""
+        take it back with the game's own undo (which must restore what it changed); retry a command
+        refused for a while ('again in 2 turns') on the steps after, where a timer's edge lies."""
+        self.pending = self.pending or self.retry.follow(step, self.memory.ever_effective)
         changed = step.observation is not None and step.observation.success
-        changed = changed and view.state_key(step.before) != view.state_key(step.state)
+        changed = changed and changed_scalars(step.before, step.state)
         if not changed or self.pending or self.run_length >= MAX_RUN:
             self.run_length = 0
             return
@@ -184,9 +179,7 @@ class Explorer:
         """Every known state is exhausted: a new seed, a longer random walk from the start to explore from."""
         self.random_restarts += 1
         self.depth = self.max_depth * (1 + self.random_restarts % 3)
-        length = self.rng.randint(1, max(1, self.depth // 2))
-        candidates = self._candidates(state)
-        return [self.rng.choice(candidates) for _ in range(length)] if candidates else []
+        return random_walk(self.rng, self._candidates(state), self.depth)
 
     def _finished(self, state: view.State) -> bool:
         over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
@@ -196,13 +189,13 @@ class Explorer:
         return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
 
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
-        tried = self.tried.get(view.state_key(state), set())
+        tried = self.memory.tried.get(self.memory.novelty_key(state), set())
         room, moves = view.place(state), self._moves(state)
         untried = (
             c
             for c in self._candidates(state)
             if c not in tried
-            and (not room or self.verb_counts.get((room, c.split()[0]), 0) < VERB_TRIES or c in moves)
+            and (not room or self.memory.verb_tries(room, c.split()[0]) < VERB_TRIES or c in moves)
         )
         return list(itertools.islice(untried, 1) if first_only else untried)  # one answers "is it open?"
 
@@ -217,8 +210,8 @@ class Explorer:
             untried,
             state,
             last,
-            lambda c: self._staleness(room, c),
-            lambda c: self.verb_counts.get((room, c.split()[0]), 0),
+            lambda c: self.memory.staleness(room, c),
+            lambda c: self.memory.verb_tries(room, c.split()[0]),
             set(self.heard),
             self._moves(state),
         )
@@ -229,27 +222,18 @@ class Explorer:
         exits = view.exits(state)
         return {*exits, *(f"{movement} {e}" for e in exits if movement)}
 
-    def _staleness(self, room: str, command: str) -> int:
-        """How often a command was tried in this room; more if it never changed anything there."""
-        count = self.room_counts.get((room, command), 0)
-        return count if count == 0 or (room, command) in self.effective else count + INERT_PENALTY
-
     def _prefix_to_frontier(self) -> list[str] | None:
-        open_states = [known for known in self.states.values() if self._untried(known.state, first_only=True)]
-        if not open_states:
-            return None
-        visits = {room: 0 for room in (view.place(k.state) for k in open_states)}
-        for (room, _), count in self.room_counts.items():
-            if room in visits:
-                visits[room] += count
-        best = min(open_states, key=lambda k: (visits[view.place(k.state)], len(k.prefix)))
-        return list(best.prefix)
+        states = list(self.states.values())
+        return frontier_prefix(
+            states, lambda state: bool(self._untried(state, first_only=True)), self.memory.room_counts
+        )
 
     def _new_game(self) -> None:
         if self.session is not None:
             # A command the server failed on stays out of a leak's repro: a crash would hide what it shows.
             self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
         self.session = GameSession(self.client, on_step=self._trace_step)
+        self.route, self.retry = [], RetryAfterWait()
         self.games_started += 1
         self.depth = self.depth if self.random_restarts else self.max_depth
         self._check_restart(self.session.steps[0].state, self.last_commands)
@@ -275,18 +259,16 @@ class Explorer:
             known = thing.lower() in self.heard or thing.lower() in (self.verbs.words if self.verbs else ())
             if not known and len(self.heard) < MAX_HEARD:
                 self.heard[thing.lower()] = None
-                self.verb_counts.clear()  # a new word: every verb deserves new tries with it
+                self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
-        signature, room = view.state_key(state), view.place(step.before if step.command else state)
+        signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
         if step.command is not None:
-            self.tried.setdefault(view.state_key(step.before), set()).add(step.command)
-            self.room_counts[(room, step.command)] = self.room_counts.get((room, step.command), 0) + 1
-            if signature != view.state_key(step.before):
-                self.effective.add((room, step.command))
-            else:  # only a verb's fruitless tries use up its turns in a room
-                self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
-        if signature not in self.states or len(prefix) < len(self.states[signature].prefix):
-            self.states[signature] = KnownState(prefix, state)
+            self.memory.record(step, room)
+        if step.command is not None and step.observation is not None and not quiet:
+            self.route.append(step.command)
+        if signature not in self.states or len(self.route) < len(self.states[signature].prefix):
+            # The way back here leaves out the commands that changed nothing (queries, refusals).
+            self.states[signature] = KnownState(list(self.route), state)
         self._check_replay(prefix, step)
         self.map.learn(step)
         self._revisit_origin(step)
@@ -302,12 +284,8 @@ class Explorer:
         """After an item is dropped away from where it began, walk back there: does that room forget it?"""
         item, here = step.noun, view.room_id(step.state)
         origin = self.map.origin.get(item)
-        if (
-            step.verb not in DROP_VERBS
-            or not step.observation
-            or not step.observation.success
-            or self.pending
-        ):
+        dropped = step.verb in DROP_VERBS and step.observation is not None and step.observation.success
+        if not dropped or self.pending:
             return
         if origin is None or origin == here or (item, here) in self.displacements_checked:
             return
@@ -346,8 +324,10 @@ class Explorer:
             shrink=getattr(oracle, "shrinkable", True),
         )
         if oracle is not self.restart:
-            # Shrinking played games of its own: any state they leaked is theirs, not the next game's.
-            self._check_restart(GameSession(self.client).state, finding.commands)
+            # Shrinking played games of its own: any state they leaked is theirs, not the next game's (a
+            # command the server failed on stays out, as in _new_game).
+            crashed = oracle.name == ServerErrorOracle.name
+            self._check_restart(GameSession(self.client).state, finding.commands[: -1 if crashed else None])
         if report is None:
             return
         self.reports.append(report)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from loop.explorer import view
-from loop.explorer.vocabulary import state_tokens, tokens_for
+from loop.explorer.vocabulary import related_tokens, state_tokens, tokens_for
 
 DIRECTION_KINDS = ("direction", "dir", "exit", "way")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
@@ -212,9 +212,17 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
             if not options:
                 filled = []
                 break
-            filled = [f"{f} {o}".strip() for f in filled for o in options]
+            filled = [f"{f} {o}".strip() for f in filled for o in _with_related(f, options, state, per_slot)]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
+
+
+def _with_related(before: str, options: list[str], state: view.State, limit: int) -> list[str]:
+    """A later argument's options: first the words related to the argument before it, then the rest."""
+    words = before.split()
+    if len(words) < 2 or not options:
+        return options
+    return list(dict.fromkeys([*related_tokens(state, words[-1])[: limit // 2], *options]))[: len(options)]
 
 
 def _spread(commands: list[str]) -> list[str]:

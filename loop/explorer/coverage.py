@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 def coverage(explorer: Explorer) -> dict[str, int]:
     """How much of the game the session saw: distinct states and places, and of the commands it could
     build in the states it saw, how many it played there."""
-    tried = sum(len(commands) for commands in explorer.tried.values())
+    tried = sum(len(commands) for commands in explorer.memory.tried.values())
     open_commands = sum(len(explorer._untried(known.state)) for known in list(explorer.states.values())[:200])
     templates = explorer.verbs.templates if explorer.verbs else []
-    verbs_played = {command.split()[0] for (_, command) in explorer.room_counts}
+    verbs_played = {command.split()[0] for (_, command) in explorer.memory.room_counts}
     counts = {
         "states_seen": len(explorer.states),
         "places_seen": len({view.place(known.state) for known in explorer.states.values()}),

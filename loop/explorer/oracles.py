@@ -324,7 +324,9 @@ class SymmetryOracle(Oracle):
         origin, middle = view.room_id(first.before), view.room_id(first.state)
         went = _succeeded(first) and origin != middle
         promised = way and back == OPPOSITE.get(way) and went and back in view.exits(first.state)
-        if promised and view.room_id(second.state) != origin:
+        # A refused way back (a guard, a locked door) is a refusal, never an anomaly: only a move that
+        # succeeds and lands elsewhere breaks the promise of the exits.
+        if promised and _succeeded(second) and view.room_id(second.state) != origin:
             return [
                 Anomaly(
                     self.name,

@@ -19,14 +19,13 @@ import re
 from loop.contract.models import BugType
 from loop.explorer import numbers, view
 from loop.explorer.oracles import Anomaly, Oracle
+from loop.explorer.redo import BOOKKEEPING, RedoHistoryOracle
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import stem
 
 UNDO_VERBS = frozenset({"undo"})
 SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
-# Fields that keep the books of undo, save and load themselves: not part of what they restore.
-BOOKKEEPING = re.compile(r"undo|redo|save|load|slot|history", re.IGNORECASE)
 BOUND_NAMES = ("cap", "max", "limit", "capacity")
 NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
 
@@ -322,4 +321,5 @@ def state_oracles() -> list[Oracle]:
         CooldownOracle(),
         BoundsOracle(),
         UndoLoadOracle(),
+        RedoHistoryOracle(),
     ]

@@ -81,3 +81,20 @@ def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -
     others = [t for _, t in sorted(tokens, key=lambda pt: _rank(*pt))]
     nearby = [n for t in others for n in neighbours(t)]
     return list(dict.fromkeys([*preferred, *others, *nearby]))
+
+
+def related_tokens(state: Any, token: str) -> list[str]:
+    """The other words of the record that holds `token` ({'id': 'x9', 'at': 'k4'}: 'k4'), and the coordinates
+    next to them: a second argument often concerns the thing the first one names (a place beside it)."""
+    found: list[str] = []
+    if isinstance(state, dict):
+        values = [v for v in state.values() if isinstance(v, str)]
+        if any(v.lower() == token for v in values):
+            own = [v.lower() for v in values if v.lower() != token and _is_token(v)]
+            found += own + [n for v in own for n in neighbours(v)]
+        for value in state.values():
+            found += related_tokens(value, token)
+    elif isinstance(state, list):
+        for value in state:
+            found += related_tokens(value, token)
+    return list(dict.fromkeys(found))

@@ -109,6 +109,11 @@ def test_symmetry_flags_a_way_back_that_leads_elsewhere():
     back = game(("go north", state(room="field", exits=("south",)), True), ("go south", state(), True))
     assert SymmetryOracle().judge(back, set()) == []
     assert SymmetryOracle().leads(back[:2], set()) == ["go south"]
+    # A way back that is refused (a guard, a locked door) is a refusal, not a broken promise of the exits.
+    guarded = game(
+        ("go north", state(room="field", exits=("south",)), True), ("go south", state(room="field"), False)
+    )
+    assert SymmetryOracle().judge(guarded, set()) == []
 
 
 def test_server_error_flags_a_5xx_and_exception_text():
