@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 
-from loop.contract.game import Game
 from loop.contract.game_client import GameClient, GameUnavailable
 from loop.contract.models import BugReport
 from loop.explorer import view
@@ -20,7 +18,6 @@ from loop.explorer.budget import Budget, Explored
 from loop.explorer.candidate_cache import CandidateCache
 from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, fallback_verbs, parse_help
-from loop.explorer.coverage import coverage
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.findings import Finding, shrink_and_confirm
 from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
@@ -30,15 +27,13 @@ from loop.explorer.oracles import (
     DescriptionInteractionOracle,
     Oracle,
     ServerErrorOracle,
-    default_oracles,
     phantom_mentions,
 )
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
-from loop.explorer.state_oracles import LISTED, UNDO_VERBS, state_oracles
+from loop.explorer.state_oracles import LISTED, UNDO_VERBS
 from loop.explorer.transcript import GameSession, Step
 from loop.limits import LimitsExceeded, Progress
-from loop.qa import QASessionResult
 from loop.trace import SessionTrace
 
 # How often a command that changed the state is played again at once (runs reach edges, caps and limits),
@@ -355,49 +350,4 @@ class Explorer:
             command=step.command,
             latency_ms=step.latency_ms,
             observation=observation,
-        )
-
-
-class ExplorerQA:
-    """The explorer behind the QAAgent protocol."""
-
-    name = "explorer"
-
-    def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
-        self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
-
-    def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
-        """The explorer plays every game through its API alone: it has no QA mode."""
-        if mode != "player":
-            raise ValueError(f"the {self.name} agent has no {mode} mode (it plays through the API only)")
-
-    def run_session(
-        self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
-    ) -> QASessionResult:
-        trace_path = out_dir / "trace.jsonl"
-        budget = Budget(max_steps=steps, max_seconds=self.max_seconds)
-        with SessionTrace(trace_path) as trace:
-            explorer = Explorer(
-                client,
-                [*default_oracles(), *state_oracles()],
-                budget,
-                trace,
-                seed=seed,
-                build_commit=build_commit,
-                max_depth=self.max_depth,
-                progress=self.progress,
-            )
-            stopped_because = explorer.run()
-        # A leak report goes first: the critic replays reports in order on one build, and another report's
-        # repro played before it could leave the same state behind and hide the leak.
-        reports = sorted(explorer.reports, key=lambda r: r.oracle != explorer.restart.name)
-        return QASessionResult(
-            reports=reports,
-            steps=budget.steps,
-            games_started=explorer.games_started,
-            wall_seconds=round(budget.elapsed, 3),
-            trace_path=trace_path,
-            stopped_because=stopped_because,
-            first_report_seconds=explorer.first_report_seconds,
-            counts=coverage(explorer),
         )

@@ -15,7 +15,7 @@ import pytest
 
 from loop.contract.game_client import GameClient
 from loop.contract.models import read_reports
-from loop.explorer.agent import ExplorerQA
+from loop.explorer.qa_agent import ExplorerQA
 from loop.qa import write_session
 
 INJECTION = (

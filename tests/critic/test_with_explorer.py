@@ -10,7 +10,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
-from loop.explorer.agent import ExplorerQA
+from loop.explorer.qa_agent import ExplorerQA
 from loop.judge import Judge
 from loop.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
