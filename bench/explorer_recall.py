@@ -6,7 +6,8 @@ ground truth by the differential critic (a report that matches no bug is a false
 the build with every gold patch applied (every report there is a false alarm). Also: steps used of the
 budget, steps per second, the time to each report. Prints one JSON object; `--markdown` prints the table.
 
-    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--markdown]
+    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--mode qa]
+        [--markdown]
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ DIFFICULTIES = ("easy", "medium", "hard")
 TARGET_RECALL = 0.5
 
 
-def game_rows(game, steps: int, seeds: list[int]) -> dict:
+def game_rows(game, steps: int, seeds: list[int], mode: str = "player") -> dict:
     bugs = Benchmark(game).bugs
     difficulty = {bug.id: str(bug.difficulty) for bug in bugs}
-    shipped = [shipped_session(game, steps, seed) for seed in seeds]
-    gold = [all_gold_session(game, steps, seed) for seed in seeds]
+    shipped = [shipped_session(game, steps, seed, mode) for seed in seeds]
+    gold = [all_gold_session(game, steps, seed, mode) for seed in seeds]
     per_seed = {d: [sum(1 for b in s["found"] if difficulty[b] == d) for s in shipped] for d in DIFFICULTIES}
     return {
         "game": game.name,
@@ -75,12 +76,18 @@ def main(argv: list[str] | None = None) -> int:
     args_parser.add_argument("--seeds", default="0,1,2,3,4")
     args_parser.add_argument("--games", default="", help="comma-separated names (default: every game)")
     args_parser.add_argument("--markdown", action="store_true")
+    args_parser.add_argument(
+        "--mode",
+        choices=("player", "qa"),
+        default="player",
+        help="qa: the explorer also reads the game's docs",
+    )
     args = args_parser.parse_args(argv)
     steps = 60 if args.smoke else args.steps
     seeds = [0] if args.smoke else [int(s) for s in args.seeds.split(",") if s.strip()]
     wanted = {name for name in args.games.split(",") if name}
     games = [g for g in list_games() if g.benchmark_dir and (not wanted or g.name in wanted)]
-    rows = [game_rows(game, steps, seeds) for game in (games[:1] if args.smoke else games)]
+    rows = [game_rows(game, steps, seeds, args.mode) for game in (games[:1] if args.smoke else games)]
     if args.markdown:
         print(markdown(rows, steps))
         return 0
@@ -88,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     per_seed_total = [sum(row["found_per_seed"][i] for row in rows) for i in range(len(seeds))]
     median_found = statistics.median(per_seed_total)
     result = BenchResult(
-        bench="explorer_recall", smoke=args.smoke, params={"steps": steps, "seeds": seeds, "games": len(rows)}
+        bench="explorer_recall",
+        smoke=args.smoke,
+        params={"steps": steps, "seeds": seeds, "games": len(rows), "mode": args.mode},
     )
     result.details = {"games": rows, "found_per_seed": per_seed_total, "table": markdown(rows, steps)}
     result.metrics.append(

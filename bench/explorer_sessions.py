@@ -23,16 +23,18 @@ from loop.validation import ALL_GOLD, checkout_variant
 BACKEND = "process"
 
 
-def _play(game: Game, repo_dir: Path, commit: str, steps: int, seed: int, out: Path) -> QASessionResult:
+def _play(
+    game: Game, repo_dir: Path, commit: str, steps: int, seed: int, out: Path, mode: str
+) -> QASessionResult:
     provider = get_provider(BACKEND)
+    agent = get_qa_agent("explorer")
+    agent.prepare(game, repo_dir, mode)  # QA mode reads the docs of the build's own repository
     spec = BuildSpec(repo_dir, game.manifest, commit, run_id=out.name)
     with (
         provider.start(spec) as build,
         GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
     ):
-        return get_qa_agent("explorer").run_session(
-            client, build_commit=commit, steps=steps, seed=seed, out_dir=out
-        )
+        return agent.run_session(client, build_commit=commit, steps=steps, seed=seed, out_dir=out)
 
 
 def _timing(session: QASessionResult) -> dict:
@@ -48,13 +50,13 @@ def _timing(session: QASessionResult) -> dict:
     }
 
 
-def shipped_session(game: Game, steps: int, seed: int) -> dict:
+def shipped_session(game: Game, steps: int, seed: int, mode: str = "player") -> dict:
     """Play the shipped build; which ground-truth bugs the reports match, and the reports that match none."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"recall-{game.name}-") as tmp:
         work = Path(tmp)
         repo_dir, commit = materialize(game, work)
-        session = _play(game, repo_dir, commit, steps, seed, work / "qa")
+        session = _play(game, repo_dir, commit, steps, seed, work / "qa", mode)
         timing = _timing(session)
         benchmark = Benchmark(game)
         matches = []
@@ -87,7 +89,7 @@ def shipped_session(game: Game, steps: int, seed: int) -> dict:
     }
 
 
-def all_gold_session(game: Game, steps: int, seed: int) -> dict:
+def all_gold_session(game: Game, steps: int, seed: int, mode: str = "player") -> dict:
     """Play the build with every gold patch applied: no known bug is left, every report is a false alarm."""
     benchmark = Benchmark(game)
     with tempfile.TemporaryDirectory(prefix=f"gold-{game.name}-") as tmp:
@@ -96,7 +98,7 @@ def all_gold_session(game: Game, steps: int, seed: int) -> dict:
         patches = [(bug.gold_patch, benchmark.gold_patch(bug)) for bug in benchmark.bugs]
         gold_dir = work / "all-gold"
         gold_commit = checkout_variant(git.Repo(repo_dir), commit, ALL_GOLD, gold_dir, patches)
-        session = _play(game, gold_dir, gold_commit, steps, seed, work / "qa")
+        session = _play(game, gold_dir, gold_commit, steps, seed, work / "qa", mode)
         timing = _timing(session)
     return {
         "seed": seed,

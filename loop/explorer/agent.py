@@ -19,6 +19,7 @@ from loop.explorer.candidate_cache import CandidateCache
 from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.explorer.determinism import DeterminismOracle, observation_key
+from loop.explorer.docs import DocKnowledge
 from loop.explorer.findings import Finding, shrink_and_confirm
 from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
@@ -62,6 +63,7 @@ class Explorer:
         build_commit: str = "",
         max_depth: int = 40,
         progress: Progress | None = None,
+        docs: DocKnowledge | None = None,
     ):
         self.client, self.oracles, self.budget, self.trace = client, oracles, budget, trace
         self.rng = random.Random(seed)
@@ -92,6 +94,8 @@ class Explorer:
         self.run_length = 0
         self.random_restarts = 0
         self.candidates = CandidateCache()
+        self.docs = docs  # QA mode: the docs' commands join the help's, their routes seed new games
+        self.seed_plans = docs.prefixes() if docs else []
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -158,9 +162,12 @@ class Explorer:
             command = self._choose(state)
             if command is not None:
                 return [command]
-        plan = self.plans.pop(0) if self.plans else self._prefix_to_frontier()
+        seeded = self.seed_plans.pop(0) if self.seed_plans and not self.plans else None
+        plan = seeded or (self.plans.pop(0) if self.plans else self._prefix_to_frontier())
         self._new_game()
         assert self.session is not None
+        if self.docs and plan:  # a documented route runs long: explore past its end, not only to it
+            self.depth = max(self.depth, len(plan) + self.max_depth)
         if plan is None:
             plan = self._random_prefix(self.session.state)
         if not plan:
@@ -241,6 +248,8 @@ class Explorer:
             )
             if not self.verbs or not (self.verbs.bare or self.verbs.with_noun):
                 self.verbs = fallback_verbs()
+            for template in self.docs.verbs().templates if self.docs else []:
+                self.verbs.add(template)
             self.observe(reply)
 
     # --- what a step teaches ----------------------------------------------------------------------

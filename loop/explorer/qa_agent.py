@@ -9,11 +9,15 @@ from loop.contract.game_client import GameClient
 from loop.explorer.agent import Explorer
 from loop.explorer.budget import Budget
 from loop.explorer.coverage import coverage
+from loop.explorer.doc_oracle import with_doc_claims
+from loop.explorer.docs import DocKnowledge, doc_knowledge
 from loop.explorer.oracles import default_oracles
 from loop.explorer.state_oracles import state_oracles
 from loop.limits import Progress
 from loop.qa import QASessionResult
 from loop.trace import SessionTrace
+
+MODES = ("player", "qa")
 
 
 class ExplorerQA:
@@ -23,11 +27,14 @@ class ExplorerQA:
 
     def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
         self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
+        self.docs: DocKnowledge | None = None
 
     def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
-        """The explorer plays every game through its API alone: it has no QA mode."""
-        if mode != "player":
-            raise ValueError(f"the {self.name} agent has no {mode} mode (it plays through the API only)")
+        """Player mode plays through the API alone; QA mode also reads the manifest's `qa_docs` and its
+        walkthrough in the game's repository (commands, routes, stated numbers: loop/explorer/docs.py)."""
+        if mode not in MODES:
+            raise ValueError(f"the {self.name} agent has no {mode} mode (choose from {', '.join(MODES)})")
+        self.docs = doc_knowledge(game, repo_dir) if mode == "qa" else None
 
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
@@ -37,13 +44,14 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *state_oracles()],
+                [*default_oracles(), *with_doc_claims(state_oracles(), self.docs)],
                 budget,
                 trace,
                 seed=seed,
                 build_commit=build_commit,
                 max_depth=self.max_depth,
                 progress=self.progress,
+                docs=self.docs,
             )
             stopped_because = explorer.run()
         # A leak report goes first: the critic replays reports in order on one build, and another report's

@@ -18,6 +18,7 @@ import re
 
 from loop.contract.models import BugType
 from loop.explorer import numbers, view
+from loop.explorer.doc_oracle import DocNumbersOracle
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.redo import BOOKKEEPING, RedoHistoryOracle
 from loop.explorer.transcript import Step
@@ -322,4 +323,5 @@ def state_oracles() -> list[Oracle]:
         BoundsOracle(),
         UndoLoadOracle(),
         RedoHistoryOracle(),
+        DocNumbersOracle(),  # claims only in QA mode (qa_agent.py); a report's subject carries its claim
     ]
