@@ -202,23 +202,26 @@ def stated_numbers(text: str, source: str = "") -> list[StatedNumber]:
 
 
 def _sentences(text: str) -> list[str]:
-    """Prose sentences: lines outside code and tables, joined per paragraph, split at full stops."""
-    paragraphs, current, inside = [], [], False
+    """Prose sentences: lines outside code and tables, joined per paragraph, split at full stops. A list item
+    carries the line that introduced its list ('Price list:'), which may be what says its numbers are prices."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+    inside, intro, in_item = False, "", False
     for line in text.splitlines():
-        if _FENCE.match(line):
-            inside = not inside
-            continue
-        if (
-            inside
-            or line.lstrip().startswith("|")
-            or not line.strip()
-            or line.lstrip().startswith(("- ", "* "))
-        ):
+        stripped = line.strip()
+        fence = bool(_FENCE.match(line))
+        item = not inside and not fence and stripped.startswith(("- ", "* "))
+        if fence or inside or stripped.startswith("|") or not stripped or item:
             if current:
                 paragraphs.append(" ".join(current))
-            current = [line.strip()] if not inside and line.lstrip().startswith(("- ", "* ")) else []
+                if not in_item:
+                    intro = paragraphs[-1] if item and paragraphs[-1].endswith(":") else ""
+            inside = inside != fence
+            current, in_item = ([f"{intro} {stripped[2:]}".strip()], True) if item else ([], False)
             continue
-        current.append(line.strip())
+        if not in_item:
+            intro = ""
+        current.append(stripped)
     if current:
         paragraphs.append(" ".join(current))
     return [s for p in paragraphs for s in re.split(r"(?<=[.!?])\s+(?=[A-Z*`])", p)]
