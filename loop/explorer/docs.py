@@ -202,8 +202,8 @@ def stated_numbers(text: str, source: str = "") -> list[StatedNumber]:
 
 
 def _sentences(text: str) -> list[str]:
-    """Prose sentences: lines outside code and tables, joined per paragraph, split at full stops. A list item
-    carries the line that introduced its list ('Price list:'), which may be what says its numbers are prices."""
+    """Prose sentences: lines outside code and tables, joined per paragraph, split at full stops. A list
+    item carries the line that introduced its list ('Price list:'): it may say the numbers are prices."""
     paragraphs: list[str] = []
     current: list[str] = []
     inside, intro, in_item = False, "", False
