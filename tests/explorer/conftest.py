@@ -1,4 +1,5 @@
-"""Real games for the explorer's tests: the toy game, clean or with planted bugs, run as real processes."""
+"""Real games for the explorer's tests: the toy game (clean or with planted bugs) and catalogue games (shipped or
+all-gold), run as real processes."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import git
 import pytest
 
 from games.catalogue import load_game
-from loop.contract.game import materialize
+from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec, get_provider
 
@@ -23,6 +25,26 @@ def running_toybox(workspace: Path, bugs: str = "") -> Iterator[tuple[GameClient
     spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit, env={"TOYBOX_BUGS": bugs})
     with get_provider("process").start(spec, ready_timeout=30) as build, GameClient(build.url) as client:
         yield client, commit
+
+
+@contextmanager
+def running_catalogue(
+    name: str, workspace: Path, *, gold: bool
+) -> Iterator[tuple[Game, Path, GameClient, str]]:
+    """A catalogue game in the process sandbox, as shipped or with every gold patch applied (only the tests
+    read the benchmark, to apply them): the game, its repository, a client and the build's commit."""
+    game = load_game(name)
+    repo_dir, commit = materialize(game, workspace)
+    if gold:
+        repo = git.Repo(repo_dir)
+        for patch in sorted((game.root / "benchmark" / "gold").glob("*.diff")):
+            repo.git.apply(str(patch))
+        repo.git.add(A=True)
+        commit = repo.index.commit("Apply every gold patch").hexsha
+    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
+    build = get_provider("process").start(spec, ready_timeout=60)
+    with build, GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
+        yield game, repo_dir, client, commit
 
 
 @pytest.fixture

@@ -6,41 +6,22 @@ Only this test reads the benchmark (to apply the gold patches); the explorer rea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-import git
 import pytest
 
-from games.catalogue import load_game
-from loop.contract.game import Game, materialize
+from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.explorer.doc_oracle import DocNumbersOracle
 from loop.explorer.docs import doc_knowledge
 from loop.explorer.replay import replay_report
 from loop.explorer.transcript import play
 from loop.qa import get_qa_agent
-from loop.sandbox import BuildSpec, get_provider
 from loop.trace import read_trace
 
+from .conftest import running_catalogue
+
 pytestmark = pytest.mark.slow
-
-
-@contextmanager
-def running(name: str, workspace: Path, *, gold: bool) -> Iterator[tuple[Game, Path, GameClient, str]]:
-    game = load_game(name)
-    repo_dir, commit = materialize(game, workspace)
-    if gold:
-        repo = git.Repo(repo_dir)
-        for patch in sorted((game.root / "benchmark" / "gold").glob("*.diff")):
-            repo.git.apply(str(patch))
-        repo.git.add(A=True)
-        commit = repo.index.commit("Apply every gold patch").hexsha
-    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
-    build = get_provider("process").start(spec, ready_timeout=60)
-    with build, GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
-        yield game, repo_dir, client, commit
 
 
 def explore(game: Game, repo_dir: Path, client: GameClient, commit: str, out: Path, mode: str, steps: int):
@@ -50,7 +31,7 @@ def explore(game: Game, repo_dir: Path, client: GameClient, commit: str, out: Pa
 
 
 def test_a_unit_that_costs_more_than_the_doc_states_is_reported_and_judged_without_the_doc(tmp_path):
-    with running("siege", tmp_path / "shipped", gold=False) as (game, repo_dir, client, commit):
+    with running_catalogue("siege", tmp_path / "shipped", gold=False) as (game, repo_dir, client, commit):
         result = explore(game, repo_dir, client, commit, tmp_path / "qa", "qa", 400)
         doc_reports = [r for r in result.reports if r.oracle == DocNumbersOracle.name]
         assert [(r.repro, r.oracle_subject) for r in doc_reports] == [
@@ -58,7 +39,7 @@ def test_a_unit_that_costs_more_than_the_doc_states_is_reported_and_judged_witho
         ]
         assert "30 -> 15" in doc_reports[0].observed
         assert replay_report(doc_reports[0], client).anomaly_present  # the judge's oracle has no doc
-    with running("siege", tmp_path / "gold", gold=True) as (game, repo_dir, client, commit):
+    with running_catalogue("siege", tmp_path / "gold", gold=True) as (game, repo_dir, client, commit):
         assert not replay_report(doc_reports[0], client).anomaly_present
         result = explore(game, repo_dir, client, commit, tmp_path / "qa-gold", "qa", 400)
         assert [r for r in result.reports if r.oracle == DocNumbersOracle.name] == []
@@ -66,7 +47,7 @@ def test_a_unit_that_costs_more_than_the_doc_states_is_reported_and_judged_witho
 
 @pytest.mark.parametrize("gold", [False, True])
 def test_a_price_below_the_documented_floor_breaks_the_doc_and_a_sale_price_under_it_does_not(tmp_path, gold):
-    with running("colony", tmp_path / "build", gold=gold) as (game, repo_dir, client, _):
+    with running_catalogue("colony", tmp_path / "build", gold=gold) as (game, repo_dir, client, _):
         oracle = DocNumbersOracle(doc_knowledge(game, repo_dir).numbers)
         steps = play(client, ["sell wood 1"] * 4)
         assert steps[-1].state["prices"]["wood"]["sell"] < 2  # the sale price sits under the bound either way
@@ -79,7 +60,7 @@ def test_a_price_below_the_documented_floor_breaks_the_doc_and_a_sale_price_unde
 
 
 def test_player_mode_reads_no_doc_and_qa_mode_plays_what_the_doc_shows(tmp_path):
-    with running("siege", tmp_path / "shipped", gold=False) as (game, repo_dir, client, commit):
+    with running_catalogue("siege", tmp_path / "shipped", gold=False) as (game, repo_dir, client, commit):
         doc = repo_dir / game.manifest.qa_docs[0]
         doc.write_text(doc.read_text() + "\nWhen in doubt, `ponder`.\n")
         get_qa_agent("explorer").prepare(game, tmp_path / "no-such-repo", "player")  # reads nothing

@@ -9,15 +9,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import git
 import pytest
 
-from games.catalogue import load_game
-from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
-from loop.sandbox import BuildSpec, get_provider
+
+from .conftest import running_catalogue
 
 pytestmark = pytest.mark.slow
 STEPS = 600
@@ -25,17 +23,7 @@ STEPS = 600
 
 @contextmanager
 def running_castle(workspace: Path, *, gold: bool) -> Iterator[tuple[GameClient, str]]:
-    game = load_game("castle")
-    repo_dir, commit = materialize(game, workspace)
-    if gold:
-        repo = git.Repo(repo_dir)
-        for patch in sorted((game.root / "benchmark" / "gold").glob("*.diff")):
-            repo.git.apply(str(patch))
-        repo.git.add(A=True)
-        commit = repo.index.commit("Apply every gold patch").hexsha
-    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit)
-    build = get_provider("process").start(spec, ready_timeout=60)
-    with build, GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
+    with running_catalogue("castle", workspace, gold=gold) as (_, _, client, commit):
         yield client, commit
 
 
