@@ -53,12 +53,14 @@ def test_qa_command_with_the_llm_agent_and_no_model_is_a_one_line_error(tmp_path
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "needs a model" in done.stderr
 
 
-def test_qa_mode_is_refused_for_an_agent_that_cannot_read_the_repository(tmp_path):
+def test_the_explorer_plays_qa_mode_from_the_cli(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "flows.cli", "qa", "castle", "--agent", "explorer", "--mode", "qa"],
+        [sys.executable, "-m", "flows.cli", "qa", "castle", "--agent", "explorer", "--mode", "qa"]
+        + ["--steps", "60", "--out", str(tmp_path / "qa")],
         capture_output=True,
         text=True,
         timeout=120,
         env=dict(os.environ),
     )
-    assert done.returncode == 2 and "has no qa mode" in done.stderr
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "qa" / "session.json").is_file()
