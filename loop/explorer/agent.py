@@ -330,8 +330,10 @@ class Explorer:
         if oracle is not self.restart:
             # Shrinking played games of its own: any state they leaked is theirs, not the next game's (a
             # command the server failed on stays out, as in _new_game).
+            # The last game they played is the confirmed repro's replay, when there is one.
             crashed = oracle.name == ServerErrorOracle.name
-            self._check_restart(GameSession(self.client).state, finding.commands[: -1 if crashed else None])
+            played = report.repro if report is not None else finding.commands
+            self._check_restart(GameSession(self.client).state, played[: -1 if crashed else None])
         if report is None:
             return
         self.reports.append(report)
