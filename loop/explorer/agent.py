@@ -329,13 +329,9 @@ class Explorer:
         )
         if oracle is not self.restart:
             # Shrinking played games of its own: any state they leaked is theirs, not the next game's (a
-            # command the server failed on stays out, as in _new_game). Which of them leaked is unknown: the
-            # blame is every command they played, the confirmed repro first (the trigger alone may take back
-            # what the repro leaks, an undo restoring a copy), then the whole trigger (a superset of them).
+            # command the server failed on stays out, as in _new_game).
             crashed = oracle.name == ServerErrorOracle.name
-            played = finding.commands[: -1 if crashed else None]
-            played = [*report.repro, *played] if report is not None and not crashed else played
-            self._check_restart(GameSession(self.client).state, played)
+            self._check_restart(GameSession(self.client).state, finding.commands[: -1 if crashed else None])
         if report is None:
             return
         self.reports.append(report)

@@ -1,5 +1,5 @@
-"""Real games for the explorer's tests: the toy game (clean or with planted bugs) and catalogue games (shipped or
-all-gold), run as real processes."""
+"""Real games for the explorer's tests, run as real processes: the toy game (clean or with planted bugs) and
+catalogue games (shipped or all-gold)."""
 
 from __future__ import annotations
 
