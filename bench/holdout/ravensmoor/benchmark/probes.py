@@ -15,7 +15,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     if "brass key" not in look.state.get("carrying", []):
         raise ProbeInconclusive(f"the key was not taken: {look.state}")
     present = "key glints" in look.message
-    return ProbeResult(bug_id="BUG-1", present=present, evidence=f"carrying the key; `look` -> {look.message!r}")
+    return ProbeResult(
+        bug_id="BUG-1", present=present, evidence=f"carrying the key; `look` -> {look.message!r}"
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
