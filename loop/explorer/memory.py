@@ -16,6 +16,7 @@ and would make the search forget where it has been. They are learned once, from 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ def reply_signature(step: Step) -> str:
     return f"{ok}:{_DIGITS.sub('#', step.message.strip().lower())[:200]}"
 
 
+@functools.lru_cache(maxsize=4096)  # asked for every untried command at every choice
 def shape(command: str) -> tuple[str, ...]:
     """The shape of a command's arguments: 'push x9 y8' -> ('a9', 'a9'), 'give foo 5' -> ('a', '9')."""
     return tuple(re.sub(r"[a-z]+", "a", _DIGITS.sub("9", word.lower())) for word in command.split()[1:])
