@@ -140,7 +140,9 @@ class CommandMemory:
         return count + self.dud_penalty(command) + self.shape_penalty(command) + BLAME_PENALTY * blame
 
     def shape_penalty(self, command: str) -> int:
-        worked = self.shapes.get(command.split()[0] if command else "", set())
+        worked = self.shapes.get(command.split()[0] if command else "")
+        if not worked:
+            return 0  # nothing worked with the verb yet: every shape fits
         arity = len(command.split()) - 1
         fits = shape(command) in worked or not any(len(s) == arity for s in worked)
         return 0 if fits else SHAPE_PENALTY
