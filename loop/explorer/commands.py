@@ -9,6 +9,7 @@ numbers of its state, and the options the help text itself enumerated.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -47,7 +48,7 @@ class Template:
     def verb(self) -> str:
         return next((p for p in self.parts if isinstance(p, str)), "")
 
-    @property
+    @functools.cached_property  # asked for each template of each state (a frozen dataclass allows it)
     def slots(self) -> list[Slot]:
         return [p for p in self.parts if isinstance(p, Slot)]
 
