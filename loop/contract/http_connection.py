@@ -11,6 +11,7 @@ works: the connection is opened again for the next request.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import socket
 import ssl
@@ -22,6 +23,19 @@ PATH_SAFE = "/:@!$&'()*+,;=-._~"
 READ_SIZE = 65536
 MAX_HEAD = 65536  # a status line and headers longer than this are not an HTTP reply a game means
 NO_BODY = frozenset({204, 304})
+
+
+QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
+
+
+def _ack_at_once(sock: socket.socket) -> None:
+    """Acknowledge the reply's first segment at once, not after the 40 ms delayed-ACK timer. A kept-alive
+    server that writes its headers and its body in two writes without TCP_NODELAY (Python's http.server
+    does) holds the body back (Nagle) until that ACK: every command would cost 40 ms more. Linux turns quick
+    ACKs off again by itself, so this is asked before every read."""
+    if QUICKACK is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
 
 
 class PeerClosedIdle(ConnectionError):
@@ -104,6 +118,7 @@ class KeptAliveConnection:
             sock.settimeout(timeout)
             try:
                 sock.sendall(message)
+                _ack_at_once(sock)
                 first = sock.recv(READ_SIZE)
             except (ConnectionResetError, BrokenPipeError) as exc:
                 if reused:
@@ -134,6 +149,7 @@ class _Reply:
         self.sock, self.buffer, self.method = sock, received, method
 
     def _more(self) -> bytes:
+        _ack_at_once(self.sock)
         chunk = self.sock.recv(READ_SIZE)
         if not chunk:
             raise http.client.IncompleteRead(self.buffer)

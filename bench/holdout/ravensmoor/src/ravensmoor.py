@@ -15,7 +15,6 @@ WELCOME = (
 
 class Api(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # keep-alive: headers and body go out as two writes
     server_version = "Ravensmoor/1.2"
 
     def log_message(self, fmt, *args):
