@@ -9,14 +9,14 @@ CLIs not installed in the data dir's tool cache are left out (the adapter tests 
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench.result import BenchResult, emit, metric, parser
+from bench.result import BenchResult, emit, metric
+from bench.sandbox_timing import Phases, median_phases, plain_run_s, sandbox_bench_args
 from loop.repair.confinement import open_agent_sandbox
 from loop.tool_install import installed, node_env, tool_homes
 from repair_agents import aider, claude_code, codex, mini_swe_agent
@@ -38,7 +38,7 @@ def programs() -> dict[str, Program]:
     return found
 
 
-def sandboxed(backend: str, tree: Path, program: Program) -> tuple[float, float, float]:
+def sandboxed(backend: str, tree: Path, program: Program) -> Phases:
     """(open, run, close) seconds of one attempt's sandbox running the program once."""
     argv, tools, env = program
     began = time.perf_counter()
@@ -52,31 +52,21 @@ def sandboxed(backend: str, tree: Path, program: Program) -> tuple[float, float,
     return ready - began, ran - ready, time.perf_counter() - ran
 
 
-def plain(tree: Path, program: Program) -> float:
-    argv, _, env = program
-    began = time.perf_counter()
-    subprocess.run(argv, cwd=tree, env={"PATH": "/usr/bin:/bin", **env}, capture_output=True, timeout=120)
-    return time.perf_counter() - began
-
-
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
-    args_parser = parser(__doc__.splitlines()[0])
-    args_parser.add_argument("--repeats", type=int, default=3)
-    args_parser.add_argument("--backends", default="bubblewrap,docker")
-    args = args_parser.parse_args(argv)
-    repeats = 1 if args.smoke else args.repeats
+    args = sandbox_bench_args(__doc__, 3, argv)
+    repeats = args.repeats
     result = BenchResult(bench="agent_sandbox_costs", smoke=args.smoke, params={"repeats": repeats})
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         (tree / "castle").mkdir(parents=True)
         (tree / "castle" / "world.py").write_text('closed_text = "The bedside drawer is shut."\n')
         for kind, program in programs().items():
-            baseline = statistics.median(plain(tree, program) for _ in range(repeats))
+            baseline = plain_run_s(program[0], tree, repeats, env={"PATH": "/usr/bin:/bin", **program[2]})
             result.details[kind] = {"plain_s": round(baseline, 4)}
-            for backend in args.backends.split(","):
-                samples = [sandboxed(backend, tree, program) for _ in range(repeats)]
-                opened, ran, closed = (statistics.median(s[i] for s in samples) for i in range(3))
+            for backend in args.backends:
+                phases = median_phases(lambda: sandboxed(backend, tree, program), repeats)  # noqa: B023
+                opened, ran, closed = phases["open_s"], phases["run_s"], phases["close_s"]
                 result.details[kind][backend] = {"open_s": opened, "run_s": ran, "close_s": closed}
                 result.metrics.append(
                     metric(

@@ -6,8 +6,10 @@ ground truth by the differential critic (a report that matches no bug is a false
 the build with every gold patch applied (every report there is a false alarm). Also: steps used of the
 budget, steps per second, the time to each report. Prints one JSON object; `--markdown` prints the table.
 
-    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--mode qa]
-        [--markdown]
+    .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--markdown]
+        [--games-dir bench/holdout]   # games laid out like the catalogue's, e.g. the hold-out set
+        [--keep-sessions DIR]         # keep each session's trace and reports (to read what it missed)
+        [--mode qa]                   # the explorer also reads the game's docs (qa_docs, walkthrough)
 """
 
 from __future__ import annotations
@@ -16,21 +18,22 @@ import statistics
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from bench.explorer_sessions import all_gold_session, shipped_session
 from bench.result import BenchResult, emit, metric, parser
-from games.catalogue import list_games
+from games.catalogue import CATALOGUE_DIR, list_games
 from loop.contract.benchmark import Benchmark
 
 DIFFICULTIES = ("easy", "medium", "hard")
 TARGET_RECALL = 0.5
 
 
-def game_rows(game, steps: int, seeds: list[int], mode: str = "player") -> dict:
+def game_rows(game, steps: int, seeds: list[int], keep_dir: Path | None = None, mode: str = "player") -> dict:
     bugs = Benchmark(game).bugs
     difficulty = {bug.id: str(bug.difficulty) for bug in bugs}
-    shipped = [shipped_session(game, steps, seed, mode) for seed in seeds]
-    gold = [all_gold_session(game, steps, seed, mode) for seed in seeds]
+    shipped = [shipped_session(game, steps, seed, keep_dir, mode) for seed in seeds]
+    gold = [all_gold_session(game, steps, seed, keep_dir, mode) for seed in seeds]
     per_seed = {d: [sum(1 for b in s["found"] if difficulty[b] == d) for s in shipped] for d in DIFFICULTIES}
     return {
         "game": game.name,
@@ -75,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     args_parser.add_argument("--steps", type=int, default=600)
     args_parser.add_argument("--seeds", default="0,1,2,3,4")
     args_parser.add_argument("--games", default="", help="comma-separated names (default: every game)")
+    args_parser.add_argument(
+        "--games-dir", type=Path, default=CATALOGUE_DIR, help="a folder of games laid out like the catalogue"
+    )
+    args_parser.add_argument("--keep-sessions", type=Path, help="copy each session's trace and reports here")
     args_parser.add_argument("--markdown", action="store_true")
     args_parser.add_argument(
         "--mode",
@@ -86,23 +93,27 @@ def main(argv: list[str] | None = None) -> int:
     steps = 60 if args.smoke else args.steps
     seeds = [0] if args.smoke else [int(s) for s in args.seeds.split(",") if s.strip()]
     wanted = {name for name in args.games.split(",") if name}
-    games = [g for g in list_games() if g.benchmark_dir and (not wanted or g.name in wanted)]
-    rows = [game_rows(game, steps, seeds, args.mode) for game in (games[:1] if args.smoke else games)]
+    games = [g for g in list_games(args.games_dir) if g.benchmark_dir and (not wanted or g.name in wanted)]
+    rows = [
+        game_rows(game, steps, seeds, args.keep_sessions, args.mode)
+        for game in (games[:1] if args.smoke else games)
+    ]
     if args.markdown:
         print(markdown(rows, steps))
         return 0
     bugs = sum(row["bugs"] for row in rows)
     per_seed_total = [sum(row["found_per_seed"][i] for row in rows) for i in range(len(seeds))]
     median_found = statistics.median(per_seed_total)
+    where = "catalogue" if args.games_dir == CATALOGUE_DIR else str(args.games_dir)
     result = BenchResult(
         bench="explorer_recall",
         smoke=args.smoke,
-        params={"steps": steps, "seeds": seeds, "games": len(rows), "mode": args.mode},
+        params={"steps": steps, "seeds": seeds, "games": len(rows), "games_dir": where, "mode": args.mode},
     )
     result.details = {"games": rows, "found_per_seed": per_seed_total, "table": markdown(rows, steps)}
     result.metrics.append(
         metric(
-            f"explorer recall over {len(rows)} catalogue game(s), median of {len(seeds)} seed(s)",
+            f"explorer recall over {len(rows)} {where} game(s), median of {len(seeds)} seed(s)",
             median_found,
             "bugs",
             bugs,

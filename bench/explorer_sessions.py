@@ -4,6 +4,7 @@ alarm). Used by bench.explorer_recall."""
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -37,6 +38,12 @@ def _play(
         return agent.run_session(client, build_commit=commit, steps=steps, seed=seed, out_dir=out)
 
 
+def _keep(out: Path, keep_dir: Path | None, label: str) -> None:
+    """Copy a session's out dir (trace, reports) out of its temporary workspace, to read what it missed."""
+    if keep_dir is not None and out.is_dir():
+        shutil.copytree(out, keep_dir / label, dirs_exist_ok=True)
+
+
 def _timing(session: QASessionResult) -> dict:
     events = read_trace(Path(session.trace_path))
     first = events[0].timestamp if events else 0.0
@@ -50,13 +57,16 @@ def _timing(session: QASessionResult) -> dict:
     }
 
 
-def shipped_session(game: Game, steps: int, seed: int, mode: str = "player") -> dict:
+def shipped_session(
+    game: Game, steps: int, seed: int, keep_dir: Path | None = None, mode: str = "player"
+) -> dict:
     """Play the shipped build; which ground-truth bugs the reports match, and the reports that match none."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix=f"recall-{game.name}-") as tmp:
         work = Path(tmp)
         repo_dir, commit = materialize(game, work)
         session = _play(game, repo_dir, commit, steps, seed, work / "qa", mode)
+        _keep(work / "qa", keep_dir, f"{game.name}-shipped-{seed}")
         timing = _timing(session)
         benchmark = Benchmark(game)
         matches = []
@@ -89,7 +99,9 @@ def shipped_session(game: Game, steps: int, seed: int, mode: str = "player") -> 
     }
 
 
-def all_gold_session(game: Game, steps: int, seed: int, mode: str = "player") -> dict:
+def all_gold_session(
+    game: Game, steps: int, seed: int, keep_dir: Path | None = None, mode: str = "player"
+) -> dict:
     """Play the build with every gold patch applied: no known bug is left, every report is a false alarm."""
     benchmark = Benchmark(game)
     with tempfile.TemporaryDirectory(prefix=f"gold-{game.name}-") as tmp:
@@ -99,6 +111,7 @@ def all_gold_session(game: Game, steps: int, seed: int, mode: str = "player") ->
         gold_dir = work / "all-gold"
         gold_commit = checkout_variant(git.Repo(repo_dir), commit, ALL_GOLD, gold_dir, patches)
         session = _play(game, gold_dir, gold_commit, steps, seed, work / "qa", mode)
+        _keep(work / "qa", keep_dir, f"{game.name}-all-gold-{seed}")
         timing = _timing(session)
     return {
         "seed": seed,

@@ -6,7 +6,8 @@ in this process (its test client: the game's own web layer, no network). The rat
 the explorer keeps (oracles, shrinking, replays and tracing included). The bare loop also gives the median
 command (target: under 1 ms) and the CPU each process spends on one command: the client (this process), the
 sandbox relay and the game, read from /proc, which a loaded machine stretches far less than wall time; the
-1-minute load average is printed with each game.
+1-minute load average is printed with each game. For the explorer's session: requests per step (new games,
+replays, shrinking and confirming findings all send some) and this process's CPU per step (explorer, client).
 
     .venv/bin/python -m bench.explorer_speed [--steps 600] [--seed 0] [--games castle,logic] [--smoke]
 """
@@ -82,6 +83,18 @@ def in_process_commands_per_second(game: Game, repo_dir: Path, commands: int) ->
     return commands / (time.perf_counter() - started)
 
 
+class CountingClient(GameClient):
+    """A GameClient that counts its requests: a step costs more than one (new games, replays, shrinking)."""
+
+    requests = 0
+
+    def _send(
+        self, method: str, path: str, body: bytes | None = None, timeout: float | None = None
+    ) -> tuple[int, bytes]:
+        self.requests += 1
+        return super()._send(method, path, body, timeout)
+
+
 def game_speed(game: Game, steps: int, seed: int, commands: int) -> dict:
     work = Path(tempfile.mkdtemp(prefix=f"bench-speed-{game.name}-"))
     repo_dir, commit = materialize(game, work)
@@ -90,13 +103,17 @@ def game_speed(game: Game, steps: int, seed: int, commands: int) -> dict:
     spec = BuildSpec(repo_dir, game.manifest, commit, run_id="bench")
     with (
         backend.start(spec) as build,
-        GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
+        CountingClient(build.url, strip_fields=game.manifest.strip_fields) as client,
     ):
         bare_run = bare_loop(client, commands, game_pid(build))
         load = os.getloadavg()[0]
+        before = client.requests
+        session_cpu = time.process_time()
         session = get_qa_agent("explorer").run_session(
             client, build_commit=commit, steps=steps, seed=seed, out_dir=work / "out"
         )
+        session_cpu = time.process_time() - session_cpu
+        requests = client.requests - before
     bare = bare_run["per_second"]
     in_process = in_process_commands_per_second(game, repo_dir, commands)
     events = read_trace(Path(session.trace_path))
@@ -108,6 +125,8 @@ def game_speed(game: Game, steps: int, seed: int, commands: int) -> dict:
         "steps": session.steps,
         "steps_per_second": round(rate, 1) if rate else None,
         "ms_per_step": round(1000 / rate, 3) if rate else None,
+        "requests_per_step": round(requests / session.steps, 2) if session.steps else None,
+        "explorer_cpu_ms_per_step": round(session_cpu * 1000 / session.steps, 3) if session.steps else None,
         "bare_client_per_second": round(bare, 1),
         "bare_step_median_ms": round(bare_run["median_ms"], 3),
         "cpu_ms_per_command": bare_run["cpu_ms_per_command"],

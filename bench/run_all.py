@@ -26,6 +26,7 @@ from loop.contract.paths import PROJECT_ROOT
 # name -> (extra arguments for a full run, for a smoke run). Order: cheap first, fan-out last.
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "step_overhead": ([], ["--backends", "process"]),
+    "naive_keepalive": ([], []),
     "explorer_speed": ([], []),
     "sandbox_costs": ([], ["--no-docker"]),
     "prompt_tokens": ([], []),

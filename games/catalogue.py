@@ -20,9 +20,9 @@ from loop.contract.game import (
 CATALOGUE_DIR = Path(__file__).resolve().parent
 
 
-def list_games() -> list[Game]:
-    """Every game in the catalogue, by name."""
-    folders = sorted(p for p in CATALOGUE_DIR.iterdir() if (p / MANIFEST_NAME).is_file())
+def list_games(folder: Path = CATALOGUE_DIR) -> list[Game]:
+    """Every game in the catalogue (or in another folder laid out like it, e.g. a hold-out set), by name."""
+    folders = sorted(p for p in folder.iterdir() if (p / MANIFEST_NAME).is_file())
     return [load_game_folder(p) for p in folders]
 
 

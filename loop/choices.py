@@ -18,7 +18,7 @@ from loop.repair.agents import agent_names, needs_ground_truth
 
 log = logging.getLogger(__name__)
 
-CRITICS = {"differential": ["differential"], "llm": ["llm"], "both": ["differential", "llm"]}
+CRITICS = {"differential": ["differential"], "llm": ["llm"], "both": ["differential", "llm"], "none": []}
 
 
 class ChoiceError(ValueError):
@@ -55,8 +55,8 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
         )
     critic = config.critic
     if critic == AUTO:
-        critic = "both" if online else "differential"
-    if critic != "differential" and not online:
+        critic = "none" if not has_ground_truth else "both" if online else "differential"
+    if critic in ("llm", "both") and not online:
         raise ChoiceError(f"the {critic!r} critic needs a model (see README: pointing closed-loop at one)")
     if online and qa_agent == "explorer" and config.qa_agent == AUTO:
         log.info("a model is configured, but the LLM QA agent is not available here: using the explorer")

@@ -37,10 +37,11 @@ class LoopConfig(BaseModel):
         description="gold, noop, builtin, claude-code, codex, aider, mini-swe-agent, command or an installed "
         "agent; auto: builtin when a model is configured, else gold (benchmark games) or noop",
     )
-    critic: Literal["auto", "differential", "llm", "both"] = Field(
+    critic: Literal["auto", "differential", "llm", "both", "none"] = Field(
         default=AUTO,
         description="who scores reports against the ground truth (benchmark mode); llm and both need a "
-        "model; auto: both when a model is configured, else differential",
+        "model; auto: none in user mode (nothing to score against), else both when a model is configured, "
+        "else differential",
     )
     withhold_ground_truth: bool = Field(
         default=False,

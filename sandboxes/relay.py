@@ -22,9 +22,21 @@ CONNECT_TIMEOUT = 5.0
 BUFFER = 65536
 
 
+QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
+
+
 def _pipe(source: socket.socket, sink: socket.socket) -> None:
     try:
-        while chunk := source.recv(BUFFER):
+        while True:
+            if QUICKACK is not None:
+                # Acknowledge at once, not after the 40 ms delayed-ACK timer: a kept-alive game that writes
+                # its headers and body in two writes without TCP_NODELAY (Python's http.server does) holds
+                # the body back (Nagle) until that ACK. Linux turns quick ACKs off by itself: every read.
+                with contextlib.suppress(OSError):
+                    source.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
+            chunk = source.recv(BUFFER)
+            if not chunk:
+                break
             sink.sendall(chunk)
     except OSError:
         pass

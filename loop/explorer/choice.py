@@ -28,11 +28,13 @@ def best_command(
     shown |= heard or set()
     shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
 
+    endings = tuple(f" {s}" for s in shown)  # one endswith() per command, not one per shown name
+
     def rank(command: str) -> tuple[int, bool, bool, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
         # 'pick up lamp': the argument is whatever the command ends with, after one word or more.
         grounded = " " not in command or not shown or command in (moves or set())
-        grounded = grounded or any(command.endswith(f" {s}") for s in shown)
+        grounded = grounded or command.endswith(endings)
         return staleness(command), not follows, not grounded, verb_tries(command)
 
     return min(untried, key=rank)

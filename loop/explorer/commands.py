@@ -9,6 +9,7 @@ numbers of its state, and the options the help text itself enumerated.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -47,7 +48,7 @@ class Template:
     def verb(self) -> str:
         return next((p for p in self.parts if isinstance(p, str)), "")
 
-    @property
+    @functools.cached_property  # asked for each template of each state (a frozen dataclass allows it)
     def slots(self) -> list[Slot]:
         return [p for p in self.parts if isinstance(p, Slot)]
 
@@ -174,7 +175,12 @@ def fallback_verbs() -> Verbs:
 
 
 def _fill(
-    slot: Slot, state: view.State, directions: list[str], strict: bool = False, heard: tuple[str, ...] = ()
+    slot: Slot,
+    state: view.State,
+    directions: list[str],
+    strict: bool = False,
+    heard: tuple[str, ...] = (),
+    tokens: list[tuple[str, str]] | None = None,
 ) -> list[str]:
     kind = slot.kind
     if slot.options:
@@ -187,9 +193,8 @@ def _fill(
     items = list(dict.fromkeys(view.visible_items(state) + view.inventory(state)))
     if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
         return items  # the state says which items are at hand: other words are not items
-    return list(
-        dict.fromkeys([*items, *view.fixtures(state), *heard, *tokens_for(kind, state_tokens(state), strict)])
-    )
+    tokens = state_tokens(state) if tokens is None else tokens
+    return list(dict.fromkeys([*items, *view.fixtures(state), *heard, *tokens_for(kind, tokens, strict)]))
 
 
 def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] = ()) -> list[str]:
@@ -200,29 +205,46 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
     movement = verbs.movement
     if movement is None:
         commands.extend(e for e in view.exits(state))
+    # Templates share slot kinds and argument words: each is filled, and each word's relatives found, once
+    # per state (walking the state for every slot of every template was most of a step's own time).
+    tokens = state_tokens(state)
+    fills: dict[tuple[Slot, bool], list[str]] = {}
+    related: dict[str, list[str]] = {}
     for template in verbs.templates:
         filled: list[str] = [""]
         per_slot = MAX_PER_TEMPLATE if len(template.slots) < 2 else 10
         for part in template.parts:
-            options = (
-                [part]
-                if isinstance(part, str)
-                else _fill(part, state, directions, per_slot < MAX_PER_TEMPLATE, heard)[:per_slot]
-            )
+            if isinstance(part, str):
+                options = [part]
+            else:
+                strict = per_slot < MAX_PER_TEMPLATE
+                if (part, strict) not in fills:
+                    fills[(part, strict)] = _fill(part, state, directions, strict, heard, tokens)
+                options = fills[(part, strict)][:per_slot]
             if not options:
                 filled = []
                 break
-            filled = [f"{f} {o}".strip() for f in filled for o in _with_related(f, options, state, per_slot)]
+            filled = [
+                f"{f} {o}".strip()
+                for f in filled
+                for o in _with_related(f, options, state, per_slot, related)
+            ]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
 
 
-def _with_related(before: str, options: list[str], state: view.State, limit: int) -> list[str]:
-    """A later argument's options: first the words related to the argument before it, then the rest."""
+def _with_related(
+    before: str, options: list[str], state: view.State, limit: int, known: dict[str, list[str]] | None = None
+) -> list[str]:
+    """A later argument's options: first the words related to the argument before it, then the rest.
+    `known`: the relatives already found in this state, by word."""
     words = before.split()
     if len(words) < 2 or not options:
         return options
-    return list(dict.fromkeys([*related_tokens(state, words[-1])[: limit // 2], *options]))[: len(options)]
+    known = {} if known is None else known
+    if words[-1] not in known:
+        known[words[-1]] = related_tokens(state, words[-1])
+    return list(dict.fromkeys([*known[words[-1]][: limit // 2], *options]))[: len(options)]
 
 
 def _spread(commands: list[str]) -> list[str]:

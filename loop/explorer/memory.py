@@ -16,6 +16,7 @@ and would make the search forget where it has been. They are learned once, from 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ def reply_signature(step: Step) -> str:
     return f"{ok}:{_DIGITS.sub('#', step.message.strip().lower())[:200]}"
 
 
+@functools.lru_cache(maxsize=4096)  # asked for every untried command at every choice
 def shape(command: str) -> tuple[str, ...]:
     """The shape of a command's arguments: 'push x9 y8' -> ('a9', 'a9'), 'give foo 5' -> ('a', '9')."""
     return tuple(re.sub(r"[a-z]+", "a", _DIGITS.sub("9", word.lower())) for word in command.split()[1:])
@@ -138,7 +140,9 @@ class CommandMemory:
         return count + self.dud_penalty(command) + self.shape_penalty(command) + BLAME_PENALTY * blame
 
     def shape_penalty(self, command: str) -> int:
-        worked = self.shapes.get(command.split()[0] if command else "", set())
+        worked = self.shapes.get(command.split()[0] if command else "")
+        if not worked:
+            return 0  # nothing worked with the verb yet: every shape fits
         arity = len(command.split()) - 1
         fits = shape(command) in worked or not any(len(s) == arity for s in worked)
         return 0 if fits else SHAPE_PENALTY

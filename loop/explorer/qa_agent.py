@@ -18,6 +18,8 @@ from loop.qa import QASessionResult
 from loop.trace import SessionTrace
 
 MODES = ("player", "qa")
+MIN_SECONDS = 45.0
+SECONDS_PER_STEP = 0.25  # a game at 50 ms a command, replays and shrinking included, spends its whole budget
 
 
 class ExplorerQA:
@@ -25,7 +27,11 @@ class ExplorerQA:
 
     name = "explorer"
 
-    def __init__(self, progress: Progress | None = None, max_seconds: float = 45.0, max_depth: int = 40):
+    def __init__(
+        self, progress: Progress | None = None, max_seconds: float | None = None, max_depth: int = 40
+    ):
+        """`max_seconds`: the wall-clock net under the step budget; by default it grows with the steps
+        (SECONDS_PER_STEP each, at least MIN_SECONDS), so a slow game still gets the steps it was given."""
         self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
         self.docs: DocKnowledge | None = None
 
@@ -40,7 +46,8 @@ class ExplorerQA:
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
     ) -> QASessionResult:
         trace_path = out_dir / "trace.jsonl"
-        budget = Budget(max_steps=steps, max_seconds=self.max_seconds)
+        seconds = self.max_seconds or max(MIN_SECONDS, SECONDS_PER_STEP * steps)
+        budget = Budget(max_steps=steps, max_seconds=seconds)
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,

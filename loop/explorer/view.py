@@ -40,9 +40,14 @@ def _room(state: State) -> dict[str, Any]:
 
 def room_id(state: State) -> str:
     room = state.get("room", state.get("location", state.get("current_room")))
+    if room is None:
+        room = _room(state)  # nested its own way: the object with exits, named by an id-like key
     if isinstance(room, dict):
-        return str(room.get("id") or room.get("name") or "")
+        return str(next((room[k] for k in ROOM_NAME_KEYS if isinstance(room.get(k), str | int)), ""))
     return "" if room is None else str(room)
+
+
+ROOM_NAME_KEYS = ("id", "name", "place", "title", "where")
 
 
 def description(state: State) -> str | None:
@@ -137,8 +142,15 @@ CLOCK_KEYS = frozenset({"turn", "turns", "tick", "ticks"})
 
 
 def without_clock(state: State) -> State:
-    """The state without the counters that advance on every command, whatever else happens."""
-    return {k: v for k, v in state.items() if k not in CLOCK_KEYS}
+    """The state without the counters that advance on every command, whatever else happens: at the top, or
+    one level down in a state nested its own way (`{"meta": {"turn": 3}}`)."""
+    return {k: _unclocked(v) for k, v in state.items() if k not in CLOCK_KEYS}
+
+
+def _unclocked(value: Any) -> Any:
+    if isinstance(value, dict) and not CLOCK_KEYS.isdisjoint(value):
+        return {k: v for k, v in value.items() if not (k in CLOCK_KEYS and type(v) is int)}
+    return value
 
 
 def state_key(state: State) -> str:

@@ -6,6 +6,7 @@ it; a slot kind like 'unit' prefers the tokens found under a key that looks like
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -69,11 +70,16 @@ def _rank(path: str, token: str) -> int:
     return 1 if re.fullmatch(r"[a-z]+\d+", token) else 2
 
 
+@functools.lru_cache(maxsize=4096)  # a state's paths recur in every state and for every slot
+def _path_stems(path: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.split(r"\W", path))
+
+
 def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -> list[str]:
     """Tokens for a slot of `kind`: those under a key like the kind first, then (unless `strict` and some
     were found) every other token."""
     kind_stem = stem(kind.split()[-1]) if kind.split() else ""
-    preferred = [t for p, t in tokens if kind_stem and any(stem(w) == kind_stem for w in re.split(r"\W", p))]
+    preferred = [t for p, t in tokens if kind_stem and kind_stem in _path_stems(p)]
     # An id-like token ('u1') names a thing better than its type word; prefer those within the kind's key.
     preferred.sort(key=lambda t: 0 if re.fullmatch(r"[a-z]+\d+", t) else 1)
     if strict and preferred:

@@ -10,7 +10,8 @@ Public surface:
              InvalidReply, BudgetExceeded
   redact, register_secret, install_redaction     keeping keys out of everything written
   estimate_tokens(text)                          offline token estimate for sizing prompts
-The fake service for tests lives in loop.llm.fake_server (FakeLLMServer) and loop.llm.fake_wire (reply, ...).
+The fake service for tests lives in loop.llm.fake_server (FakeLLMServer) and loop.llm.fake_wire (reply,
+...) and loop.llm.fake_anthropic_wire.
 """
 
 from __future__ import annotations

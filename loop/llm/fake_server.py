@@ -26,17 +26,22 @@ from typing import Any
 from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
 from loop.llm.config import LLMConfig
+from loop.llm.fake_anthropic_wire import message, messages_stream
 from loop.llm.fake_wire import (
-    RENDER,
-    RENDER_STREAM,
     Protocol,
     ScriptedReply,
+    chat_completion,
+    chat_stream,
     error_body,
     error_event,
     estimate_tokens,
+    response,
+    responses_stream,
 )
 from loop.llm.redaction import MASK
 
+RENDER = {"chat": chat_completion, "responses": response, "messages": message}
+RENDER_STREAM = {"chat": chat_stream, "responses": responses_stream, "messages": messages_stream}
 ROUTES: dict[str, Protocol] = {
     "/v1/chat/completions": "chat",
     "/chat/completions": "chat",

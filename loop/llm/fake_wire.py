@@ -1,8 +1,7 @@
-"""What the fake LLM server says, in each protocol's own wire format.
-
-One scripted reply (text, tool calls, usage) is rendered as an OpenAI chat completion, an OpenAI response or
-an Anthropic message, whole or as the exact SSE event sequence the real service sends. The SDKs validate these
-bodies strictly in our tests, so a drift from the real schema fails there.
+"""What the fake LLM server says: the scripted replies tests write, usage, error bodies, and the OpenAI wire
+formats (a chat completion or a response, whole or as the exact SSE event sequence the real service sends; the
+Anthropic message is in loop.llm.fake_anthropic_wire). The SDKs validate these bodies strictly in our tests,
+so a drift from the real schema fails there.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ Protocol = Literal["chat", "responses", "messages"]
 _ids = itertools.count(1)
 
 
-def _next_id(prefix: str) -> str:
+def next_id(prefix: str) -> str:
     return f"{prefix}{next(_ids):06d}"
 
 
@@ -100,7 +99,7 @@ def estimate_tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
 
-def _usage(script: ScriptedReply, request_body: dict[str, Any]) -> tuple[int, int]:
+def usage_of(script: ScriptedReply, request_body: dict[str, Any]) -> tuple[int, int]:
     inp = script.input_tokens
     if inp is None:
         inp = estimate_tokens(json.dumps(request_body.get("messages") or request_body.get("input") or ""))
@@ -110,8 +109,8 @@ def _usage(script: ScriptedReply, request_body: dict[str, Any]) -> tuple[int, in
     return inp, out
 
 
-def _call_ids(script: ScriptedReply, prefix: str) -> list[str]:
-    return [c.id or _next_id(prefix) for c in script.tool_calls]
+def call_ids(script: ScriptedReply, prefix: str) -> list[str]:
+    return [c.id or next_id(prefix) for c in script.tool_calls]
 
 
 # ---- error bodies -------------------------------------------------------------------------------------
@@ -155,8 +154,8 @@ def error_event(protocol: Protocol, status: int, message: str, sequence_number: 
 
 
 def chat_completion(script: ScriptedReply, body: dict[str, Any]) -> dict[str, Any]:
-    inp, out = _usage(script, body)
-    ids = _call_ids(script, "call_")
+    inp, out = usage_of(script, body)
+    ids = call_ids(script, "call_")
     message: dict[str, Any] = {"role": "assistant", "content": script.text or None, "refusal": None}
     if script.tool_calls:
         message["tool_calls"] = [
@@ -164,7 +163,7 @@ def chat_completion(script: ScriptedReply, body: dict[str, Any]) -> dict[str, An
             for i, c in zip(ids, script.tool_calls, strict=True)
         ]
     return {
-        "id": _next_id("chatcmpl-"),
+        "id": next_id("chatcmpl-"),
         "object": "chat.completion",
         "created": int(time.time()),
         "model": body.get("model", "fake"),
@@ -182,9 +181,9 @@ def chat_completion(script: ScriptedReply, body: dict[str, Any]) -> dict[str, An
 
 def chat_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
     """SSE `data:` payloads, ending with [DONE]; a usage chunk when stream_options.include_usage."""
-    inp, out = _usage(script, body)
+    inp, out = usage_of(script, body)
     base = {
-        "id": _next_id("chatcmpl-"),
+        "id": next_id("chatcmpl-"),
         "object": "chat.completion.chunk",
         "created": int(time.time()),
         "model": body.get("model", "fake"),
@@ -195,8 +194,8 @@ def chat_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
         return json.dumps({**base, "choices": [choice]})
 
     events = [chunk({"role": "assistant", "content": "", "refusal": None})]
-    events += [chunk({"content": piece}) for piece in _pieces(script.text)]
-    for index, (call_id, call) in enumerate(zip(_call_ids(script, "call_"), script.tool_calls, strict=True)):
+    events += [chunk({"content": piece}) for piece in pieces(script.text)]
+    for index, (call_id, call) in enumerate(zip(call_ids(script, "call_"), script.tool_calls, strict=True)):
         head = {
             "index": index,
             "id": call_id,
@@ -204,7 +203,7 @@ def chat_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
             "function": {"name": call.name, "arguments": ""},
         }
         events.append(chunk({"tool_calls": [head]}))
-        for piece in _pieces(json.dumps(call.arguments)):
+        for piece in pieces(json.dumps(call.arguments)):
             events.append(chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]}))
     events.append(chunk({}, "tool_calls" if script.tool_calls else "stop"))
     if (body.get("stream_options") or {}).get("include_usage"):
@@ -213,7 +212,7 @@ def chat_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
     return [f"data: {e}\n\n" for e in events] + ["data: [DONE]\n\n"]
 
 
-def _pieces(text: str, size: int = 8) -> list[str]:
+def pieces(text: str, size: int = 8) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)]
 
 
@@ -225,17 +224,17 @@ def _response_output(script: ScriptedReply) -> list[dict[str, Any]]:
     if script.text or not script.tool_calls:
         items.append(
             {
-                "id": _next_id("msg_"),
+                "id": next_id("msg_"),
                 "type": "message",
                 "role": "assistant",
                 "status": "completed",
                 "content": [{"type": "output_text", "text": script.text, "annotations": [], "logprobs": []}],
             }
         )
-    for call_id, call in zip(_call_ids(script, "call_"), script.tool_calls, strict=True):
+    for call_id, call in zip(call_ids(script, "call_"), script.tool_calls, strict=True):
         items.append(
             {
-                "id": _next_id("fc_"),
+                "id": next_id("fc_"),
                 "type": "function_call",
                 "status": "completed",
                 "call_id": call_id,
@@ -249,10 +248,10 @@ def _response_output(script: ScriptedReply) -> list[dict[str, Any]]:
 def response_object(
     script: ScriptedReply, body: dict[str, Any], output: list[dict[str, Any]], status: str = "completed"
 ) -> dict[str, Any]:
-    inp, out = _usage(script, body)
+    inp, out = usage_of(script, body)
     done = status == "completed"
     return {
-        "id": _next_id("resp_"),
+        "id": next_id("resp_"),
         "object": "response",
         "created_at": int(time.time()),
         "status": status,
@@ -306,7 +305,7 @@ def responses_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
             empty = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
             where = {"item_id": item["id"], "output_index": index, "content_index": 0}
             emit("response.content_part.added", **where, part=empty)
-            for piece in _pieces(text):
+            for piece in pieces(text):
                 emit("response.output_text.delta", **where, delta=piece, logprobs=[])
             emit("response.output_text.done", **where, text=text, logprobs=[])
             emit("response.content_part.done", **where, part=item["content"][0])
@@ -316,7 +315,7 @@ def responses_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
                 output_index=index,
                 item={**item, "status": "in_progress", "arguments": ""},
             )
-            for piece in _pieces(item["arguments"]):
+            for piece in pieces(item["arguments"]):
                 emit(
                     "response.function_call_arguments.delta",
                     item_id=item["id"],
@@ -333,71 +332,3 @@ def responses_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
         emit("response.output_item.done", output_index=index, item=item)
     emit("response.completed", response=final)
     return [f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events]
-
-
-# ---- Anthropic messages -------------------------------------------------------------------------------
-
-
-def _message_content(script: ScriptedReply) -> list[dict[str, Any]]:
-    blocks: list[dict[str, Any]] = []
-    if script.text or not script.tool_calls:
-        blocks.append({"type": "text", "text": script.text})
-    for call_id, call in zip(_call_ids(script, "toolu_"), script.tool_calls, strict=True):
-        blocks.append({"type": "tool_use", "id": call_id, "name": call.name, "input": call.arguments})
-    return blocks
-
-
-def message(script: ScriptedReply, body: dict[str, Any]) -> dict[str, Any]:
-    inp, out = _usage(script, body)
-    return {
-        "id": _next_id("msg_"),
-        "type": "message",
-        "role": "assistant",
-        "model": body.get("model", "fake"),
-        "content": _message_content(script),
-        "stop_reason": "tool_use" if script.tool_calls else "end_turn",
-        "stop_sequence": None,
-        "usage": {
-            "input_tokens": inp,
-            "output_tokens": out,
-            "cache_creation_input_tokens": 0,
-            "cache_read_input_tokens": 0,
-        },
-    }
-
-
-def messages_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
-    """message_start, ping, one start/delta.../stop per content block, message_delta, message_stop."""
-    final = message(script, body)
-    events: list[dict[str, Any]] = []
-    start = {**final, "content": [], "stop_reason": None, "usage": {**final["usage"], "output_tokens": 1}}
-    events.append({"type": "message_start", "message": start})
-    events.append({"type": "ping"})
-    for index, block in enumerate(final["content"]):
-        if block["type"] == "text":
-            events.append(
-                {"type": "content_block_start", "index": index, "content_block": {"type": "text", "text": ""}}
-            )
-            for piece in _pieces(block["text"]):
-                delta = {"type": "text_delta", "text": piece}
-                events.append({"type": "content_block_delta", "index": index, "delta": delta})
-        else:
-            opening = {**block, "input": {}}
-            events.append({"type": "content_block_start", "index": index, "content_block": opening})
-            for piece in _pieces(json.dumps(block["input"])):
-                delta = {"type": "input_json_delta", "partial_json": piece}
-                events.append({"type": "content_block_delta", "index": index, "delta": delta})
-        events.append({"type": "content_block_stop", "index": index})
-    events.append(
-        {
-            "type": "message_delta",
-            "delta": {"stop_reason": final["stop_reason"], "stop_sequence": None},
-            "usage": {"output_tokens": final["usage"]["output_tokens"]},
-        }
-    )
-    events.append({"type": "message_stop"})
-    return [f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events]
-
-
-RENDER = {"chat": chat_completion, "responses": response, "messages": message}
-RENDER_STREAM = {"chat": chat_stream, "responses": responses_stream, "messages": messages_stream}

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
@@ -33,6 +32,7 @@ from loop.llm_qa.replay_judge import Claim, Judged, judge_replay
 from loop.llm_qa.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingSummary
 from loop.llm_qa.repo_tools import RepoReader
 from loop.llm_qa.roles import ModelRoles
+from loop.llm_qa.session_events import SessionEvents
 from loop.llm_qa.verification import Confirmed, LocalVerifier, UndecidedReplay
 from loop.trace import SessionTrace
 
@@ -70,6 +70,7 @@ class LLMQASession:
         descends: Descends = lambda commit, ancestor: commit == ancestor,
     ):
         self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
+        self.events = SessionEvents(trace, lambda: (self.steps, self.game.game_id if self.game else ""))
         self.descends = descends
         self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
         self.reader, self.settings, self.progress = reader, settings or Settings(), progress
@@ -78,7 +79,7 @@ class LLMQASession:
             self._summarize, window=s.window, fold=s.fold, max_items=s.max_summary_items
         )
         self.verifier = LocalVerifier(
-            client, self._judge, max_shrink_replays=s.max_shrink_replays, on_replay=self._trace_replay
+            client, self._judge, max_shrink_replays=s.max_shrink_replays, on_replay=self.events.replay
         )
         self.game: GameSession | None = None
         self.games_started = 0
@@ -102,7 +103,11 @@ class LLMQASession:
         try:
             self.language = CommandLanguage.asked(self.client)
             self.recheck_known_bugs()
-            self._system = self._planner_system()  # after the re-check, so the briefing says what it found
+            self._system = prompting.planner_system(
+                self.game_title,
+                self.reader.docs_text() if self.reader else None,
+                self.campaign.briefing(self.build_commit),
+            )  # after the re-check, so the briefing says what it found
             while True:
                 self.step()
         except LimitsExceeded as stop:
@@ -148,7 +153,7 @@ class LLMQASession:
             )
         )
         if hypothesis is not None and source is None:
-            self._trace("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+            self.events.note("unsupported", plan.command, hypothesis.model_dump(mode="json"))
         elif hypothesis is not None and source is not None:
             self.investigate(hypothesis, played, source)
 
@@ -201,14 +206,14 @@ class LLMQASession:
             if not reply.tool_calls:
                 if not isinstance(reply.parsed, PlannerReply):
                     raise InvalidReply("planner answered without a command", last_text=reply.text)
-                self._trace("plan", None, reply.parsed.model_dump())
+                self.events.note("plan", None, reply.parsed.model_dump())
                 return reply.parsed
             assert self.reader is not None
             messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
             for call in reply.tool_calls:
                 answer = self.reader.call(call)
                 self._keep_note(f"{call.name} {clip(str(call.arguments), 80)}: {clip(answer, 200)}")
-                self._trace(
+                self.events.note(
                     "tool", None, {"tool": call.name, "arguments": call.arguments, "chars": len(answer)}
                 )
                 messages.append(Message.tool(call.id, answer))
@@ -229,12 +234,12 @@ class LLMQASession:
         )
         reflection: ReflectionReply = self.models.ask("reflection", messages, reply_model).parsed
         self._succeeded()
-        self._trace("reflection", plan.command, reflection.model_dump(mode="json"))
+        self.events.note("reflection", plan.command, reflection.model_dump(mode="json"))
         return reflection
 
     def _judge(self, claim: Claim, steps: list[Step]) -> Judged:
         judged = judge_replay(self.models, claim, steps, knowledge=self._knowledge())
-        self._trace(
+        self.events.note(
             "judgement", None, {"claim": claim.title, "verdict": judged.verdict, "reason": judged.reason}
         )
         return judged
@@ -256,14 +261,16 @@ class LLMQASession:
         assert self.game is not None
         key = anomaly_key(played.command or "", played.message)
         if key in self.confirmed or key in self.dropped:
-            self._trace("duplicate", played.command, {"hypothesis": hypothesis.title, "key": key})
+            self.events.note("duplicate", played.command, {"hypothesis": hypothesis.title, "key": key})
             return
         known = next((b for b in self.campaign.bugs if b.key == key), None)
         if known is not None and known.status != "fixed" and known.checked_commit == self.build_commit:
-            self._trace("known", played.command, {"hypothesis": hypothesis.title, "known": known.id})
+            self.events.note("known", played.command, {"hypothesis": hypothesis.title, "known": known.id})
             return
         self.memory.note_hypothesis(f"{hypothesis.title}: {hypothesis.observed}")
-        self._trace("hypothesis", played.command, {**hypothesis.model_dump(mode="json"), "source": source})
+        self.events.note(
+            "hypothesis", played.command, {**hypothesis.model_dump(mode="json"), "source": source}
+        )
         try:
             confirmed = self.verifier.confirm(hypothesis, list(self.game.commands))
         except UndecidedReplay as exc:
@@ -272,7 +279,9 @@ class LLMQASession:
         self.memory.settle_hypothesis(hypothesis.title)
         if confirmed is None:
             self.dropped[key] = hypothesis.title
-            self._trace("dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands})
+            self.events.note(
+                "dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands}
+            )
             self._say(f"step {self.steps}: dropped (did not replay): {hypothesis.title}")
             return
         words = known.hypothesis() if known else hypothesis
@@ -297,7 +306,9 @@ class LLMQASession:
                 self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
                 continue
             here = known.status_on(self.build_commit, self.descends)
-            self._trace("recheck", None, {"bug": known.id, "present": present, "was": here or "other line"})
+            self.events.note(
+                "recheck", None, {"bug": known.id, "present": present, "was": here or "other line"}
+            )
             if not present:
                 known.set_status("fixed", self.build_commit)
                 self._say(f"known bug no longer shows, marked fixed: {known.title}")
@@ -324,7 +335,7 @@ class LLMQASession:
         if self.first_report_seconds is None:
             self.first_report_seconds = time.monotonic() - self.started
         kind = "regression" if regression and known.status == "regressed" else "report"
-        self._trace(
+        self.events.note(
             kind, None, {"title": report.title, "repro": report.repro, "fingerprint": report.fingerprint}
         )
         repro = " / ".join(report.repro)
@@ -333,7 +344,7 @@ class LLMQASession:
     # --- small parts ------------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        self.game = GameSession(self.client, on_step=self._trace_step)
+        self.game = GameSession(self.client, on_step=self.events.step)
         self.games_started += 1
         first = self.game.steps[0]
         self.memory.record(
@@ -348,7 +359,7 @@ class LLMQASession:
 
     def _model_failed(self, role: str, exc: Exception) -> None:
         self.failures_in_a_row += 1
-        self._trace(
+        self.events.note(
             "model_error", None, {"role": role, "error": type(exc).__name__, "detail": clip(str(exc), 300)}
         )
         if self.failures_in_a_row >= self.settings.max_consecutive_failures:
@@ -373,49 +384,6 @@ class LLMQASession:
         if note and note not in self.notes:
             self.notes = [*self.notes, note][-self.settings.max_notes :]
 
-    def _planner_system(self) -> str:
-        if self.reader is not None:
-            mode = "quality assurance mode"
-            notes = (
-                "You have the game's design docs below and tools to read its source (list_files, read_file, "
-                "search_source). Use them to find rules worth testing; the running game is what counts.\n\n"
-                f"Design docs:\n{self.reader.docs_text()}"
-            )
-        else:
-            mode = "player exploring mode"
-            notes = "You see only what the game answers; its command list is pinned in every step below."
-        return prompting.template("planner").render(
-            game_title=self.game_title,
-            mode=mode,
-            mode_notes=notes,
-            campaign=self.campaign.briefing(self.build_commit),
-        )
-
     def _say(self, line: str) -> None:
         if self.progress is not None:
             self.progress(line)
-
-    def _trace(self, kind: str, command: str | None, observation: dict[str, Any]) -> None:
-        game_id = self.game.game_id if self.game else ""
-        self.trace.append(
-            step=self.steps,
-            game_id=game_id,
-            command=command,
-            latency_ms=0.0,
-            observation=observation,
-            kind=kind,
-        )
-
-    def _trace_step(self, game_id: str, step: Step, kind: str = "step") -> None:
-        observation = step.observation.model_dump() if step.observation else {"error": step.error}
-        self.trace.append(
-            step=self.steps,
-            game_id=game_id,
-            command=step.command,
-            latency_ms=step.latency_ms,
-            observation=observation,
-            kind=kind,
-        )
-
-    def _trace_replay(self, game_id: str, step: Step) -> None:
-        self._trace_step(game_id, step, kind="replay")

@@ -80,3 +80,20 @@ def conversation(system: str, user: str, **values: object) -> tuple[list[Message
         Message.system(first.render(**system_values)),
         Message.user(second.render(**user_values)),
     ], first.reply
+
+
+def planner_system(game_title: str, docs: str | None, campaign_briefing: str) -> str:
+    """The planner's system prompt: QA mode when the design docs are given, else player mode."""
+    if docs is not None:
+        mode = "quality assurance mode"
+        notes = (
+            "You have the game's design docs below and tools to read its source (list_files, read_file, "
+            "search_source). Use them to find rules worth testing; the running game is what counts.\n\n"
+            f"Design docs:\n{docs}"
+        )
+    else:
+        mode = "player exploring mode"
+        notes = "You see only what the game answers; its command list is pinned in every step below."
+    return template("planner").render(
+        game_title=game_title, mode=mode, mode_notes=notes, campaign=campaign_briefing
+    )

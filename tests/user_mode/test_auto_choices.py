@@ -22,6 +22,8 @@ def test_a_compat_endpoint_alone_counts_as_a_configured_model(no_user_llm_settin
     assert model_configured()
     config = resolve_config(LoopConfig(), castle, has_ground_truth=True)
     assert (config.qa_agent, config.repair_agent, config.critic) == ("llm", "builtin", "both")
+    user_mode = resolve_config(LoopConfig(), castle, has_ground_truth=False)
+    assert user_mode.critic == "none"  # run.json records what scored the run: nothing (no ground truth)
 
 
 def test_without_a_model_auto_picks_the_offline_agents(no_user_llm_settings, castle):
@@ -32,7 +34,7 @@ def test_without_a_model_auto_picks_the_offline_agents(no_user_llm_settings, cas
         "gold",
         "differential",
     )
-    assert user_mode.repair_agent == "noop"
+    assert (user_mode.repair_agent, user_mode.critic) == ("noop", "none")
 
 
 def test_a_harness_agent_on_a_game_without_ground_truth_is_refused_before_anything_starts(

@@ -93,11 +93,24 @@ def create_app() -> Flask:
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
-    # Waitress keeps a client's connection open between commands (HTTP/1.1 keep-alive); Werkzeug's development
-    # server closes every connection, which made each command pay for a new TCP connection and thread.
-    from waitress import serve  # only the served game needs it, not an app imported for its tests
+    # Granian keeps a client's connection open between commands (HTTP/1.1 keep-alive; Werkzeug's development
+    # server closes every connection) and, with one runtime thread and one app thread, costs a third less CPU
+    # per request than waitress, which hands every request between two threads.
+    from granian import Granian  # only the served game needs it, not an app imported for its tests
 
-    serve(create_app(), host=host, port=port)
+    Granian(
+        "logic.server:create_app",
+        factory=True,
+        address=host,
+        port=port,
+        interface="wsgi",
+        http="1",
+        workers=1,
+        runtime_mode="st",
+        runtime_threads=1,
+        blocking_threads=1,
+        log_access=False,
+    ).serve()
 
 
 if __name__ == "__main__":
