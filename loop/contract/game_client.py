@@ -109,6 +109,11 @@ class GameClient:
         except (OSError, http.client.HTTPException) as exc:
             raise GameUnavailable(f"{method} {path} failed: {exc!r}") from exc
 
+    def raw(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
+        """(status, body) of any request, whatever it answers: for probing the API with odd requests.
+        GameUnavailable when the game does not answer."""
+        return self._send(method, path, body)
+
     def _request(self, method: str, path: str, json_body: dict | None = None) -> dict[str, Any]:
         data = None if json_body is None else json.dumps(json_body).encode()
         status, raw = self._send(method, path, data)

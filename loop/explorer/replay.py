@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
 from loop.contract.models import BugReport
+from loop.explorer.api_contract import ApiContractOracle
 from loop.explorer.determinism import DeterminismOracle
 from loop.explorer.oracles import Anomaly, Oracle, default_oracles
 from loop.explorer.restart import RestartLeakOracle
@@ -27,7 +28,13 @@ class ReplayVerdict(BaseModel):
 
 
 def all_oracles() -> list[Oracle]:
-    return [*default_oracles(), *state_oracles(), DeterminismOracle(), RestartLeakOracle()]
+    return [
+        *default_oracles(),
+        *state_oracles(),
+        DeterminismOracle(),
+        RestartLeakOracle(),
+        ApiContractOracle(),
+    ]
 
 
 def oracle_named(name: str | None) -> Oracle | None:

@@ -1,0 +1,134 @@
+"""Odd requests to the GBQA agent API, and what a game must answer them: a JSON reply, never a 5xx.
+
+A probe is a typed raw request (method, path, body text) with the id of a game in it; it is what a report
+of the `api-contract` oracle carries as its subject, so the judge and the critic replay exactly the request
+the explorer sent. A 4xx with a JSON error is the right answer to a malformed request, not a bug.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import BaseModel, ValidationError
+
+from loop.contract.game_client import GameClient, GameUnavailable
+
+GAME_ID = "@GAME_ID@"  # where a probe puts the id of the game it plays against
+NEW, COMMAND, STATE = "/api/agent/new", "/api/agent/command", "/api/agent/state/"
+TRACEBACK_MARKERS = ("Traceback (most recent call last)", "Internal Server Error")
+SHOWN_BODY = 160
+DEEP = 100_000  # nesting that breaks a recursive JSON parser
+
+
+class ApiProbe(BaseModel):
+    """One raw request: `path` and `body` may hold GAME_ID, replaced by the id of the game it probes."""
+
+    label: str
+    method: str = "POST"
+    path: str = COMMAND
+    body: str | None = None
+
+    def request(self, game_id: str) -> tuple[str, str, bytes | None]:
+        escaped = json.dumps(game_id)[1:-1]
+        body = None if self.body is None else self.body.replace(GAME_ID, escaped).encode("utf-8")
+        return self.method, self.path.replace(GAME_ID, game_id), body
+
+    def shown(self) -> str:
+        """The request as a person would type it, the game id written as <game_id>."""
+        body = "" if self.body is None else " " + self.body.replace(GAME_ID, "<game_id>")
+        if len(body) > SHOWN_BODY:
+            body = f"{body[:SHOWN_BODY]}... ({len(self.body or '')} characters)"
+        return f"{self.method} {self.path.replace(GAME_ID, '<game_id>')}{body}"
+
+    @classmethod
+    def of_subject(cls, subject: str) -> ApiProbe | None:
+        try:
+            return cls.model_validate_json(subject)
+        except ValidationError:
+            return None
+
+
+def _command(label: str, command: object, **extra: object) -> ApiProbe:
+    return ApiProbe(label=label, body=json.dumps({"game_id": GAME_ID, "command": command, **extra}))
+
+
+def _body(label: str, body: str | None, path: str = COMMAND) -> ApiProbe:
+    return ApiProbe(label=label, path=path, body=body)
+
+
+def command_probe(command: str) -> ApiProbe:
+    """An ordinary command sent as a raw request (how a command with a non-JSON answer is replayed)."""
+    return _command(f"command {command[:40]!r}", command)
+
+
+# In order: the shapes that most often reach code that expects a string first.
+BODY_PROBES: tuple[ApiProbe, ...] = (
+    _command("command is null", None),
+    _command("command is a number", 42),
+    _command("command is a list", ["look"]),
+    _command("command is an object", {"verb": "look"}),
+    _command("command is a boolean", True),
+    _body("command is missing", json.dumps({"game_id": GAME_ID})),
+    _command("command is empty", ""),
+    _command("command is blank", "   "),
+    _body("game_id is unknown", json.dumps({"game_id": "no-such-game-0", "command": "look"})),
+    _body("game_id is null", json.dumps({"game_id": None, "command": "look"})),
+    _body("game_id is a number", json.dumps({"game_id": 0, "command": "look"})),
+    _body("game_id is a list", json.dumps({"game_id": [GAME_ID], "command": "look"})),
+    _body("game_id is an object", json.dumps({"game_id": {"id": GAME_ID}, "command": "look"})),
+    _body("game_id is missing", json.dumps({"command": "look"})),
+    _command("command is 10 kB long", "look " + "x" * 10_000),
+    _command("command has unicode", "look \u00e9\u5317\U0001f5dd"),
+    _command("command has a lone surrogate", "look \ud800"),
+    _command("command has a NUL and control characters", "look\u0000\t\r\n"),
+    _command("an extra field", "look", extra=[1, 2]),
+    _body("the body is a JSON list", "[]"),
+    _body("the body is a JSON string", '"look"'),
+    _body("the body is JSON null", "null"),
+    _body("the body is not JSON", "look"),
+    _body("the body is empty", ""),
+    _body("the body is cut short", '{"game_id": "' + GAME_ID + '", "command": "lo'),
+    _body("the body is nested very deep", "[" * DEEP + "]" * DEEP),
+    _body("a new game with a JSON list body", "[]", NEW),
+    _body("a new game with a body that is not JSON", "{", NEW),
+    ApiProbe(label="the state of an unknown game", method="GET", path=STATE + "no-such-game-0"),
+    ApiProbe(label="the state of a game id with unicode", method="GET", path=STATE + "\u00e9\u5317"),
+    ApiProbe(label="the state of a 200-character game id", method="GET", path=STATE + "9" * 200),
+)
+
+
+class ApiAnswer(BaseModel):
+    status: int  # 0: the game did not answer
+    text: str
+
+    @property
+    def json_object(self) -> dict | None:
+        try:
+            body = json.loads(self.text)
+        except ValueError:
+            return None
+        return body if isinstance(body, dict) else None
+
+
+def send(client: GameClient, probe: ApiProbe, game_id: str) -> ApiAnswer:
+    method, path, body = probe.request(game_id)
+    try:
+        status, raw = client.raw(method, path, body)
+    except GameUnavailable as exc:
+        return ApiAnswer(status=0, text=str(exc))
+    return ApiAnswer(status=status, text=raw.decode("utf-8", "replace"))
+
+
+def violation(answer: ApiAnswer) -> str | None:
+    """What breaks the contract in an answer (None: a JSON reply, success or error, is right)."""
+    if answer.status == 0:
+        return f"no answer ({answer.text[:200]})"
+    if answer.status >= 500:
+        return f"HTTP {answer.status}: {answer.text[:200]!r}"
+    try:
+        json.loads(answer.text)
+    except ValueError:
+        return f"a reply that is not JSON (HTTP {answer.status}): {answer.text[:200]!r}"
+    if any(marker in answer.text for marker in TRACEBACK_MARKERS):
+        return f"exception text in the reply (HTTP {answer.status}): {answer.text[:200]!r}"
+    return None
