@@ -1,6 +1,6 @@
 """API-contract fuzzing within a fixed share of the step budget.
 
-Every SLOT-th step is a fuzz step, taken in turn by the two kinds:
+Every SLOT-th step is a fuzz step: two body probes, then an odd argument, in turn.
 - a body probe (loop/explorer/api_probes.py) against a game of its own, so the explored game is untouched;
   a violation is judged by the `api-contract` oracle and replayed on a new game before it is reported;
 - an odd argument in the explored game: a command that once changed the state, with one argument replaced
@@ -36,10 +36,13 @@ def unknown_id(word: str) -> str:
 
 
 def odd_arguments(word: str) -> list[str]:
-    """What to put where `word` stood, the shapes a parser of that argument is least ready for first."""
+    """What to put where `word` stood: one of each kind in turn (an unknown id, a long word, an out-of-range
+    number, odd characters), the kind a parser of that argument is least ready for first."""
+    mixed = [value for pair in zip(ODD_NUMBERS, ODD_WORDS, strict=False) for value in pair]
+    mixed += ODD_WORDS[len(ODD_NUMBERS) :]
     if _NUMBER.fullmatch(word):
-        return [*ODD_NUMBERS, LONG_WORD, *ODD_WORDS]
-    return [unknown_id(word), LONG_WORD, *ODD_WORDS, *ODD_NUMBERS]
+        return [ODD_NUMBERS[0], LONG_WORD, *mixed[1:], unknown_id(word)]
+    return [unknown_id(word), LONG_WORD, *mixed]
 
 
 @dataclass
@@ -59,13 +62,16 @@ class ContractFuzzer:
         return steps % SLOT == SLOT - 1
 
     def odd_command(self, worked: set[str]) -> str | None:
-        """An untried command: one that worked, with one argument made odd."""
+        """An untried command: one that worked, with one argument made odd (each kind of oddity in turn)."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
-        for command in commands:
-            verb, *words = command.split()
-            position = self.rng.randrange(len(words))
-            for odd in odd_arguments(words[position]):
+        kinds = len(odd_arguments("x"))
+        for attempt in range(kinds):
+            kind = (len(self.tried) + attempt) % kinds
+            for command in commands:
+                verb, *words = command.split()
+                position = self.rng.randrange(len(words))
+                odd = odd_arguments(words[position])[kind]
                 candidate = " ".join([verb, *words[:position], odd, *words[position + 1 :]])
                 if candidate not in self.tried and len(candidate) <= self.max_length:
                     self.tried.add(candidate)
@@ -105,6 +111,6 @@ class ContractFuzzer:
             return None
 
     def kind(self) -> str:
-        """Whose turn it is: body probes and odd arguments alternate; arguments once the probes are out."""
+        """Whose turn it is: two body probes, then an odd argument; arguments once the probes are out."""
         self.turn += 1
-        return "probe" if self.turn % 2 and self.probes else "argument"
+        return "probe" if self.turn % 3 and self.probes else "argument"
