@@ -31,7 +31,7 @@ class ApiContractOracle(Oracle):
             index,
             f"The API breaks on a request where {probe.label}",
             f"a JSON reply (an error with a 4xx status for a malformed request) to `{probe.shown()}`",
-            f"`{probe.shown()}` (after the steps above, in the same game) got {broken}",
+            f"`{probe.shown()}` (<game_id>: the game of the steps above) got {broken}",
             "agent API",
             BugType.CRASH if answer.status == 0 or answer.status >= 500 else BugType.OTHER,
         )

@@ -24,6 +24,7 @@ class ApiProbe(BaseModel):
     """One raw request: `path` and `body` may hold GAME_ID, replaced by the id of the game it probes."""
 
     label: str
+    family: str = "body"  # what it varies: one report per family and kind of failure is enough
     method: str = "POST"
     path: str = COMMAND
     body: str | None = None
@@ -49,11 +50,20 @@ class ApiProbe(BaseModel):
 
 
 def _command(label: str, command: object, **extra: object) -> ApiProbe:
-    return ApiProbe(label=label, body=json.dumps({"game_id": GAME_ID, "command": command, **extra}))
+    body = json.dumps({"game_id": GAME_ID, "command": command, **extra})
+    return ApiProbe(label=label, family="command", body=body)
 
 
-def _body(label: str, body: str | None, path: str = COMMAND) -> ApiProbe:
-    return ApiProbe(label=label, path=path, body=body)
+def _game_id(label: str, game_id: object) -> ApiProbe:
+    return ApiProbe(label=label, family="game_id", body=json.dumps({"game_id": game_id, "command": "look"}))
+
+
+def _body(label: str, body: str | None, path: str = COMMAND, family: str = "body") -> ApiProbe:
+    return ApiProbe(label=label, family=family if path == COMMAND else "new", path=path, body=body)
+
+
+def _state(label: str, game_id: str) -> ApiProbe:
+    return ApiProbe(label=label, family="state", method="GET", path=STATE + game_id)
 
 
 def command_probe(command: str) -> ApiProbe:
@@ -66,35 +76,35 @@ def command_probe(command: str) -> ApiProbe:
 BODY_PROBES: tuple[ApiProbe, ...] = (
     _command("command is null", None),
     _body("the body is a JSON list", "[]"),
-    _body("game_id is a list", json.dumps({"game_id": [GAME_ID], "command": "look"})),
+    _game_id("game_id is a list", [GAME_ID]),
     _body("the body is not JSON", "look"),
     _command("command is a number", 42),
-    _body("the body is nested very deep", "[" * DEEP + "]" * DEEP),
-    _body("game_id is null", json.dumps({"game_id": None, "command": "look"})),
+    _body("the body is nested very deep", "[" * DEEP + "]" * DEEP, family="nesting"),
+    _game_id("game_id is null", None),
     _command("command is 10 kB long", "look " + "x" * 10_000),
     _body("the body is JSON null", "null"),
-    _body("command is missing", json.dumps({"game_id": GAME_ID})),
+    ApiProbe(label="command is missing", family="command", body=json.dumps({"game_id": GAME_ID})),
     _body("a new game with a JSON list body", "[]", NEW),
     _command("command has a lone surrogate", "look \ud800"),
-    _body("game_id is an object", json.dumps({"game_id": {"id": GAME_ID}, "command": "look"})),
+    _game_id("game_id is an object", {"id": GAME_ID}),
     _body("the body is a JSON string", '"look"'),
     _command("command is a list", ["look"]),
     _body("the body is empty", ""),
     _command("command has a NUL and control characters", "look\u0000\t\r\n"),
-    _body("game_id is a number", json.dumps({"game_id": 0, "command": "look"})),
+    _game_id("game_id is a number", 0),
     _command("command is an object", {"verb": "look"}),
     _body("the body is cut short", '{"game_id": "' + GAME_ID + '", "command": "lo'),
-    ApiProbe(label="the state of an unknown game", method="GET", path=STATE + "no-such-game-0"),
+    _state("the state of an unknown game", "no-such-game-0"),
     _command("command is empty", ""),
     _body("a new game with a body that is not JSON", "{", NEW),
     _command("command has unicode", "look \u00e9\u5317\U0001f5dd"),
-    _body("game_id is unknown", json.dumps({"game_id": "no-such-game-0", "command": "look"})),
+    _game_id("game_id is unknown", "no-such-game-0"),
     _command("command is a boolean", True),
-    _body("game_id is missing", json.dumps({"command": "look"})),
+    ApiProbe(label="game_id is missing", family="game_id", body=json.dumps({"command": "look"})),
     _command("command is blank", "   "),
     _command("an extra field", "look", extra=[1, 2]),
-    ApiProbe(label="the state of a game id with unicode", method="GET", path=STATE + "\u00e9\u5317"),
-    ApiProbe(label="the state of a 200-character game id", method="GET", path=STATE + "9" * 200),
+    _state("the state of a game id with unicode", "\u00e9\u5317"),
+    _state("the state of a 200-character game id", "9" * 200),
 )
 
 
@@ -118,6 +128,13 @@ def send(client: GameClient, probe: ApiProbe, game_id: str) -> ApiAnswer:
     except GameUnavailable as exc:
         return ApiAnswer(status=0, text=str(exc))
     return ApiAnswer(status=status, text=raw.decode("utf-8", "replace"))
+
+
+def failure_kind(answer: ApiAnswer) -> str:
+    """How an answer breaks the contract, in one word ('' when it does not)."""
+    if violation(answer) is None:
+        return ""
+    return "silence" if answer.status == 0 else "5xx" if answer.status >= 500 else "not-json"
 
 
 def violation(answer: ApiAnswer) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from loop.contract.game_client import GameProtocolError
 from loop.explorer.api_contract import ApiContractOracle
-from loop.explorer.api_probes import BODY_PROBES, ApiProbe, command_probe, send
+from loop.explorer.api_probes import BODY_PROBES, ApiProbe, command_probe, failure_kind, send
 from loop.explorer.findings import Finding
 from loop.explorer.transcript import GameSession, Step
 
@@ -51,6 +51,7 @@ class ContractFuzzer:
     max_length: int = 200
     probes: list[ApiProbe] = field(default_factory=lambda: list(BODY_PROBES))
     tried: set[str] = field(default_factory=set)
+    failures: set[tuple[str, str, str]] = field(default_factory=set)  # (family, path, kind) reported
     oracle: ApiContractOracle = field(default_factory=ApiContractOracle)
     turn: int = 0
     rng: random.Random = field(init=False)
@@ -91,7 +92,9 @@ class ContractFuzzer:
             return None
         answer = send(session.client, probe, session.game_id)
         anomaly = self.oracle.check(probe, answer, 0)
-        if anomaly is not None:
+        failure = (probe.family, probe.path, failure_kind(answer))
+        if anomaly is not None and failure not in self.failures:  # one report per family and failure
+            self.failures.add(failure)
             report(self.oracle, Finding(anomaly, []))
         return {"probe": probe.shown(), "status": answer.status, "reply": answer.text[:200]}
 
