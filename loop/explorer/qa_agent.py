@@ -9,6 +9,7 @@ from loop.contract.game_client import GameClient
 from loop.explorer.agent import Explorer
 from loop.explorer.budget import Budget
 from loop.explorer.coverage import coverage
+from loop.explorer.metamorphic import QueryOracle
 from loop.explorer.oracles import default_oracles
 from loop.explorer.state_oracles import state_oracles
 from loop.limits import Progress
@@ -37,7 +38,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *state_oracles()],
+                [*default_oracles(), *state_oracles(), QueryOracle()],
                 budget,
                 trace,
                 seed=seed,

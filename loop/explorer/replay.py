@@ -12,6 +12,7 @@ from loop.contract.game_client import GameClient, GameServerError, GameUnavailab
 from loop.contract.models import BugReport
 from loop.explorer.api_contract import ApiContractOracle
 from loop.explorer.determinism import DeterminismOracle
+from loop.explorer.metamorphic import QueryOracle
 from loop.explorer.oracles import Anomaly, Oracle, default_oracles
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.state_oracles import state_oracles
@@ -34,6 +35,7 @@ def all_oracles() -> list[Oracle]:
         DeterminismOracle(),
         RestartLeakOracle(),
         ApiContractOracle(),
+        QueryOracle(),
     ]
 
 
