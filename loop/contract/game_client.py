@@ -74,6 +74,11 @@ def _strip(value: Any, hidden: frozenset[str]) -> Any:
     return value
 
 
+def strip_hidden(value: Any, hidden: frozenset[str]) -> Any:
+    """`value` (a decoded JSON reply) without the fields the agent must never see, at any depth."""
+    return _strip(value, hidden)
+
+
 class GameClient:
     """A client for one running build. Thread-compatible, not thread-safe: use one per worker."""
 

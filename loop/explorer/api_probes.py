@@ -11,7 +11,7 @@ import json
 
 from pydantic import BaseModel, ValidationError
 
-from loop.contract.game_client import GameClient, GameUnavailable
+from loop.contract.game_client import GameClient, GameUnavailable, strip_hidden
 
 GAME_ID = "@GAME_ID@"  # where a probe puts the id of the game it plays against
 NEW, COMMAND, STATE = "/api/agent/new", "/api/agent/command", "/api/agent/state/"
@@ -122,12 +122,19 @@ class ApiAnswer(BaseModel):
 
 
 def send(client: GameClient, probe: ApiProbe, game_id: str) -> ApiAnswer:
+    """The game's answer to `probe`; a JSON reply without the fields the manifest hides from agents (a
+    probe's answer goes into traces and reports as any observation does)."""
     method, path, body = probe.request(game_id)
     try:
         status, raw = client.raw(method, path, body)
     except GameUnavailable as exc:
         return ApiAnswer(status=0, text=str(exc))
-    return ApiAnswer(status=status, text=raw.decode("utf-8", "replace"))
+    text = raw.decode("utf-8", "replace")
+    try:
+        decoded = json.loads(text)
+    except ValueError:
+        return ApiAnswer(status=status, text=text)
+    return ApiAnswer(status=status, text=json.dumps(strip_hidden(decoded, client.hidden_fields)))
 
 
 def failure_kind(answer: ApiAnswer) -> str:

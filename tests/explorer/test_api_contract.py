@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.explorer.api_contract import ApiContractOracle
-from loop.explorer.api_probes import BODY_PROBES, ApiProbe, send, violation
+from loop.explorer.api_probes import BODY_PROBES, GAME_ID, ApiProbe, send, violation
 from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
 
@@ -59,3 +60,12 @@ def test_an_odd_argument_that_crashes_the_game_is_a_server_error_with_a_command_
         assert replay_report(crash, client).anomaly_present
     with running_toybox(tmp_path / "clean") as (client, _):
         assert not replay_report(crash, client).anomaly_present
+
+
+def test_a_probe_answer_never_carries_a_hidden_field(clean_toybox):
+    client, _ = clean_toybox
+    with GameClient(client.base_url, strip_fields=["inventory"]) as hiding:  # as a manifest's strip_fields
+        look = ApiProbe(label="a look", body=f'{{"game_id": "{GAME_ID}", "command": "look"}}')
+        answer = send(hiding, look, hiding.new_game().game_id)
+        assert answer.status == 200 and "room" in answer.json_object["state"]
+        assert "inventory" not in answer.text
