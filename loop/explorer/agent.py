@@ -109,7 +109,7 @@ class Explorer:
             return f"game unavailable: {exc}"
 
     def step(self) -> None:
-        if self.fuzzer.due(self.budget.steps) and self._fuzz():
+        if self.fuzzer.due(self.budget) and self._fuzz():
             return
         if not self.pending:
             self.pending = self.plan()
@@ -122,7 +122,7 @@ class Explorer:
 
     def _fuzz(self) -> bool:
         """One step of API-contract fuzzing (contract_fuzz.py): a body probe on a game of its own, or an odd
-        argument in this game when no plan is under way; False when there is nothing to fuzz."""
+        argument in this game; False when there is nothing to fuzz."""
         if self.session is None:
             return False
         if self.fuzzer.kind() == "probe":
@@ -135,7 +135,7 @@ class Explorer:
                     step=steps, game_id=game_id, command=None, latency_ms=0.0, observation=sent, kind="probe"
                 )
             return sent is not None
-        command = None if self.pending else self.fuzzer.odd_command(self.memory.ever_effective)
+        command = self.fuzzer.odd_command(self.memory.ever_effective)
         if command is None:
             return False
         self.budget.charge()
@@ -144,7 +144,7 @@ class Explorer:
             self.observe(step)
         else:  # the game answered with no agent reply: its state is not known, leave it
             self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
-            self.session = None
+            self.session, self.pending = None, []
         return True
 
     def _maybe_repeat(self, step: Step) -> None:

@@ -12,10 +12,10 @@ import json
 from pydantic import BaseModel, ValidationError
 
 from loop.contract.game_client import GameClient, GameUnavailable, strip_hidden
+from loop.explorer.oracles import TRACEBACK_MARKERS
 
 GAME_ID = "@GAME_ID@"  # where a probe puts the id of the game it plays against
 NEW, COMMAND, STATE = "/api/agent/new", "/api/agent/command", "/api/agent/state/"
-TRACEBACK_MARKERS = ("Traceback (most recent call last)", "Internal Server Error")
 SHOWN_BODY = 160
 DEEP = 100_000  # nesting that breaks a recursive JSON parser
 

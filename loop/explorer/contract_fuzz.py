@@ -1,6 +1,7 @@
-"""API-contract fuzzing within a fixed share of the step budget.
+"""API-contract fuzzing within a fixed share of the budget, at its end.
 
-Every SLOT-th step is a fuzz step: two body probes, then an odd argument, in turn.
+The last SHARE of the budget (of its steps, or of its wall-clock time, whichever comes first) is fuzzing, so
+exploration before it is what it would be without: two body probes, then an odd argument, in turn.
 - a body probe (loop/explorer/api_probes.py) against a game of its own, so the explored game is untouched;
   a violation is judged by the `api-contract` oracle and replayed on a new game before it is reported;
 - an odd argument in the explored game: a command that once changed the state, with one argument replaced
@@ -20,10 +21,11 @@ from dataclasses import dataclass, field
 from loop.contract.game_client import GameProtocolError
 from loop.explorer.api_contract import ApiContractOracle
 from loop.explorer.api_probes import BODY_PROBES, ApiProbe, command_probe, failure_kind, send
+from loop.explorer.budget import Budget
 from loop.explorer.findings import Finding
 from loop.explorer.transcript import GameSession, Step
 
-SLOT = 20  # one fuzz step in every SLOT steps: 5% of the budget
+SHARE = 0.05
 LONG_WORD = "z" * 120
 ODD_WORDS = ("'", '"', "%s%n", "{0}", "\\", "<b>", "\u00e9\u5317\U0001f5dd", "../..", ";", "-", "*", "null")
 ODD_NUMBERS = ("99999999999999999999", "-99999", "1e309", "nan", "0.5", "-0", "0x1f", "+1", "2147483648")
@@ -59,8 +61,11 @@ class ContractFuzzer:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)  # its own: the explorer's choices stay as they were
 
-    def due(self, steps: int) -> bool:
-        return steps % SLOT == SLOT - 1
+    def due(self, budget: Budget) -> bool:
+        late = budget.steps >= budget.max_steps * (1 - SHARE) or budget.elapsed >= budget.max_seconds * (
+            1 - SHARE
+        )
+        return late and budget.steps < budget.max_steps
 
     def odd_command(self, worked: set[str]) -> str | None:
         """An untried command: one that worked, with one argument made odd (each kind of oddity in turn)."""
