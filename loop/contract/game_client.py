@@ -74,6 +74,11 @@ def _strip(value: Any, hidden: frozenset[str]) -> Any:
     return value
 
 
+def strip_hidden(value: Any, hidden: frozenset[str]) -> Any:
+    """`value` (a decoded JSON reply) without the fields the agent must never see, at any depth."""
+    return _strip(value, hidden)
+
+
 class GameClient:
     """A client for one running build. Thread-compatible, not thread-safe: use one per worker."""
 
@@ -108,6 +113,11 @@ class GameClient:
             raise GameUnavailable(f"{method} {path} timed out: {exc}") from exc
         except (OSError, http.client.HTTPException) as exc:
             raise GameUnavailable(f"{method} {path} failed: {exc!r}") from exc
+
+    def raw(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
+        """(status, body) of any request, whatever it answers: for probing the API with odd requests.
+        GameUnavailable when the game does not answer."""
+        return self._send(method, path, body)
 
     def _request(self, method: str, path: str, json_body: dict | None = None) -> dict[str, Any]:
         data = None if json_body is None else json.dumps(json_body).encode()

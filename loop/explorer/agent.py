@@ -18,6 +18,7 @@ from loop.explorer.budget import Budget, Explored
 from loop.explorer.candidate_cache import CandidateCache
 from loop.explorer.choice import best_command
 from loop.explorer.commands import Verbs, fallback_verbs, parse_help
+from loop.explorer.contract_fuzz import ContractFuzzer
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.docs import DocKnowledge
 from loop.explorer.findings import Finding, shrink_and_confirm
@@ -96,6 +97,8 @@ class Explorer:
         self.candidates = CandidateCache()
         self.docs = docs  # QA mode: the docs' commands join the help's, their routes seed new games
         self.seed_plans = docs.prefixes() if docs else []
+        self.fuzzer = ContractFuzzer(seed=seed, max_length=client.max_command_length)
+        self.fuzz_game: GameSession | None = None
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -110,6 +113,8 @@ class Explorer:
             return f"game unavailable: {exc}"
 
     def step(self) -> None:
+        if self.fuzzer.due(self.budget) and self._fuzz():
+            return
         if not self.pending:
             self.pending = self.plan()
         command = self.pending.pop(0)
@@ -118,6 +123,33 @@ class Explorer:
         step = self.session.send(command)
         self.observe(step)
         self._maybe_repeat(step)
+
+    def _fuzz(self) -> bool:
+        """One step of API-contract fuzzing (contract_fuzz.py): a body probe on a game of its own, or an odd
+        argument in this game; False when there is nothing to fuzz."""
+        if self.session is None:
+            return False
+        if self.fuzzer.kind() == "probe":
+            self.budget.charge()
+            self.fuzz_game = self.fuzz_game or GameSession(self.client)
+            sent = self.fuzzer.probe(self.fuzz_game, self._found)
+            if sent is not None:
+                game_id, steps = self.fuzz_game.game_id, self.budget.steps
+                self.trace.append(
+                    step=steps, game_id=game_id, command=None, latency_ms=0.0, observation=sent, kind="probe"
+                )
+            return sent is not None
+        command = self.fuzzer.odd_command(self.memory.ever_effective)
+        if command is None:
+            return False
+        self.budget.charge()
+        step = self.fuzzer.argument(self.session, command, self._found)
+        if step is not None:
+            self.observe(step)
+        else:  # the game answered with no agent reply: its state is not known, leave it
+            self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
+            self.session, self.pending = None, []
+        return True
 
     def _maybe_repeat(self, step: Step) -> None:
         """Play a command that changed the state again (a run walks to an edge, a cap, a price floor), or

@@ -11,6 +11,7 @@ from loop.explorer.budget import Budget
 from loop.explorer.coverage import coverage
 from loop.explorer.doc_oracle import with_doc_claims
 from loop.explorer.docs import DocKnowledge, doc_knowledge
+from loop.explorer.metamorphic import QueryOracle
 from loop.explorer.oracles import default_oracles
 from loop.explorer.state_oracles import state_oracles
 from loop.limits import Progress
@@ -51,7 +52,7 @@ class ExplorerQA:
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *with_doc_claims(state_oracles(), self.docs)],
+                [*default_oracles(), *with_doc_claims(state_oracles(), self.docs), QueryOracle()],
                 budget,
                 trace,
                 seed=seed,

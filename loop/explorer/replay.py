@@ -10,7 +10,9 @@ from pydantic import BaseModel
 
 from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
 from loop.contract.models import BugReport
+from loop.explorer.api_contract import ApiContractOracle
 from loop.explorer.determinism import DeterminismOracle
+from loop.explorer.metamorphic import QueryOracle
 from loop.explorer.oracles import Anomaly, Oracle, default_oracles
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.state_oracles import state_oracles
@@ -27,7 +29,14 @@ class ReplayVerdict(BaseModel):
 
 
 def all_oracles() -> list[Oracle]:
-    return [*default_oracles(), *state_oracles(), DeterminismOracle(), RestartLeakOracle()]
+    return [
+        *default_oracles(),
+        *state_oracles(),
+        DeterminismOracle(),
+        RestartLeakOracle(),
+        ApiContractOracle(),
+        QueryOracle(),
+    ]
 
 
 def oracle_named(name: str | None) -> Oracle | None:

@@ -69,8 +69,9 @@ def test_trace_has_one_line_per_step_and_reports_are_written(buggy_toybox, tmp_p
     client, commit = buggy_toybox
     result = session(client, commit, tmp_path, steps=300)
     events = read_trace(result.trace_path)
-    steps = [e for e in events if e.kind == "step" and e.command is not None]
-    assert len(steps) == result.steps
+    steps = [e for e in events if e.kind == "step" and e.command is not None or e.kind == "probe"]
+    assert len(steps) == result.steps  # every step of the budget once: a command, or an API-contract probe
+    assert any(e.kind == "probe" for e in steps)
     assert all(e.game_id and e.latency_ms >= 0 for e in steps)
     session_file, reports_file = write_session(result, tmp_path / "out")
     saved = json.loads(session_file.read_text())

@@ -53,7 +53,10 @@ def create_app() -> Flask:
 
     @app.post("/api/agent/command")
     def command() -> Any:
-        body = request.get_json(silent=True)
+        try:
+            body = request.get_json(silent=True)
+        except RecursionError:  # JSON nested deeper than the parser goes is a bad request, not a crash
+            body = None
         if not isinstance(body, dict):
             return _error(400, "send a JSON object: {\"game_id\": ..., \"command\": ...}")
         game_id, text = body.get("game_id"), body.get("command")
