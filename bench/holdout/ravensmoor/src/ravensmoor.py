@@ -50,9 +50,10 @@ class Api(BaseHTTPRequestHandler):
         if self.path == "/api/agent/command":
             try:
                 body = json.loads(raw or b"{}")
-            except ValueError:
+            except (ValueError, RecursionError):
                 return self.send_json(400, {"error": "bad json"})
-            if not isinstance(body, dict) or body.get("game_id") not in GAMES:
+            if not isinstance(body, dict) or not isinstance(body.get("game_id"), str) \
+                    or body["game_id"] not in GAMES:
                 return self.send_json(404, {"error": "unknown game"})
             command = body.get("command")
             if not isinstance(command, str):

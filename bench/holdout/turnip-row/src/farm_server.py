@@ -61,10 +61,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         try:
             data = json.loads(raw.decode() or "{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             self._send(400, {"detail": "invalid JSON"})
             return
-        farm = _farms.get(data.get("game_id")) if isinstance(data, dict) else None
+        game_id = data.get("game_id") if isinstance(data, dict) else None
+        farm = _farms.get(game_id) if isinstance(game_id, str) else None
         if farm is None:
             self._send(404, {"detail": "game not found"})
             return
