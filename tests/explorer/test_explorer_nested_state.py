@@ -29,7 +29,8 @@ def test_explorer_counts_places_and_states_of_a_nested_state_without_its_clock(t
         result = get_qa_agent("explorer").run_session(
             client, build_commit=commit, steps=300, seed=0, out_dir=tmp_path / "qa"
         )
-    assert result.reports == [], [report.title for report in result.reports]
+    # relic's only bugs are in its API (a list game_id or a deep body drops the connection): nothing else
+    assert {report.oracle for report in result.reports} <= {"api-contract"}, [r.title for r in result.reports]
     # gatehouse and crypt (the road ends the game); torch and relic at hand or not: a handful of states
     assert result.counts["places_seen"] >= 2, result.counts
     assert result.counts["states_seen"] <= 12, result.counts
