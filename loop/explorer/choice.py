@@ -25,14 +25,17 @@ def best_command(
     noun = last.noun if last is not None and changed else ""
     verb = last.verb if last is not None else ""
     shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
-    shown |= heard or set()
     shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
+    # Names only replies gave rank below what the state shows (else every word of the state stands for it).
+    shown = shown or {token for _, token in state_tokens(state)}
+    heard = (heard or set()) - shown
 
-    def rank(command: str) -> tuple[int, bool, bool, int]:
+    def rank(command: str) -> tuple[int, bool, int, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
         # 'pick up lamp': the argument is whatever the command ends with, after one word or more.
-        grounded = " " not in command or not shown or command in (moves or set())
+        grounded = " " not in command or command in (moves or set())
         grounded = grounded or any(command.endswith(f" {s}") for s in shown)
-        return staleness(command), not follows, not grounded, verb_tries(command)
+        ungrounded = 0 if grounded else 1 if any(command.endswith(f" {h}") for h in heard) or not shown else 2
+        return staleness(command), not follows, ungrounded, verb_tries(command)
 
     return min(untried, key=rank)
