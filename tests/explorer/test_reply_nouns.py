@@ -3,6 +3,7 @@ short state sentences; prose, numbers and function words do not."""
 
 from __future__ import annotations
 
+from loop.explorer.choice import best_command
 from loop.explorer.commands import candidate_commands, parse_help
 from loop.explorer.reply_nouns import reply_nouns
 
@@ -31,3 +32,13 @@ def test_heard_nouns_fill_arguments_and_a_verb_needing_one_is_also_sent_bare():
     commands = candidate_commands(verbs, {"coins": 40, "room": {"exits": ["north"]}}, ("moss tea",))
     assert "brew 1 moss tea" in commands
     assert "go north" in commands and "go" in commands and "brew" in commands
+
+
+def test_a_name_only_a_reply_gave_ranks_below_the_state_own_words():
+    state = {"place": "den", "on_floor": ["old rope"]}  # a state listing things under a key of its own
+    untried = ["take moss tea", "take old rope", "take zzz"]
+    pick = best_command(untried, state, None, lambda c: 0, lambda c: 0, heard={"moss tea"})
+    assert pick == "take old rope"
+    assert best_command(
+        ["take zzz", "take moss tea"], state, None, lambda c: 0, lambda c: 0, {"moss tea"}
+    ) == ("take moss tea")
