@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loop.explorer import view
+from loop.explorer.places import place_names
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import MAP_KEY, state_tokens
 
@@ -28,6 +29,10 @@ def best_command(
     shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
     # Names only replies gave rank below what the state shows (else every word of the state stands for it).
     shown = shown or {token for _, token in state_tokens(state)}
+    # A heard name the room text or the last reply names is here; a place's own name is not a thing.
+    text = f"{view.description(state) or ''} {last.message if last is not None else ''}"
+    shown |= {h for h in heard or set() if view.mentions(text, h)}
+    shown -= place_names([state])
     heard = (heard or set()) - shown
 
     def rank(command: str) -> tuple[int, bool, int, int]:

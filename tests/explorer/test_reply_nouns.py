@@ -42,3 +42,13 @@ def test_a_name_only_a_reply_gave_ranks_below_the_state_own_words():
     assert best_command(
         ["take zzz", "take moss tea"], state, None, lambda c: 0, lambda c: 0, {"moss tea"}
     ) == ("take moss tea")
+
+
+def test_a_heard_name_the_room_text_names_ranks_with_the_state_and_a_place_name_below():
+    state = {"location": "Den", "description": "Den\nA stone coffin lies here.", "on_floor": ["old rope"]}
+    heard = {"stone coffin", "moss tea"}
+    untried = ["open den", "open moss tea", "open stone coffin"]
+    assert best_command(untried, state, None, lambda c: 0, lambda c: 0, heard) == "open stone coffin"
+    assert best_command(["open den", "open moss tea"], state, None, lambda c: 0, lambda c: 0, heard) == (
+        "open moss tea"
+    )
