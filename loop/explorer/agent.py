@@ -241,7 +241,7 @@ class Explorer:
             self.verbs = (
                 parse_help(reply.message) if reply.observation and reply.observation.success else None
             )
-            if not self.verbs or not (self.verbs.bare or self.verbs.with_noun):
+            if not self.verbs or not self.verbs.templates:
                 self.verbs = fallback_verbs()
             self.observe(reply)
 
