@@ -30,7 +30,7 @@ def best_command(
     # Names only replies gave rank below what the state shows (else every word of the state stands for it).
     shown = shown or {token for _, token in state_tokens(state)}
     # A heard name the room text or the last reply names is here; a place's own name is not a thing.
-    text = f"{view.description(state) or ''} {last.message if last is not None else ''}"
+    text = f"{view.description(state) or ''} {last.message if last is not None else ''}"[:4000]
     shown |= {h for h in heard or set() if view.mentions(text, h)}
     shown -= place_names([state])
     heard = (heard or set()) - shown

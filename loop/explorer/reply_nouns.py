@@ -18,11 +18,14 @@ FUNCTION_WORDS = frozenset({
     "this", "that", "these", "those", "some", "any", "all", "here", "there", "we", "they", "i", "my", "what",
     "which", "try", "also", "nothing", "see",
 })  # fmt: skip
-_NAME = r"[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}"
+# Bounded words and texts: a reply may be hostile (a megabyte of one word), and these run on every reply.
+MAX_TEXT, MAX_LINE = 4000, 240
+_WORD = r"[a-z][a-z'-]{0,30}"
+_NAME = _WORD + r"(?: " + _WORD + r"){0,2}"
 _PAREN = re.compile(r"\(([^()]{1,120})\)")
 _AFTER_COLON = re.compile(r":\s*([^:\n]{1,160}?)\s*(?:[.!?\n]|$)")
-_PAIR = re.compile(r"((?:[a-z][a-z'-]* ){0,3}[a-z][a-z'-]*) (?:and|or) (" + _NAME + r")\s*[.!?)]?\s*$", re.I)
-_LISTED_LINE = re.compile(r"^\s*[-*•]?\s*(" + _NAME + r")(?:\s{2,}|\s*\.{2,}\s*|\s+(?=\d))\S*\d", re.I)
+_PAIR = re.compile(r"((?:" + _WORD + r" ){0,3}" + _WORD + r") (?:and|or) (" + _NAME + r")[.!?)]?\s*$", re.I)
+_LISTED_LINE = re.compile(r"^ {0,8}[-*•]? ?(" + _NAME + r")(?: {2,}|\.{2,} ?| (?=\d))\S{0,8}\d", re.I)
 _STATE_SENTENCE = re.compile(r"(?:^|[.!?]\s+|\n)the (" + _NAME + r") (?:is|are) [a-z]+\.", re.I)
 
 
@@ -52,15 +55,17 @@ def _enumeration(text: str) -> list[str]:
 def reply_nouns(message: str) -> tuple[str, ...]:
     """The names of things `message` enumerates or states, in order of appearance, without repeats."""
     found: list[str] = []
+    message = message[:MAX_TEXT]
     for match in _PAREN.finditer(message):
         found += _enumeration(match.group(1))
     for match in _AFTER_COLON.finditer(message):
         found += _enumeration(match.group(1)) or [n for n in [_clean(match.group(1))] if n]
     for sentence in re.split(r"(?<=[.!?])\s+|\n", message):
-        if _PAIR.search(sentence) and "(" not in sentence and ":" not in sentence:
+        plain = len(sentence) <= MAX_LINE and "(" not in sentence and ":" not in sentence
+        if plain and _PAIR.search(sentence):
             found += _enumeration(sentence)
     for line in message.splitlines():
-        match = _LISTED_LINE.match(line)
+        match = _LISTED_LINE.match(line[:MAX_LINE])
         if match and ":" not in line:
             found += [n for n in [_clean(match.group(1))] if n]
     found += [n for n in (_clean(m) for m in _STATE_SENTENCE.findall(message)) if n]
