@@ -26,11 +26,13 @@ from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.oracles import (
     DROP_VERBS,
+    OPPOSITE,
     DescriptionInteractionOracle,
     Oracle,
     ServerErrorOracle,
     phantom_mentions,
 )
+from loop.explorer.reply_nouns import reply_nouns
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
 from loop.explorer.state_oracles import LISTED, UNDO_VERBS
@@ -278,7 +280,7 @@ class Explorer:
             self.verbs = (
                 parse_help(reply.message) if reply.observation and reply.observation.success else None
             )
-            if not self.verbs or not (self.verbs.bare or self.verbs.with_noun):
+            if not self.verbs or not self.verbs.templates:
                 self.verbs = fallback_verbs()
             for template in self.docs.verbs().templates if self.docs else []:
                 self.verbs.add(template)
@@ -289,8 +291,9 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
-        for thing, _, _ in LISTED.findall(step.message) if quiet and step.command else []:
-            if len(thing) <= 3 or thing.lower() in FUNCTION_WORDS:
+        listed = [t for t, _, _ in LISTED.findall(step.message)] if quiet and step.command else []
+        for thing in [*listed, *reply_nouns(step.message)]:
+            if len(thing) <= 3 or thing.lower() in FUNCTION_WORDS or thing.lower() in OPPOSITE:
                 continue
             known = thing.lower() in self.heard or thing.lower() in (self.verbs.words if self.verbs else ())
             if not known and len(self.heard) < MAX_HEARD:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loop.explorer import view
+from loop.explorer.places import place_names
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import MAP_KEY, state_tokens
 
@@ -25,16 +26,23 @@ def best_command(
     noun = last.noun if last is not None and changed else ""
     verb = last.verb if last is not None else ""
     shown = {n.lower() for n in view.visible_items(state) + view.inventory(state) + view.fixtures(state)}
-    shown |= heard or set()
     shown |= {token for path, token in state_tokens(state) if path.endswith(MAP_KEY)}  # counted things
+    # Names only replies gave rank below what the state shows (else every word of the state stands for it).
+    shown = shown or {token for _, token in state_tokens(state)}
+    # A heard name the room text or the last reply names is here; a place's own name is not a thing.
+    text = f"{view.description(state) or ''} {last.message if last is not None else ''}"[:4000]
+    shown |= {h for h in heard or set() if view.mentions(text, h)}
+    shown -= place_names([state])
+    heard = (heard or set()) - shown
 
     endings = tuple(f" {s}" for s in shown)  # one endswith() per command, not one per shown name
+    heard_endings = tuple(f" {h}" for h in heard)
 
-    def rank(command: str) -> tuple[int, bool, bool, int]:
+    def rank(command: str) -> tuple[int, bool, int, int]:
         follows = bool(noun) and command.endswith(f" {noun}") and not command.startswith(verb)
         # 'pick up lamp': the argument is whatever the command ends with, after one word or more.
-        grounded = " " not in command or not shown or command in (moves or set())
-        grounded = grounded or command.endswith(endings)
-        return staleness(command), not follows, not grounded, verb_tries(command)
+        grounded = " " not in command or command in (moves or set()) or command.endswith(endings)
+        ungrounded = 0 if grounded else 1 if command.endswith(heard_endings) or not shown else 2
+        return staleness(command), not follows, ungrounded, verb_tries(command)
 
     return min(untried, key=rank)

@@ -29,6 +29,8 @@ FALLBACK_HELP = (
     "look, status, inventory, help, go <direction>, take <item>, drop <item>, use <item>, open <thing>, "
     "examine <thing>, wait"
 )
+# Words that start a description, never a command.
+PROSE_WORDS = frozenset({"a", "an", "the", "your", "this", "that", "these", "my", "its", "their", "to", "of"})
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 
 
@@ -86,7 +88,7 @@ def _slot(text: str) -> Slot:
         options = tuple(o.strip() for o in re.split(r"[|/]", inner) if o.strip())
         expanded: list[str] = []
         for option in options:
-            expanded.extend(_range(option) or [option])
+            expanded.extend(_range(option) or ([] if option in ("n", "number") else [option]))
         kinds = [o for o in options if not _range(o) and not o.isdigit()]
         kind = "n" if any(_range(o) or o in ("n", "number") for o in options) else "choice"
         return Slot(kind if kind == "n" or not kinds else "choice", tuple(dict.fromkeys(expanded)))
@@ -115,8 +117,12 @@ def _templates(spec: str) -> list[Template]:
         parts.extend(spec[position : match.start()].split())
         parts.append(_slot(match.group(0)))
         position = match.end()
-    parts.extend(spec[position:].split())
+    trailing = spec[position:].split()
+    # After the arguments, two or more words are a description ('sell <goods> sell from your barn').
+    parts.extend(trailing if position == 0 or len(trailing) < 2 else [])
     words = [p for p in parts if isinstance(p, str)]
+    if words and (words[0].lower() in PROSE_WORDS or "'" in words[0]):
+        return []  # a description's words ('your purse', "today's prices"), not a command
     if not words or not isinstance(parts[0], str) or len(words) > 3:
         return []
     if len(words) == 3 and len(parts) == 3:
@@ -138,6 +144,8 @@ def parse_help(text: str) -> Verbs:
     verbs = Verbs()
     for line in text.splitlines():
         line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
+        line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
+        line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
         line = re.sub(r"\s{2,}\S.*$", "", line.strip())  # a description in a second column
         line = re.sub(r"^[\s*•>#-]+", "", line)
         for sentence in re.split(r"\.\s|\.$", line):
@@ -230,6 +238,8 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
                 for o in _with_related(f, options, state, per_slot, related)
             ]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
+        if template.slots and isinstance(template.parts[1], Slot):
+            commands.append(template.verb)  # a verb that needs an argument, sent without one ('go')
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
 
 

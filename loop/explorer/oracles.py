@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugType
 from loop.explorer import view
+from loop.explorer.places import place_names, without_heading
 from loop.explorer.transcript import Step, play
 
 TAKE_VERBS = frozenset({"take", "get", "grab"})
@@ -54,6 +55,12 @@ def _lower(names: list[str]) -> list[str]:
 
 def _succeeded(step: Step) -> bool:
     return step.observation is not None and step.observation.success
+
+
+def _shown(state: view.State, item: str) -> bool:
+    """Whether the state lists `item` in the room or the room text names it."""
+    text = view.description(state) or ""
+    return item.casefold() in _lower(view.visible_items(state)) or view.mentions(text, item)
 
 
 class Oracle:
@@ -163,6 +170,8 @@ def phantom_mentions(state: view.State, known_items: set[str]) -> list[str]:
     text = view.description(state)
     if text is None or view.is_dark(state):
         return []
+    text = without_heading(text)
+    known_items = {n for n in known_items if n.casefold() not in place_names([state])}
     present = view.visible_items(state) + view.inventory(state)
     for name in sorted([*present, *view.fixtures(state)], key=len, reverse=True):
         text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
@@ -183,6 +192,8 @@ class DescriptionInteractionOracle(Oracle):
         if step.verb not in TAKE_VERBS or not step.noun or step.observation is None:
             return []
         item, before = step.noun, step.before
+        if item.casefold() in place_names([s.state for s in steps]) or not self._an_item(steps, item):
+            return []
         if not _succeeded(step) and item in phantom_mentions(before, known_items | {item}):
             return [
                 Anomaly(
@@ -214,6 +225,15 @@ class DescriptionInteractionOracle(Oracle):
                 )
             ]
         return []
+
+    @staticmethod
+    def _an_item(steps: list[Step], noun: str) -> bool:
+        """A game that lists no items shows what is an item only by taking it: a noun counts once a take of
+        it worked (else any word of the prose, scenery included, would be an 'item that cannot be taken')."""
+        state = steps[-1].before
+        if view.has_visible_items(state) or view.has_inventory(state):
+            return True
+        return any(s.verb in TAKE_VERBS and s.noun == noun and _succeeded(s) for s in steps[:-1])
 
 
 class ConservationOracle(Oracle):
@@ -340,6 +360,9 @@ class SymmetryOracle(Oracle):
                 )
             ]
         dropped = first.verb in DROP_VERBS and _succeeded(first) and not view.is_dark(first.state)
+        # Only a drop the game then shows (state list or room text) promises the item can be found again: a
+        # room too dark to see in may hide it, and the state need not say the room is dark.
+        dropped = dropped and bool(first.noun) and _shown(first.state, first.noun or "")
         same_room = view.room_id(first.state) == view.room_id(second.state)
         took_back = second.verb in TAKE_VERBS and second.noun == first.noun and same_room
         if dropped and took_back and not _succeeded(second):

@@ -1,0 +1,72 @@
+"""Names of things a game gives only in its words: enumerations ('You can buy: carrot, turnip', '(a or b)',
+'only sells x seed and y seed'), list-like lines ('  x seed   5g'), and short state sentences ('The sea chest
+is closed.'). A noun the state never shows may be the argument every command needs.
+
+English conventions only, never one game's words: each found name is one to three lowercase words.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+MAX_WORDS = 3
+# Words that end or join a phrase, never a thing's name.
+FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "and", "or", "nor", "but", "of", "to", "in", "on", "at", "by", "for", "with", "from",
+    "into", "onto", "you", "your", "it", "its", "is", "are", "was", "be", "can", "may", "not", "no", "only",
+    "this", "that", "these", "those", "some", "any", "all", "here", "there", "we", "they", "i", "my", "what",
+    "which", "try", "also", "nothing", "see",
+})  # fmt: skip
+# Bounded words and texts: a reply may be hostile (a megabyte of one word), and these run on every reply.
+MAX_TEXT, MAX_LINE = 4000, 240
+_WORD = r"[a-z][a-z'-]{0,30}"
+_NAME = _WORD + r"(?: " + _WORD + r"){0,2}"
+_PAREN = re.compile(r"\(([^()]{1,120})\)")
+_AFTER_COLON = re.compile(r":\s*([^:\n]{1,160}?)\s*(?:[.!?\n]|$)")
+_PAIR = re.compile(r"((?:" + _WORD + r" ){0,3}" + _WORD + r") (?:and|or) (" + _NAME + r")[.!?)]?\s*$", re.I)
+_LISTED_LINE = re.compile(r"^ {0,8}[-*•]? ?(" + _NAME + r")(?: {2,}|\.{2,} ?| (?=\d))\S{0,8}\d", re.I)
+_STATE_SENTENCE = re.compile(r"(?:^|[.!?]\s+|\n)the (" + _NAME + r") (?:is|are) [a-z]+\.", re.I)
+
+
+def _clean(name: str) -> str | None:
+    words = name.lower().strip(" .,;!?'\"").split()
+    while words and words[0] in FUNCTION_WORDS:
+        words = words[1:]
+    plain = all(re.fullmatch(r"[a-z][a-z'-]+", w) and w not in FUNCTION_WORDS for w in words)
+    if not words or len(words) > MAX_WORDS or not plain:
+        return None
+    return " ".join(words)
+
+
+def _enumeration(text: str) -> list[str]:
+    """'a, b and c', 'x seed or y seed': the parts, each as long as the last (the last is unambiguous)."""
+    match = _PAIR.search(text)
+    head, last = (text, None) if match is None else (text[: match.start(2)], match.group(2))
+    parts = [p for p in re.split(r",|\band\b|\bor\b", head) if p.strip()]
+    if last is None and len(parts) < 2:
+        return []
+    width = len(last.split()) if last else MAX_WORDS
+    names = [" ".join(p.split()[-width:]) for p in parts] + ([last] if last else [])
+    return [n for n in (_clean(name) for name in names) if n]
+
+
+@functools.lru_cache(maxsize=512)
+def reply_nouns(message: str) -> tuple[str, ...]:
+    """The names of things `message` enumerates or states, in order of appearance, without repeats."""
+    found: list[str] = []
+    message = message[:MAX_TEXT]
+    for match in _PAREN.finditer(message):
+        found += _enumeration(match.group(1))
+    for match in _AFTER_COLON.finditer(message):
+        found += _enumeration(match.group(1)) or [n for n in [_clean(match.group(1))] if n]
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", message):
+        plain = len(sentence) <= MAX_LINE and "(" not in sentence and ":" not in sentence
+        if plain and _PAIR.search(sentence):
+            found += _enumeration(sentence)
+    for line in message.splitlines():
+        match = _LISTED_LINE.match(line[:MAX_LINE])
+        if match and ":" not in line:
+            found += [n for n in [_clean(match.group(1))] if n]
+    found += [n for n in (_clean(m) for m in _STATE_SENTENCE.findall(message)) if n]
+    return tuple(dict.fromkeys(found))
