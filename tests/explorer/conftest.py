@@ -13,6 +13,7 @@ import pytest
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
+from loop.qa import QASessionResult, get_qa_agent
 from loop.sandbox import BuildSpec, get_provider
 
 TOYBOX = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "toybox"
@@ -45,6 +46,19 @@ def running_catalogue(
     build = get_provider("process").start(spec, ready_timeout=60)
     with build, GameClient(build.url, strip_fields=game.manifest.strip_fields) as client:
         yield game, repo_dir, client, commit
+
+
+def explore(game: Game, workspace: Path, steps: int) -> QASessionResult:
+    """One explorer session of `steps` on a game (any folder, any manifest) in the process sandbox."""
+    repo_dir, commit = materialize(game, workspace / "workspace")
+    spec = BuildSpec(repo_dir, game.manifest, commit, run_id=f"explorer-{game.name}")
+    with (
+        get_provider("process").start(spec) as build,
+        GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
+    ):
+        return get_qa_agent("explorer").run_session(
+            client, build_commit=commit, steps=steps, seed=0, out_dir=workspace / "qa"
+        )
 
 
 @pytest.fixture
