@@ -238,8 +238,6 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
                 for o in _with_related(f, options, state, per_slot, related)
             ]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
-        if template.slots and isinstance(template.parts[1], Slot):
-            commands.append(template.verb)  # a verb that needs an argument, sent without one ('go')
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
 
 

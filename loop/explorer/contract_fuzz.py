@@ -68,9 +68,14 @@ class ContractFuzzer:
         return late and budget.steps < budget.max_steps
 
     def odd_command(self, worked: set[str]) -> str | None:
-        """An untried command: one that worked, with one argument made odd (each kind of oddity in turn)."""
+        """An untried command: in turn the verb of one that worked, without its arguments, and one that
+        worked with one argument made odd (each kind of oddity in turn)."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
+        bare = [c.split()[0] for c in commands if c.split()[0] not in self.tried | worked]
+        if bare and len(self.tried) % 2 == 0:  # every other time, the argument left out ('go' alone)
+            self.tried.add(bare[0])
+            return bare[0]
         kinds = len(odd_arguments("x"))
         for attempt in range(kinds):
             kind = (len(self.tried) + attempt) % kinds
@@ -82,6 +87,9 @@ class ContractFuzzer:
                 if candidate not in self.tried and len(candidate) <= self.max_length:
                     self.tried.add(candidate)
                     return candidate
+        if bare:
+            self.tried.add(bare[0])
+            return bare[0]
         return None
 
     def next_probe(self) -> ApiProbe | None:
