@@ -20,8 +20,9 @@ from loop.contract.game import (
 CATALOGUE_DIR = Path(__file__).resolve().parent
 
 
-def list_games(folder: Path = CATALOGUE_DIR) -> list[Game]:
+def list_games(folder: Path | None = None) -> list[Game]:
     """Every game in the catalogue (or in another folder laid out like it, e.g. a hold-out set), by name."""
+    folder = CATALOGUE_DIR if folder is None else folder  # read when called: a test points it elsewhere
     folders = sorted(p for p in folder.iterdir() if (p / MANIFEST_NAME).is_file())
     return [load_game_folder(p) for p in folders]
 
