@@ -59,8 +59,13 @@ class ReflectionReply(BaseModel):
     def hypothesis(self) -> Hypothesis | None:
         if self.verdict != "bug":
             return None
+        # A small model may say "bug" with no title and a bare '10' observed: the first text long enough to
+        # name the suspicion; none at all is no hypothesis (never a crash of the session).
+        named = [t.strip() for t in (self.title, self.observed, self.analysis) if len(t.strip()) >= 3]
+        if not named:
+            return None
         return Hypothesis(
-            title=self.title if len(self.title.strip()) >= 3 else clip(self.observed or self.analysis, 150),
+            title=clip(named[0], 150),
             observed=self.observed or self.analysis,
             expected=self.expected,
             mechanic=self.mechanic or "unknown",

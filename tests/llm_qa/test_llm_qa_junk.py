@@ -12,6 +12,7 @@ from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply
 from loop.llm_qa import roles
 from loop.llm_qa.agent import Settings
+from loop.llm_qa.replies import ReflectionReply
 from loop.trace import read_trace
 
 from .castle_model import CastleModel
@@ -81,3 +82,12 @@ def test_slow_replies_are_counted(
 
     assert result.steps == 2
     assert result.counts["slow_replies"] == result.counts["requests"] > 0
+
+
+def test_a_bug_verdict_with_nothing_to_name_it_is_no_hypothesis_not_a_crash():
+    # seen from the real 270M model: verdict "bug", no title, observed "10"; it crashed the whole loop
+    bare = ReflectionReply(analysis="", title="", observed="10", verdict="bug")
+    assert bare.hypothesis() is None
+    said = "coins went up after a refused buy"
+    named = ReflectionReply(analysis=said, title="", observed="10", verdict="bug")
+    assert named.hypothesis().title == said
