@@ -72,7 +72,8 @@ class ContractFuzzer:
         worked with one argument made odd (each kind of oddity in turn)."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
-        bare = [c.split()[0] for c in commands if c.split()[0] not in self.tried | worked]
+        sent_or_worked = self.tried | worked
+        bare = [c.split()[0] for c in commands if c.split()[0] not in sent_or_worked]
         if bare and len(self.tried) % 2 == 0:  # every other time, the argument left out ('go' alone)
             self.tried.add(bare[0])
             return bare[0]
