@@ -71,3 +71,19 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
         present=present,
         evidence=f"save, take coin, restore; `examine chest` -> {look.message!r}; carrying={carrying}",
     )
+
+
+def probe_bug_6(client: GameClient) -> ProbeResult:
+    """A second RESTORE must bring back an item taken after the first one."""
+    game = client.new_game()
+    play_setup(client, game.game_id, ["save", "restore", "take folded newspaper"])
+    if "folded newspaper" not in client.state(game.game_id).get("carrying", []):
+        raise ProbeInconclusive("the newspaper could not be taken after a restore")
+    after = client.command(game.game_id, "restore").state
+    present = "folded newspaper" not in after.get("you_see", []) + after.get("carrying", [])
+    return ProbeResult(
+        bug_id="BUG-6",
+        present=present,
+        evidence=f"save, restore, take newspaper, restore -> you_see={after.get('you_see')}, "
+        f"carrying={after.get('carrying')}",
+    )
