@@ -21,21 +21,20 @@ from loop.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.explorer.contract_fuzz import ContractFuzzer
 from loop.explorer.determinism import DeterminismOracle, observation_key
 from loop.explorer.docs import DocKnowledge
-from loop.explorer.findings import Finding, shrink_and_confirm
+from loop.explorer.findings import Finding, shrink_and_confirm, trace_report
 from loop.explorer.frontier import KnownState, frontier_prefix, random_walk
+from loop.explorer.hearing import HeardNames
 from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.explorer.oracles import (
     DROP_VERBS,
-    OPPOSITE,
     DescriptionInteractionOracle,
     Oracle,
     ServerErrorOracle,
     phantom_mentions,
 )
-from loop.explorer.reply_nouns import reply_nouns
 from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.rooms import RoomMap
-from loop.explorer.state_oracles import LISTED, UNDO_VERBS
+from loop.explorer.state_oracles import UNDO_VERBS
 from loop.explorer.transcript import GameSession, Step
 from loop.limits import LimitsExceeded, Progress
 from loop.trace import SessionTrace
@@ -45,10 +44,6 @@ from loop.trace import SessionTrace
 REPEAT_CHANCE = 0.35
 MAX_RUN = 12
 UNDO_CHANCE = 0.15
-MAX_HEARD = 40
-FUNCTION_WORDS = frozenset(
-    {"for", "and", "with", "from", "have", "has", "you", "your", "are", "costs", "each"}
-)
 # In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
 # the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
 VERB_TRIES = 4
@@ -90,9 +85,8 @@ class Explorer:
         self.reports: list[BugReport] = []
         self.first_report_seconds: float | None = None
         self.restart = RestartLeakOracle()
-        self.heard: dict[str, None] = {}  # things replies named with a number ('shield 12 coins'), in order
+        self.heard = HeardNames()
         self.last_commands: list[str] = []
-        self.leaks_seen: set[str] = set()
         self.depth = max_depth
         self.run_length = 0
         self.random_restarts = 0
@@ -163,6 +157,10 @@ class Explorer:
         if not changed or self.pending or self.run_length >= MAX_RUN:
             self.run_length = 0
             return
+        lead = self._lead(step.state)  # a suspicion comes before a run: a repeat or undo would hide it
+        if lead is not None:
+            self.pending = [lead]
+            return
         undo = next((b for b in (self.verbs.bare if self.verbs else []) if b in UNDO_VERBS), None)
         if undo and step.verb not in UNDO_VERBS and self.rng.random() < UNDO_CHANCE:
             self.pending = [undo]
@@ -170,12 +168,14 @@ class Explorer:
             self.run_length += 1
             self.pending = [step.command or "look"]
 
+    def _start_game(self) -> view.State:
+        return GameSession(self.client).state
+
     def _check_restart(self, start: view.State, culprit: list[str]) -> None:
         """Does this new game start where the first one did? If not, `culprit` (what was played since the
         last check) left state behind."""
-        anomaly = self.restart.check(start, lambda: GameSession(self.client).state, culprit, self.leaks_seen)
+        anomaly = self.restart.check(start, self._start_game, culprit)
         if anomaly is not None:
-            self.leaks_seen.update(anomaly.subject.split(","))
             self._found(self.restart, Finding(anomaly, list(culprit)))
 
     # --- choosing what to do --------------------------------------------------------------------
@@ -187,12 +187,9 @@ class Explorer:
         assert self.session is not None
         if not self._finished(self.session.state):
             state = self.session.state
-            room = view.place(state)
-            for oracle in self.oracles:
-                for lead in oracle.leads(self.session.steps, self.known_items):
-                    if (oracle.name, room, lead) not in self.leads_tried:
-                        self.leads_tried.add((oracle.name, room, lead))
-                        return [lead]
+            lead = self._lead(state)
+            if lead is not None:
+                return [lead]
             command = self._choose(state)
             if command is not None:
                 return [command]
@@ -211,6 +208,18 @@ class Explorer:
             plan = [first]
         return plan
 
+    def _lead(self, state: view.State) -> str | None:
+        """A command an oracle asks for next to settle a suspicion, each once per place (unless the oracle
+        limits its own)."""
+        assert self.session is not None
+        room = view.place(state)
+        for oracle in self.oracles:
+            for lead in oracle.leads(self.session.steps, self.known_items):
+                if not oracle.lead_once_per_place or (oracle.name, room, lead) not in self.leads_tried:
+                    self.leads_tried.add((oracle.name, room, lead))
+                    return lead
+        return None
+
     def _random_prefix(self, state: view.State) -> list[str]:
         """Every known state is exhausted: a new seed, a longer random walk from the start to explore from."""
         self.random_restarts += 1
@@ -222,7 +231,7 @@ class Explorer:
         return over or len(self.session.commands if self.session else []) >= self.depth
 
     def _candidates(self, state: view.State) -> list[str]:
-        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard))
+        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard.names))
 
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.memory.tried.get(self.memory.novelty_key(state), set())
@@ -248,8 +257,9 @@ class Explorer:
             last,
             lambda c: self.memory.staleness(room, c),
             lambda c: self.memory.verb_tries(room, c.split()[0]),
-            set(self.heard),
+            set(self.heard.names),
             self._moves(state),
+            self.heard.priced,
         )
 
     def _moves(self, state: view.State) -> set[str]:
@@ -291,14 +301,8 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
-        listed = [t for t, _, _ in LISTED.findall(step.message)] if quiet and step.command else []
-        for thing in [*listed, *reply_nouns(step.message)]:
-            if len(thing) <= 3 or thing.lower() in FUNCTION_WORDS or thing.lower() in OPPOSITE:
-                continue
-            known = thing.lower() in self.heard or thing.lower() in (self.verbs.words if self.verbs else ())
-            if not known and len(self.heard) < MAX_HEARD:
-                self.heard[thing.lower()] = None
-                self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
+        if self.heard.learn(step, self.verbs.words if self.verbs else set()):
+            self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
         if step.command is not None:
@@ -354,6 +358,11 @@ class Explorer:
         self.findings_seen.add(finding.key)
         if self.budget.elapsed >= self.budget.max_seconds:
             raise LimitsExceeded(f"wall-clock budget of {self.budget.max_seconds:.0f}s spent")
+        if oracle is not self.restart:
+            # Before shrinking plays games of its own: a leak this game made is this game's (a command the
+            # server failed on stays out, as in _new_game).
+            crashed = oracle.name == ServerErrorOracle.name
+            self._check_restart(self._start_game(), finding.commands[: -1 if crashed else None])
         report = shrink_and_confirm(
             finding,
             oracle,
@@ -363,10 +372,7 @@ class Explorer:
             shrink=getattr(oracle, "shrinkable", True),
         )
         if oracle is not self.restart:
-            # Shrinking played games of its own: any state they leaked is theirs, not the next game's (a
-            # command the server failed on stays out, as in _new_game).
-            crashed = oracle.name == ServerErrorOracle.name
-            self._check_restart(GameSession(self.client).state, finding.commands[: -1 if crashed else None])
+            self.restart.absorb(self._start_game)  # a leak showing now is one of shrinking's games'
         if report is None:
             return
         self.reports.append(report)
@@ -377,14 +383,7 @@ class Explorer:
                 f"step {self.budget.steps}: report {len(self.reports)}: {report.title} "
                 f"(repro: {' / '.join(report.repro) or 'new game'})"
             )
-        self.trace.append(
-            step=self.budget.steps,
-            game_id="",
-            command=None,
-            latency_ms=0.0,
-            observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
-            kind="report",
-        )
+        trace_report(self.trace, self.budget.steps, report)
 
     def _trace_step(self, game_id: str, step: Step) -> None:
         observation = step.observation.model_dump() if step.observation else {"error": step.error}

@@ -10,6 +10,7 @@ from loop.contract.models import BugReport
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.replay import evidence_of
 from loop.explorer.shrink import ddmin
+from loop.trace import SessionTrace
 
 
 def fingerprint_key(oracle: str, subject: str) -> str:
@@ -73,4 +74,16 @@ def shrink_and_confirm(
         oracle=oracle.name,
         oracle_subject=subject,
         fingerprint_key=finding.key,
+    )
+
+
+def trace_report(trace: SessionTrace, step: int, report: BugReport) -> None:
+    """A report in the session's trace, at the step it was made."""
+    trace.append(
+        step=step,
+        game_id="",
+        command=None,
+        latency_ms=0.0,
+        observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
+        kind="report",
     )

@@ -67,6 +67,8 @@ class Oracle:
     """Base: `judge` looks at the last step of `steps`; `confirm` replays a repro and judges every step."""
 
     name = "oracle"
+    # The explorer follows each lead once per place; an oracle that limits its own leads says False.
+    lead_once_per_place = True
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         raise NotImplementedError

@@ -35,6 +35,15 @@ def _ok(step: Step) -> bool:
     return step.observation is not None and step.observation.success
 
 
+def _changed(step: Step) -> bool:
+    return view.without_clock(step.before) != view.without_clock(step.state)
+
+
+def _changed_keys(step: Step) -> frozenset[str]:
+    before, after = view.without_clock(step.before), view.without_clock(step.state)
+    return frozenset(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
 def _quiet(step: Step) -> bool:
     """A step that changed nothing but the clock: its reply describes the state as it is."""
     return step.observation is not None and view.without_clock(step.before) == view.without_clock(step.state)
@@ -113,12 +122,28 @@ class ReplyDeltaOracle(Oracle):
 
 
 LISTED = re.compile(r"\b([a-z][a-z-]+)\s+\(?(\d+)\s+([a-z]+)\b", re.IGNORECASE)
+QUOTED = re.compile(r"\b(\d+)\s*([a-z]+)\b", re.IGNORECASE)  # '14 coins', '5g'
 
 
 class PriceListOracle(Oracle):
     """A price a query listed ('shield 12 coins') is what a command naming that thing then takes."""
 
     name = "listed-price"
+    lead_once_per_place = False  # it limits its own leads: the price list once per game, where it was read
+
+    def __init__(self) -> None:
+        self.listing_at: dict[str, str] = {}  # place -> the query that listed prices there
+        self.listed_in: set[int] = set()  # the games (their first step) the list was asked for again
+
+    def leads(self, steps: list[Step], known_items: set[str]) -> list[str]:
+        """In a place where a price list was read in an earlier game, read it again in this one: a purchase
+        is checked against a list of its own game, so its repro holds the list."""
+        place, game = view.place(steps[-1].state), id(steps[0])
+        query = self.listing_at.get(place)
+        if query is None or game in self.listed_in or any(s.command == query for s in steps):
+            return []
+        self.listed_in.add(game)
+        return [query]
 
     @staticmethod
     def listed(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
@@ -135,8 +160,12 @@ class PriceListOracle(Oracle):
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
-        if step.command is None or not _ok(step) or _quiet(step):
+        if step.command is None or step.observation is None:
             return []
+        if _ok(step) and _quiet(step) and self.listed([step]):
+            self.listing_at[view.place(step.before)] = step.command
+        if not _ok(step) or _quiet(step):
+            return self._quoted(step, self.listed(steps[:-1]))
         prices = self.listed(steps[:-1])
         words = {stem(w) for w in step.command.lower().split()[1:]}
         for path, (old, new) in numbers.changed(step.before, step.state).items():
@@ -157,6 +186,38 @@ class PriceListOracle(Oracle):
                             BugType.DATA_INCONSISTENCY,
                         )
                     ]
+        return []
+
+    def _quoted(self, step: Step, prices: dict[tuple[str, str], set[float]]) -> list[Anomaly]:
+        """A command naming one listed thing that changed nothing ('The shield costs 14 coins; you have 12')
+        must not quote it at another price. Allowed: the listed price, the counter's value and the shortfall
+        between them. A command with a number in it (a quantity) may quote a total: not checked."""
+        assert step.command is not None
+        if re.search(r"\d", step.command) or not prices:
+            return []
+        fields = numbers.numeric_fields(step.state)
+        lookup = numbers.names(fields)
+        for thing in {stem(w) for w in step.command.lower().split()[1:]}:
+            for number, unit in QUOTED.findall(step.message[:2000]):
+                path = lookup.get(stem(unit))
+                listed = prices.get((thing, path or ""))
+                if path is None or not listed or len(listed) != 1:
+                    continue
+                price, have = next(iter(listed)), fields[path]
+                if float(number) in {price, have, abs(price - have)}:
+                    continue
+                return [
+                    Anomaly(
+                        self.name,
+                        f"{step.verb} {thing}",
+                        step.index,
+                        f"'{step.command}' is quoted {number} {path}, the listed price is {_number(price)}",
+                        f"the reply to '{step.command}' quotes the listed {_number(price)} {path}",
+                        f"the reply: {step.message[:200]!r}",
+                        step.verb,
+                        BugType.DATA_INCONSISTENCY,
+                    )
+                ]
         return []
 
 
@@ -268,9 +329,32 @@ def _record(saved: object, now: object) -> bool:
 
 class UndoLoadOracle(Oracle):
     name = "undo-restores"
+    lead_once_per_place = False  # it limits its own leads: one 'load' per kind of difference from the save
+
+    def __init__(self) -> None:
+        self.load_checked: set[frozenset[frozenset[str]]] = set()
+        self.load_refused: set[str] = set()
 
     def leads(self, steps: list[Step], known_items: set[str]) -> list[str]:
-        return []
+        """After 'save' and a command that made the game differ from the save in a way no 'load' has yet
+        been asked to undo (the player moved; later, a thing was pushed or taken): try 'load'."""
+        saved = next((s for s in reversed(steps) if s.verb in SAVE_VERBS and _ok(s)), None)
+        last = steps[-1]
+        if saved is None or saved is last or not _ok(last) or last.verb in SAVE_VERBS | LOAD_VERBS:
+            return []
+        since = steps[steps.index(saved) + 1 :]
+        self.load_refused |= {s.verb for s in since if s.verb in LOAD_VERBS and not _ok(s)}
+        target, now = view.without_clock(saved.state), view.without_clock(last.state)
+        differ = frozenset(
+            k for k in set(target) | set(now) if not BOOKKEEPING.search(k) and target.get(k) != now.get(k)
+        )
+        # a case is the kinds of change made since the save: a move; a move and a push; a level reset
+        case = frozenset(_changed_keys(s) for s in since if _changed(s))
+        verb = next((v for v in sorted(LOAD_VERBS) if v not in self.load_refused), None)
+        if not differ or case in self.load_checked or verb is None or not _changed(last):
+            return []
+        self.load_checked.add(case)
+        return [f"{verb} {saved.noun}".strip()]
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
