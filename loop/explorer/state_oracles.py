@@ -6,7 +6,7 @@
   name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15);
 - argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
-  still running;
+  still running, when a command with its verb is what started that cooldown;
 - bounds: a field above its sibling cap/max/limit, or a count that started non-negative going below zero;
 - undo and load: 'undo' restores every field the command before it changed; 'load' restores what 'save'
   saw (apart from the clock and the undo/save bookkeeping).
@@ -259,7 +259,17 @@ class CooldownOracle(Oracle):
             parts = [stem(p) for p in re.split(r"[._]", path.lower())]
             if value <= 0 or not any("cooldown" in p for p in parts):
                 continue
-            if any(p in words for p in parts if "cooldown" not in p):
+            # the cooldown governs the action that started it ('drink potion'), not every word of its name
+            # ('buy potion' while the potion cooldown runs is fine)
+            started = any(
+                s.verb == step.verb
+                and _ok(s)
+                and numbers.numeric_fields(s.before).get(path, 0)
+                <= 0
+                < numbers.numeric_fields(s.state).get(path, 0)
+                for s in steps[1:-1]
+            )
+            if started and any(p in words for p in parts if "cooldown" not in p):
                 return [
                     Anomaly(
                         self.name,

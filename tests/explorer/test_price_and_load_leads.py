@@ -9,7 +9,7 @@ from loop.contract.game_client import GameObservation, GameServerError, NewGame
 from loop.explorer.choice import best_command
 from loop.explorer.hearing import HeardNames
 from loop.explorer.restart import RestartLeakOracle
-from loop.explorer.state_oracles import PriceListOracle, UndoLoadOracle
+from loop.explorer.state_oracles import CooldownOracle, PriceListOracle, UndoLoadOracle
 from loop.explorer.transcript import Step
 
 LIST = "The shopkeeper sells: potion 6 coins, sword 15 coins, shield 12 coins. You have 15 coins."
@@ -126,3 +126,16 @@ def test_a_leak_whose_repro_the_game_fails_on_is_not_confirmed():
     oracle.learn({"unlocked": [1]}, {"unlocked": [1]})
     anomaly, steps = oracle.confirm(FailingReplay(), ["right", "undo", "right"], "unlocked")  # type: ignore[arg-type]
     assert anomaly is None and any(step.observation is None for step in steps)
+
+
+def hero(cooldown: int, potions: int, coins: int = 20) -> dict:
+    return {"potion_cooldown": cooldown, "potions": potions, "coins": coins}
+
+
+def test_a_cooldown_binds_the_action_that_started_it_not_every_command_naming_its_thing():
+    drunk = ("drink potion", hero(3, 1), True, "You drink a potion.")
+    bought = game(hero(0, 2), drunk, ("buy potion", hero(3, 2, coins=14), True, "You buy a potion."))
+    assert CooldownOracle().judge(bought, set()) == []
+    again = game(hero(0, 2), drunk, ("drink potion", hero(2, 0), True, "You drink a potion."))
+    [anomaly] = CooldownOracle().judge(again, set())
+    assert anomaly.subject == "potion_cooldown" and "still 3" in anomaly.title
