@@ -25,6 +25,7 @@ from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import stem
 
 UNDO_VERBS = frozenset({"undo"})
+HELP_VERBS = frozenset({"help", "?"})
 SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
 BOUND_NAMES = ("cap", "max", "limit", "capacity")
@@ -60,9 +61,22 @@ class TextStateOracle(Oracle):
         step = steps[-1]
         if step.observation is None or not (step.command is None or _quiet(step)):
             return []
+        if step.verb in HELP_VERBS:  # the help card states rules ('before tick 90'), not the state
+            return []
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, number_first=False)
         wrong = [p for p, values in said.items() if fields[p] not in values]
+        # A text the game gave word for word while the field had another value is fixed text (a rules card:
+        # 'Deliver 8 guests before tick 90'), not a statement of the state.
+        fixed = {
+            p
+            for p in wrong
+            for earlier in steps[:-1]
+            if earlier.observation is not None
+            and earlier.message == step.message
+            and numbers.numeric_fields(earlier.state).get(p) != fields[p]
+        }
+        wrong = [p for p in wrong if p not in fixed]
         if not wrong:
             return []
         confirmed = set()

@@ -139,3 +139,27 @@ def test_a_cooldown_binds_the_action_that_started_it_not_every_command_naming_it
     again = game(hero(0, 2), drunk, ("drink potion", hero(2, 0), True, "You drink a potion."))
     [anomaly] = CooldownOracle().judge(again, set())
     assert anomaly.subject == "potion_cooldown" and "still 3" in anomaly.title
+
+
+def test_the_help_card_and_a_text_given_word_for_word_at_another_value_state_no_field():
+    from loop.explorer.state_oracles import TextStateOracle
+
+    card = "Deliver 8 guests before tick 90. Three complaints and you are sent home."
+    shift = {"tick": 0, "ends_at": 90}
+    assert TextStateOracle().judge(game(shift, ("help", {"tick": 0, "ends_at": 90}, True, card)), set()) == []
+    said = game(
+        shift,
+        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 0."),
+        ("rules", {"tick": 0, "ends_at": 90}, True, card),
+        ("wait", {"tick": 3, "ends_at": 90}, True, "You wait."),
+        ("rules", {"tick": 3, "ends_at": 90}, True, card),
+    )
+    assert TextStateOracle().judge(said, set()) == []
+    # a status line that does misstate the tick, once 'look' showed the game names it right, is flagged
+    wrong = game(
+        shift,
+        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 0."),
+        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 4."),
+    )
+    [anomaly] = TextStateOracle().judge(wrong, set())
+    assert anomaly.subject == "tick"
