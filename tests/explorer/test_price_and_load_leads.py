@@ -9,7 +9,7 @@ from loop.contract.game_client import GameObservation, GameServerError, NewGame
 from loop.explorer.choice import best_command
 from loop.explorer.hearing import HeardNames
 from loop.explorer.restart import RestartLeakOracle
-from loop.explorer.state_oracles import CooldownOracle, PriceListOracle, UndoLoadOracle
+from loop.explorer.state_oracles import CooldownOracle, PriceListOracle, TextStateOracle, UndoLoadOracle
 from loop.explorer.transcript import Step
 
 LIST = "The shopkeeper sells: potion 6 coins, sword 15 coins, shield 12 coins. You have 15 coins."
@@ -142,24 +142,21 @@ def test_a_cooldown_binds_the_action_that_started_it_not_every_command_naming_it
 
 
 def test_the_help_card_and_a_text_given_word_for_word_at_another_value_state_no_field():
-    from loop.explorer.state_oracles import TextStateOracle
-
     card = "Deliver 8 guests before tick 90. Three complaints and you are sent home."
-    shift = {"tick": 0, "ends_at": 90}
-    assert TextStateOracle().judge(game(shift, ("help", {"tick": 0, "ends_at": 90}, True, card)), set()) == []
+
+    def shift(tick: int) -> dict:
+        return {"shift": {"tick": tick, "ends_at": 90}}
+
+    assert TextStateOracle().judge(game(shift(0), ("help", shift(0), True, card)), set()) == []
     said = game(
-        shift,
-        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 0."),
-        ("rules", {"tick": 0, "ends_at": 90}, True, card),
-        ("wait", {"tick": 3, "ends_at": 90}, True, "You wait."),
-        ("rules", {"tick": 3, "ends_at": 90}, True, card),
+        shift(0),
+        ("look", shift(0), True, "Tick 0."),
+        ("rules", shift(0), True, card),
+        ("wait", shift(3), True, "You wait."),
+        ("rules", shift(3), True, card),
     )
     assert TextStateOracle().judge(said, set()) == []
     # a status line that does misstate the tick, once 'look' showed the game names it right, is flagged
-    wrong = game(
-        shift,
-        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 0."),
-        ("look", {"tick": 0, "ends_at": 90}, True, "Tick 4."),
-    )
+    wrong = game(shift(0), ("look", shift(0), True, "Tick 0."), ("look", shift(0), True, "Tick 4."))
     [anomaly] = TextStateOracle().judge(wrong, set())
-    assert anomaly.subject == "tick"
+    assert anomaly.subject == "shift.tick"
