@@ -31,6 +31,8 @@ FALLBACK_HELP = (
 )
 # Words that start a description, never a command.
 PROSE_WORDS = frozenset({"a", "an", "the", "your", "this", "that", "these", "my", "its", "their", "to", "of"})
+_RANGE = re.compile(r"(?<![\w.-])(-?\d+)\s*(?:-|–|\.\.|to)\s*(-?\d+)(?!\w|\.\d)")
+MAX_RANGE_SPAN = 1000
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 
 
@@ -139,10 +141,29 @@ def _templates(spec: str) -> list[Template]:
     return [Template((*alt.split(), *tail)) for alt in alternatives]
 
 
+def line_range(line: str) -> tuple[int, int] | None:
+    """The one number range a help line gives ('go <floor> ... and 1-8.', '(1-10, default 1)'), if one."""
+    found = _RANGE.findall(line[:240])
+    if len(found) != 1:
+        return None
+    low, high = int(found[0][0]), int(found[0][1])
+    return (low, high) if low < high <= low + MAX_RANGE_SPAN else None
+
+
+def _with_range(template: Template, bounds: tuple[int, int]) -> Template:
+    """A one-argument template whose argument the help line bounds: try the range and its neighbours."""
+    slots = template.slots
+    if len(slots) != 1 or slots[0].options or bounds[1] - bounds[0] > 50:
+        return template
+    values = tuple(_range(f"{bounds[0]}-{bounds[1]}"))
+    return Template(tuple(Slot(p.kind, values) if isinstance(p, Slot) else p for p in template.parts))
+
+
 def parse_help(text: str) -> Verbs:
     """Read the command templates out of a help reply, whatever its layout."""
     verbs = Verbs()
     for line in text.splitlines():
+        bounds, known = line_range(line), len(verbs.templates)
         line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
         line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
         line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
@@ -153,6 +174,8 @@ def parse_help(text: str) -> Verbs:
             if colon and len(header.split()) <= 3:
                 sentence = rest
             _parse_sentence(sentence, verbs)
+        if bounds is not None:
+            verbs.templates[known:] = [_with_range(t, bounds) for t in verbs.templates[known:]]
     return verbs
 
 

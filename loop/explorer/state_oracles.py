@@ -3,7 +3,8 @@
 - text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once the
   game has shown that it names that field ('Lives 3' while lives is 2);
 - reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
-  name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15);
+  name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15),
+  unless the game ended during the command;
 - argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
   still running, when a command with its verb is what started that cooldown;
@@ -19,13 +20,13 @@ import re
 from loop.contract.models import BugType
 from loop.explorer import numbers, view
 from loop.explorer.doc_oracle import DocNumbersOracle
+from loop.explorer.help_range import HELP_VERBS, HelpRangeOracle
 from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.redo import BOOKKEEPING, RedoHistoryOracle
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import stem
 
 UNDO_VERBS = frozenset({"undo"})
-HELP_VERBS = frozenset({"help", "?"})
 SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
 BOUND_NAMES = ("cap", "max", "limit", "capacity")
@@ -109,6 +110,8 @@ class ReplyDeltaOracle(Oracle):
         step = steps[-1]
         if step.command is None or not _ok(step):
             return []
+        if step.observation is not None and step.observation.game_over:
+            return []  # the game ended during the command: the reply says what it set out to do ('4 ticks')
         changes = numbers.changed(step.before, step.state)
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
@@ -431,5 +434,6 @@ def state_oracles() -> list[Oracle]:
         BoundsOracle(),
         UndoLoadOracle(),
         RedoHistoryOracle(),
+        HelpRangeOracle(),
         DocNumbersOracle(),  # claims only in QA mode (qa_agent.py); a report's subject carries its claim
     ]
