@@ -139,7 +139,7 @@ def measure(
     records = soak_checks.run_records(out / "runs")
     # a loop whose run never got a finished run.json (or none at all) is unfinished
     finished = {run_id for run_id, (_, record) in records.items() if record.status == "finished"}
-    unfinished = [o.run_id for o in outcomes if o.run_id not in finished]
+    unfinished = [o for o in outcomes if o.run_id not in finished]
     lost = soak_checks.lost_reports(records, ledger_url)
     duplicated = soak_checks.duplicated_rows(ledger_url)
     mismatches = soak_checks.ledger_mismatches(records, ledger_url)
@@ -178,7 +178,15 @@ def measure(
             "mean": round(sum(o.wall_seconds for o in outcomes) / loops, 1),
         },
         "problems": {
-            "unfinished_runs": unfinished[:20],
+            "unfinished_runs": [
+                f"{o.run_id} ({o.fault}, exit codes {o.exit_codes}): "
+                + soak_checks.unfinished_state(o.run_id, records)
+                for o in unfinished[:20]
+            ],
+            # the end of each unfinished loop's log (the flow run's traceback, the watch's last state)
+            "unfinished_logs": {
+                o.run_id: soak_checks.log_tail(out / "logs" / f"{o.run_id}.log") for o in unfinished[:3]
+            },
             "lost_reports": lost[:20],
             "duplicated_rows": duplicated[:20],
             "ledger_mismatches": mismatches[:20],
