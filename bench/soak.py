@@ -5,8 +5,10 @@ moment of each (bench.soak_faults), then the checks of bench.soak_checks. Prints
 
 `loops`, `faults_injected`, `lost_reports`, `duplicated_rows`, `ledger_mismatches`, `unfinished_runs`,
 `orphans` (containers, processes, temp folders), and disk and peak memory per loop. Exit 0 when every count
-that must be zero is zero. Everything the soak writes is under `--out` (its own data folder, runs, ledger,
-Prefect home, and a TMPDIR of its own, so a temp folder left behind is seen).
+that must be zero is zero. An unfinished run is named in `problems` with its fault, exit codes, run.json
+status and stop reason, and the tail of its loop's log (`logs/<run_id>.log`). Everything the soak writes is
+under `--out` (its own data folder, runs, ledger, Prefect home, and a TMPDIR of its own, so a temp folder left
+behind is seen).
 """
 
 from __future__ import annotations
