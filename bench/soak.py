@@ -5,8 +5,10 @@ moment of each (bench.soak_faults), then the checks of bench.soak_checks. Prints
 
 `loops`, `faults_injected`, `lost_reports`, `duplicated_rows`, `ledger_mismatches`, `unfinished_runs`,
 `orphans` (containers, processes, temp folders), and disk and peak memory per loop. Exit 0 when every count
-that must be zero is zero. Everything the soak writes is under `--out` (its own data folder, runs, ledger,
-Prefect home, and a TMPDIR of its own, so a temp folder left behind is seen).
+that must be zero is zero. An unfinished run is named in `problems` with its fault, exit codes, run.json
+status and stop reason, and the tail of its loop's log (`logs/<run_id>.log`). Everything the soak writes is
+under `--out` (its own data folder, runs, ledger, Prefect home, and a TMPDIR of its own, so a temp folder left
+behind is seen).
 """
 
 from __future__ import annotations
@@ -139,7 +141,7 @@ def measure(
     records = soak_checks.run_records(out / "runs")
     # a loop whose run never got a finished run.json (or none at all) is unfinished
     finished = {run_id for run_id, (_, record) in records.items() if record.status == "finished"}
-    unfinished = [o.run_id for o in outcomes if o.run_id not in finished]
+    unfinished = [o for o in outcomes if o.run_id not in finished]
     lost = soak_checks.lost_reports(records, ledger_url)
     duplicated = soak_checks.duplicated_rows(ledger_url)
     mismatches = soak_checks.ledger_mismatches(records, ledger_url)
@@ -178,7 +180,15 @@ def measure(
             "mean": round(sum(o.wall_seconds for o in outcomes) / loops, 1),
         },
         "problems": {
-            "unfinished_runs": unfinished[:20],
+            "unfinished_runs": [
+                f"{o.run_id} ({o.fault}, exit codes {o.exit_codes}): "
+                + soak_checks.unfinished_state(o.run_id, records)
+                for o in unfinished[:20]
+            ],
+            # the end of each unfinished loop's log (the flow run's traceback, the watch's last state)
+            "unfinished_logs": {
+                o.run_id: soak_checks.log_tail(out / "logs" / f"{o.run_id}.log") for o in unfinished[:3]
+            },
             "lost_reports": lost[:20],
             "duplicated_rows": duplicated[:20],
             "ledger_mismatches": mismatches[:20],

@@ -36,6 +36,21 @@ def run_records(runs_root: Path) -> dict[str, tuple[Path, RunRecord]]:
     return records
 
 
+def unfinished_state(run_id: str, records: dict[str, tuple[Path, RunRecord]]) -> str:
+    """Why a loop counts as unfinished, as its run.json says."""
+    if run_id not in records:
+        return "no run.json"
+    record = records[run_id][1]
+    return f"run.json status {record.status}: {record.stop_reason or 'no stop reason'}"
+
+
+def log_tail(path: Path, lines: int = 40) -> list[str]:
+    """The last lines of a loop's log (each cut to 400 characters), for a report that names a cause."""
+    if not path.is_file():
+        return [f"no log {path}"]
+    return [line[:400] for line in path.read_text(errors="replace").splitlines()[-lines:]]
+
+
 def _trace_reports(run_dir: Path, session: SessionRecord) -> list[str]:
     if not session.trace_path:
         return []

@@ -59,6 +59,29 @@ class LocalPrefect:
     def down(self) -> None:
         self._closed_loop("down", timeout=180)
 
+    @property
+    def serve_log(self) -> Path:
+        return Path(self.env["CLOSED_LOOP_DATA"]) / "prefect" / "serve.log"
+
+    def log_sizes(self) -> tuple[int, int]:
+        """Where the soak's Prefect log and serve's log (the flow runs' own output) end now."""
+        return self._size(self.log), self._size(self.serve_log)
+
+    @staticmethod
+    def _size(path: Path) -> int:
+        return path.stat().st_size if path.is_file() else 0
+
+    def keep_logs_since(self, sizes: tuple[int, int], run_id: str) -> None:
+        """What both logs gained since `sizes`, in `<logs>/<run_id>.log` beside the other loops' logs, so an
+        unfinished run's cause (the flow run's traceback, the watch's last state) is in its loop's log."""
+        with (self.log.parent / f"{run_id}.log").open("ab") as kept:
+            for path, size in zip((self.log, self.serve_log), sizes, strict=True):
+                kept.write(f"==> {path} <==\n".encode())
+                if path.is_file():
+                    with path.open("rb") as source:
+                        source.seek(size)
+                        kept.write(source.read())
+
     def serve_pid(self) -> int | None:
         return self._pid("serve")
 
@@ -111,6 +134,7 @@ def play_serve_killed(
         "steps": str(steps),
     }
     started = time.monotonic()
+    sizes = prefect.log_sizes()
     prefect.up()
     serve = prefect.serve_pid()
     with PeakMemory([serve] if serve else [], interval=0.5) as memory:
@@ -137,4 +161,5 @@ def play_serve_killed(
         outcome.exit_codes.append(prefect.deployment_run(params, watch=True, timeout=LOOP_TIMEOUT))
     outcome.peak_rss_kib = max(outcome.peak_rss_kib, memory.peak_kib)
     outcome.wall_seconds = time.monotonic() - started
+    prefect.keep_logs_since(sizes, run_id)
     return outcome

@@ -25,6 +25,7 @@ from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.critic.base import Critic, CriticContext
+from loop.git_locks import remove_stale_locks
 from loop.judge import ReplayJudge
 from loop.ledger import Ledger
 from loop.ledger_sync import mirror_run
@@ -129,6 +130,8 @@ class LoopRun:
         if (root / run_id / "run.json").is_file():
             record = RunRecord.load(root / run_id / "run.json")
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
+            for lock in remove_stale_locks(Path(record.repo_dir)):
+                log.warning("run %s: removed %s, left by a git command killed with the run", run_id, lock)
             return cls(root / run_id, record, game, parts, benchmark)
         run_dir = root / run_id
         if run_dir.is_dir() and {p.name for p in run_dir.iterdir()} <= {"workspace"}:
