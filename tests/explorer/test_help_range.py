@@ -3,12 +3,12 @@ command past the top that works is a boundary bug; below the bottom is not judge
 
 from __future__ import annotations
 
-from loop.contract.game_client import GameObservation
 from loop.explorer.commands import parse_help
 from loop.explorer.help_range import HelpRangeOracle, help_ranges
 from loop.explorer.replay import oracle_named
 from loop.explorer.state_oracles import ReplyDeltaOracle
-from loop.explorer.transcript import Step
+
+from .hand_steps import game
 
 CARD = """Operator's card
   go <floor>         drive the car to a floor: G (or 0, lobby) and 1-8. Doors must be shut.
@@ -17,14 +17,6 @@ CARD = """Operator's card
   heal               restores 3-4 hp, then 5-6 more
   price 1.5-2.5      not a whole range
 Deliver 8 guests before tick 90."""
-
-
-def game(start: dict, *moves: tuple[str, dict, bool, str], over: bool = False) -> list[Step]:
-    steps = [Step(0, None, {}, GameObservation(message="start", state=start))]
-    for command, after, success, reply in moves:
-        obs = GameObservation(message=reply, state=after, success=success, game_over=over)
-        steps.append(Step(len(steps), command, steps[-1].state, obs))
-    return steps
 
 
 def test_ranges_are_read_from_help_lines_and_become_the_arguments_tried():

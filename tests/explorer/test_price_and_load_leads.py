@@ -12,16 +12,9 @@ from loop.explorer.restart import RestartLeakOracle
 from loop.explorer.state_oracles import CooldownOracle, PriceListOracle, TextStateOracle, UndoLoadOracle
 from loop.explorer.transcript import Step
 
+from .hand_steps import game
+
 LIST = "The shopkeeper sells: potion 6 coins, sword 15 coins, shield 12 coins. You have 15 coins."
-
-
-def game(start: dict, *moves: tuple[str, dict, bool, str]) -> list[Step]:
-    """Steps from `start` through (command, state after, success, reply) moves."""
-    steps = [Step(0, None, {}, GameObservation(message="start", state=start))]
-    for command, after, success, reply in moves:
-        obs = GameObservation(message=reply, state=after, success=success)
-        steps.append(Step(len(steps), command, steps[-1].state, obs))
-    return steps
 
 
 def town(coins: int, turn: int = 0) -> dict:

@@ -9,14 +9,7 @@ from loop.explorer.replay import oracle_named
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import related_tokens
 
-
-def game(start: dict, *moves: tuple[str, dict, bool, str]) -> list[Step]:
-    """Steps from `start` through (command, state after, success, reply) moves."""
-    steps = [Step(0, None, {}, GameObservation(message="start", state=start))]
-    for command, after, success, reply in moves:
-        obs = GameObservation(message=reply, state=after, success=success)
-        steps.append(Step(len(steps), command, steps[-1].state, obs))
-    return steps
+from .hand_steps import game
 
 
 def at(x: int, **more) -> dict:
