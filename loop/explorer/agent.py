@@ -79,6 +79,7 @@ class Explorer:
         self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
         self.leads_tried: set[tuple[str, str, str]] = set()
+        self.no_lead_at: tuple[GameSession | None, int] = (None, 0)
         self.pending: list[str] = []
         self.plans: list[list[str]] = []
         self.findings_seen: set[str] = set()
@@ -212,12 +213,16 @@ class Explorer:
         """A command an oracle asks for next to settle a suspicion, each once per place (unless the oracle
         limits its own)."""
         assert self.session is not None
+        asked = (self.session, len(self.session.steps))
+        if self.no_lead_at[0] is asked[0] and self.no_lead_at[1] == asked[1]:
+            return None  # asked already after this step (when it was played), and no oracle had one
         room = view.place(state)
         for oracle in self.oracles:
             for lead in oracle.leads(self.session.steps, self.known_items):
                 if not oracle.lead_once_per_place or (oracle.name, room, lead) not in self.leads_tried:
                     self.leads_tried.add((oracle.name, room, lead))
                     return lead
+        self.no_lead_at = asked
         return None
 
     def _random_prefix(self, state: view.State) -> list[str]:
@@ -301,7 +306,7 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
-        if self.heard.learn(step, self.verbs.words if self.verbs else set()):
+        if self.heard.learn(step, quiet, self.verbs.words if self.verbs else set()):
             self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
@@ -359,8 +364,7 @@ class Explorer:
         if self.budget.elapsed >= self.budget.max_seconds:
             raise LimitsExceeded(f"wall-clock budget of {self.budget.max_seconds:.0f}s spent")
         if oracle is not self.restart:
-            # Before shrinking plays games of its own: a leak this game made is this game's (a command the
-            # server failed on stays out, as in _new_game).
+            # Before shrinking plays games: this game's own leak (a failed command stays out, as in _new_game)
             crashed = oracle.name == ServerErrorOracle.name
             self._check_restart(self._start_game(), finding.commands[: -1 if crashed else None])
         report = shrink_and_confirm(

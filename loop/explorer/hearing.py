@@ -5,10 +5,10 @@ thing of the game as surely as an item the state shows: a price list is the game
 
 from __future__ import annotations
 
-from loop.explorer import numbers, view
+from loop.explorer import numbers
 from loop.explorer.oracles import OPPOSITE
+from loop.explorer.price_list import LISTED
 from loop.explorer.reply_nouns import reply_nouns
-from loop.explorer.state_oracles import LISTED
 from loop.explorer.transcript import Step
 from loop.explorer.vocabulary import stem
 
@@ -26,9 +26,9 @@ class HeardNames:
         self.names: dict[str, None] = {}
         self.priced: set[str] = set()
 
-    def learn(self, step: Step, known_words: set[str]) -> bool:
-        """Take the names in `step`'s reply; True when one is new (every verb deserves tries with it)."""
-        quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
+    def learn(self, step: Step, quiet: bool, known_words: set[str]) -> bool:
+        """Take the names in `step`'s reply (`quiet`: it changed nothing, so a price list in it is a list, not
+        a receipt); True when one is new (every verb deserves tries with it)."""
         listed = LISTED.findall(step.message) if quiet and step.command else []
         if listed:
             counted = numbers.names(numbers.numeric_fields(step.state))

@@ -86,8 +86,4 @@ class HelpRangeOracle(Oracle):
             oracle = HelpRangeOracle({verb: (int(low), int(high))})
         except ValueError:
             return None
-        for end in range(1, len(steps) + 1):
-            for anomaly in oracle.judge(steps[:end], set()):
-                if anomaly.subject == subject:
-                    return anomaly
-        return None
+        return Oracle.rejudge(oracle, steps, subject)

@@ -10,6 +10,7 @@ import re
 from loop.contract.models import BugType
 from loop.explorer import view
 from loop.explorer.oracles import Anomaly, Oracle
+from loop.explorer.step_facts import ok
 from loop.explorer.transcript import Step
 
 UNDO, REDO = "undo", "redo"
@@ -19,19 +20,13 @@ BOOKKEEPING = re.compile(r"undo|redo|save|load|slot|history", re.IGNORECASE)
 LEADS_WITHOUT_REDO = 2
 
 
-def _ok(step: Step) -> bool:
-    return step.observation is not None and step.observation.success
-
-
 def _changed(step: Step) -> bool:
-    return _ok(step) and view.state_key(step.before) != view.state_key(step.state)
+    return ok(step) and view.state_key(step.before) != view.state_key(step.state)
 
 
 def _moved(step: Step) -> bool:
     """A command that changed the game itself, not only the books of undo and save."""
-    before, after = view.without_clock(step.before), view.without_clock(step.state)
-    changed = {k for k in set(before) | set(after) if before.get(k) != after.get(k)}
-    return _ok(step) and any(not BOOKKEEPING.search(k) for k in changed)
+    return ok(step) and any(not BOOKKEEPING.search(k) for k in view.changed_keys(step.before, step.state))
 
 
 def _since_undo(steps: list[Step]) -> list[Step] | None:
@@ -39,7 +34,7 @@ def _since_undo(steps: list[Step]) -> list[Step] | None:
     for i in range(len(steps) - 1, 0, -1):
         if steps[i].verb == REDO and not steps[i].noun:
             return None
-        if steps[i].verb == UNDO and not steps[i].noun and _ok(steps[i]):
+        if steps[i].verb == UNDO and not steps[i].noun and ok(steps[i]):
             return steps[i + 1 :]
     return None
 
@@ -63,7 +58,7 @@ class RedoHistoryOracle(Oracle):
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
-        if step.verb != REDO or step.noun or not _ok(step):
+        if step.verb != REDO or step.noun or not ok(step):
             return []
         self.redo_known = True
         moved = [s for s in _since_undo(steps[:-1]) or [] if s.verb not in (UNDO, REDO) and _moved(s)]

@@ -18,11 +18,6 @@ from loop.explorer.oracles import Anomaly, Oracle
 from loop.explorer.transcript import Step, play
 
 
-def differing_keys(first: view.State, second: view.State) -> set[str]:
-    a, b = view.without_clock(first), view.without_clock(second)
-    return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
-
-
 class RestartLeakOracle(Oracle):
     name = "restart-leak"
     shrinkable = False
@@ -35,13 +30,13 @@ class RestartLeakOracle(Oracle):
     def learn(self, first: view.State, second: view.State) -> None:
         """Two new games in a row, nothing played between: the start, and the keys that vary anyway."""
         self.pristine = first
-        self.volatile = differing_keys(first, second)
+        self.volatile = view.changed_keys(first, second)
 
     def leaked(self, start: view.State, again: view.State) -> list[str]:
         """Keys where two consecutive new games agree with each other but not with the pristine start."""
         if self.pristine is None:
             return []
-        keys = differing_keys(self.pristine, start) - self.volatile - differing_keys(start, again)
+        keys = view.changed_keys(self.pristine, start) - self.volatile - view.changed_keys(start, again)
         return sorted(keys)
 
     def check(
@@ -92,11 +87,13 @@ class RestartLeakOracle(Oracle):
             # the game failed on the replay (it did not in the session: leaked state changed its course), so
             # the repro would not replay on a fresh server either
             return None, steps
-        volatile = self.volatile if self.pristine is not None else differing_keys(reference, steps[0].state)
+        volatile = (
+            self.volatile if self.pristine is not None else view.changed_keys(reference, steps[0].state)
+        )
         start = play(client, [])[0]
         steps.append(dataclasses.replace(start, index=len(steps)))
         keys = subject.split(",")
-        leaked = differing_keys(reference, start.state) - volatile
+        leaked = view.changed_keys(reference, start.state) - volatile
         if not all(key in leaked for key in keys):
             return None, steps
         return self.anomaly(keys, reference, start.state, len(steps) - 1), steps

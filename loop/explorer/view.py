@@ -153,6 +153,12 @@ def _unclocked(value: Any) -> Any:
     return value
 
 
+def changed_keys(first: State, second: State) -> set[str]:
+    """The top-level keys whose values differ between two states, the clock left out."""
+    a, b = without_clock(first), without_clock(second)
+    return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
+
+
 def state_key(state: State) -> str:
     """The whole state as one string for novelty: two states are the same when everything but the clock is."""
     return json.dumps(without_clock(state), sort_keys=True, default=str)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from loop.contract.game_client import GameObservation, GameServerError, NewGame
 from loop.explorer.choice import best_command
 from loop.explorer.hearing import HeardNames
+from loop.explorer.price_list import PriceListOracle
 from loop.explorer.restart import RestartLeakOracle
-from loop.explorer.state_oracles import CooldownOracle, PriceListOracle, TextStateOracle, UndoLoadOracle
+from loop.explorer.state_oracles import CooldownOracle, TextStateOracle, UndoLoadOracle
 from loop.explorer.transcript import Step
 
 from .hand_steps import game
@@ -24,7 +25,7 @@ def town(coins: int, turn: int = 0) -> dict:
 def test_names_a_price_list_gives_are_heard_and_priced_and_outrank_the_state_field_names():
     heard = HeardNames()
     [_, shop] = game(town(15), ("shop", town(15, 1), True, LIST))
-    assert heard.learn(shop, known_words={"potion"})
+    assert heard.learn(shop, quiet=True, known_words={"potion"})
     assert {"sword", "shield"} <= set(heard.names) and "potion" not in heard.names
     assert heard.priced == {"potion", "sword", "shield"}
     # Later, in a step whose reply names none of them, 'buy shield' still comes before 'buy hp' and 'buy xp'.
