@@ -17,8 +17,8 @@ from pathlib import Path
 
 from bench.result import BenchResult, emit, metric
 from bench.sandbox_timing import Phases, median_phases, plain_run_s, sandbox_bench_args
+from loop.host.tool_install import installed, node_env, tool_homes
 from loop.repair.confinement import open_agent_sandbox
-from loop.tool_install import installed, node_env, tool_homes
 from repair_agents import aider, claude_code, codex, mini_swe_agent
 
 MODEL_URL = "http://127.0.0.1:9/v1"  # the relay is set up; the program calls no model

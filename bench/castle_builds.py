@@ -10,7 +10,7 @@ from pathlib import Path
 from games.catalogue import load_game
 from loop.contract.game import Game, materialize
 from loop.sandbox import BuildSpec, EngineUnavailable, RunningBuild, SandboxProvider, get_provider
-from sandboxes.process import ProcessProvider
+from sandboxes.game.process import ProcessProvider
 
 
 def castle_repo(prefix: str) -> tuple[Game, Path, str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from games.catalogue import load_game
 from loop.contract.paths import PROJECT_ROOT, data_dir
-from sandboxes.wheelhouse import game_venv, host_python_version, wheelhouse
+from sandboxes.game.wheelhouse import game_venv, host_python_version, wheelhouse
 
 
 def prepare_shared_caches() -> Path:

@@ -15,11 +15,11 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
-from loop.explorer.replay import replay_report
+from loop.game_checks.benchmark_validation import ALL_GOLD, checkout_variant
 from loop.qa import QASessionResult, get_qa_agent
+from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
 from loop.trace import read_trace
-from loop.validation import ALL_GOLD, checkout_variant
 
 BACKEND = "process"
 

@@ -30,7 +30,7 @@ from loop.contract.game_client import GameClient
 from loop.qa import get_qa_agent
 from loop.sandbox import BuildSpec, RunningBuild
 from loop.trace import read_trace
-from sandboxes.process import ProcessBuild
+from sandboxes.game.process import ProcessBuild
 
 TARGET_STEPS_PER_SECOND = 500
 TARGET_STEP_MS = 1.0

@@ -25,8 +25,8 @@ from bench.result import BenchResult, emit, metric, parser
 from loop.llm import InvalidReply, LLMConfig, LLMSession, Message, model_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply
-from loop.llm_qa.replies import PlannerReply, ReflectionReply
-from sandboxes.process import free_port
+from loop.llm.replies import PlannerReply, ReflectionReply
+from sandboxes.game.process import free_port
 
 SYSTEM = (
     "You test a text adventure game for bugs. Each turn, choose one short game command and say what a "

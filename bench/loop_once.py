@@ -17,9 +17,9 @@ import time
 
 from flows.assembly import open_run
 from flows.stop_signals import stop_like_ctrl_c
-from loop import temp_space
-from loop.loop_config import LoopConfig
-from loop.rounds import run_rounds
+from loop.host import temp_space
+from loop.run.config import LoopConfig
+from loop.run.rounds import run_rounds
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from loop.llm.prompting import Template, template, template_file
 from loop.llm.tokens import estimate_tokens
-from loop.llm_qa.agent import LLMQASession
-from loop.llm_qa.observations import step_text, transcript_json
-from loop.llm_qa.prompting import Template, template, template_file
+from loop.qa_agents.llm.agent import LLMQASession
+from loop.replay.observations import step_text, transcript_json
 
 BASELINE_DIR = Path(__file__).resolve().parent / "baseline_prompts"
 

@@ -1,7 +1,8 @@
 """Prompt tokens per planner call by step number, with the fake LLM: step 300 against step 30, and the
 prompts of issue 23 against the earlier ones (bench/baseline_prompts), measured in the same session.
 
-With the LLM QA agent (loop/llm_qa): a 300-step player-mode session on CASTLE (process backend) whose models
+With the LLM QA agent (loop/qa_agents/llm): a 300-step player-mode session on CASTLE (process backend)
+whose models
 are the fake LLM server answering through the project's scripted CASTLE model (tests/llm_qa/castle_model.py,
 planner following a tour of the game, a stubborn claim after each `inventory` so that the judge runs all
 session long); tokens are the input tokens the LLM layer's session accounting recorded for each planner call
@@ -9,7 +10,7 @@ session long); tokens are the input tokens the LLM layer's session accounting re
 moment is rendered too (bench/prompt_baseline.py), and both are counted with the same estimate: planner,
 reflection and judge prompt tokens at steps 30 and 300, and all model input per step, new against old. The
 fake says nothing of what a model would find with either; only the sizes are measured. The agent's trace
-growth per step at 30 and 300 is reported too. Without loop/llm_qa, the same accounting is measured on
+growth per step at 30 and 300 is reported too. Without loop/qa_agents/llm, the same accounting is measured on
 planner-shaped calls built here (a fixed system prompt plus the last 8 steps of an explorer trace).
 
     .venv/bin/python -m bench.prompt_tokens [--steps 300] [--smoke]
@@ -43,9 +44,9 @@ def planner_calls(session: LLMSession) -> list[CallRecord]:
 
 def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
     from bench.prompt_baseline import BaselinePrompts
-    from loop.llm_qa import agent as agent_module
-    from loop.llm_qa.qa_agent import LLMQA
-    from loop.llm_qa.roles import ModelRoles
+    from loop.llm.roles import ModelRoles
+    from loop.qa_agents.llm import agent as agent_module
+    from loop.qa_agents.llm.qa_agent import LLMQA
     from tests.llm_qa.castle_model import DUPLICATE_TITLE, CastleModel
     from tests.llm_qa.test_llm_qa_memory import TOUR
 
@@ -103,7 +104,7 @@ def accounting_only(steps: int) -> tuple[list[CallRecord], Path, dict]:
     return (
         planner_calls(session),
         trace,
-        {"note": "loop/llm_qa not available: planner-shaped prompts built here"},
+        {"note": "loop/qa_agents/llm not available: planner-shaped prompts built here"},
     )
 
 
@@ -167,9 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     args_parser.add_argument("--steps", type=int, default=300)
     args = args_parser.parse_args(argv)
     early, late = (3, 30) if args.smoke else (args.steps // 10, args.steps)
-    with_agent = importlib.util.find_spec("loop.llm_qa") is not None
+    with_agent = importlib.util.find_spec("loop.qa_agents.llm") is not None
     calls, trace, counts = (llm_qa_session if with_agent else accounting_only)(late)
-    source = "loop/llm_qa agent" if with_agent else "LLM layer only (loop/llm_qa absent)"
+    source = "loop/qa_agents/llm agent" if with_agent else "LLM layer only (loop/qa_agents/llm absent)"
     result = BenchResult(
         bench="prompt_tokens",
         smoke=args.smoke,

@@ -15,7 +15,7 @@ from pathlib import Path
 from bench.result import BenchResult, emit, metric
 from bench.sandbox_timing import Phases, median_phases, plain_run_s, sandbox_bench_args
 from games.catalogue import load_game
-from sandboxes.repair_sandbox import open_repair_sandbox
+from sandboxes.repair_tools.choose import open_repair_sandbox
 
 COMMAND = "grep -rn drawer castle | head -n 5"
 

@@ -20,7 +20,7 @@ from bench.castle_builds import castle_repo, provider
 from bench.result import BenchResult, emit, metric, parser, timed
 from loop.contract.game import Game
 from loop.sandbox import BuildSpec, EngineUnavailable, get_provider
-from sandboxes.source_tree import export_tree
+from sandboxes.game.source_tree import export_tree
 
 
 def commit_change(repo_dir: Path, what: str) -> str:
@@ -56,7 +56,7 @@ def process_start_s(name: str, spec: BuildSpec) -> float:
 
 
 def docker_costs(game: Game, repo_dir: Path) -> dict:
-    from sandboxes.images import ensure_game_image
+    from sandboxes.game.images import ensure_game_image
 
     docker_seconds, docker = timed(lambda: get_provider("docker"))
     base = docker.base_image()
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     args_parser = parser(__doc__.splitlines()[0])
     args_parser.add_argument("--no-docker", action="store_true")
     args = args_parser.parse_args(argv)
-    import sandboxes.container  # noqa: F401  (import cost is not detection cost)
+    import sandboxes.game.docker  # noqa: F401  (import cost is not detection cost)
 
     game, repo_dir, commit = castle_repo("bench-sandboxes-")
     spec = BuildSpec(repo_dir, game.manifest, commit, run_id="bench")

@@ -35,7 +35,7 @@ from games.catalogue import list_games
 from loop.contract.paths import system_temp_dir
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 MUST_BE_ZERO = ("lost_reports", "duplicated_rows", "ledger_mismatches", "unfinished_runs")
 EXPECTED_OUTCOME = {"repair_hung": "agent_timeout", "repair_crash": "agent_crash"}

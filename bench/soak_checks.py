@@ -13,8 +13,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 
 from loop.contract.models import BugReport
-from loop.run_record import RunRecord, SessionRecord
-from loop.temp_space import OWNED, start_time
+from loop.host.temp_space import OWNED, start_time
+from loop.run.record import RunRecord, SessionRecord
 
 # Natural keys of the ledger's rows: two rows with the same key are one fact written twice.
 NATURAL_KEYS = {
@@ -216,8 +216,8 @@ def containers_of(run_ids: set[str]) -> list[str]:
     from loop.sandbox import EngineUnavailable
 
     try:
-        from sandboxes.container import OWNER_RUN
         from sandboxes.engine import connect
+        from sandboxes.game.docker import OWNER_RUN
 
         client = connect()
     except (EngineUnavailable, ImportError):
@@ -242,7 +242,7 @@ def temp_leftovers(tmp_dir: Path) -> list[str]:
 
 
 def _owner_alive(name: str) -> bool:
-    """A command's own temp folder while the command runs (loop/temp_space.py) is not left behind."""
+    """A command's own temp folder while the command runs (loop/host/temp_space.py) is not left behind."""
     owner = OWNED.fullmatch(name)
     return owner is not None and start_time(int(owner[1])) == owner[2]
 

@@ -2,7 +2,7 @@
 
 Names become instances here and nowhere else: the game (catalogue name, folder or git URL), the sandbox
 provider, the QA agent, the critics and the repair agent. The policy (what `auto` means, who may receive
-ground truth) is the core's (`loop.choices`, `loop.repair.agents`); this module only applies it.
+ground truth) is the core's (`loop.run.choices`, `loop.repair.agents`); this module only applies it.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import logging
 from pathlib import Path
 
 from games.catalogue import load_game
-from loop.choices import critic_names, make_judge, resolve_config
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
-from loop.loop_config import LoopConfig
 from loop.plugins import PluginKind, load
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
-from loop.run import LoopParts, LoopRun, RecordedMatches, new_run_id, recorded_config, run_dir_of
+from loop.run.choices import critic_names, make_judge, resolve_config
+from loop.run.config import LoopConfig
+from loop.run.loop_run import LoopParts, LoopRun, RecordedMatches, new_run_id, recorded_config, run_dir_of
 from loop.sandbox import get_provider
 
 log = logging.getLogger(__name__)

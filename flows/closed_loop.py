@@ -1,5 +1,6 @@
-"""The `closed-loop` flow: `loop.rounds.run_rounds` with every step a Prefect task (visible in the UI; builds
-are retried), and the reports published as artifacts. Its parameters are LoopConfig's fields plus `run_id`."""
+"""The `closed-loop` flow: `loop.run.rounds.run_rounds` with every step a Prefect task (visible in the UI;
+builds are retried), and the reports published as artifacts. Its parameters are LoopConfig's fields plus
+`run_id`."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from prefect.cache_policies import NO_CACHE
 
 from flows.assembly import open_run
 from flows.parameters import split_run_id, with_loop_parameters
-from loop import steps, temp_space
-from loop.rounds import RoundSteps, run_rounds
-from loop.run import LoopRun, fail_recorded
+from loop.host import temp_space
+from loop.run import steps
+from loop.run.loop_run import LoopRun, fail_recorded
+from loop.run.rounds import RoundSteps, run_rounds
 from reports.writer import table7_rows, write_run_reports
 
 TASK_STEPS = RoundSteps(

@@ -13,8 +13,11 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.assembly import benchmark_of
 from games.catalogue import load_game
-from loop import temp_space
-from loop.agent_comparison import (
+from loop.host import temp_space
+from loop.plugins import PluginKind, load
+from loop.qa import get_qa_agent
+from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
+from loop.run.agent_comparison import (
     COMPARISON_FILE,
     AgentResult,
     ComparisonRecord,
@@ -22,10 +25,7 @@ from loop.agent_comparison import (
     compare_agent,
     freeze,
 )
-from loop.plugins import PluginKind, load
-from loop.qa import get_qa_agent
-from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
-from loop.run import new_run_id, runs_root
+from loop.run.loop_run import new_run_id, runs_root
 from loop.sandbox import get_provider
 from reports.comparison_view import agent_rows, write_comparison_reports
 

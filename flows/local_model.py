@@ -95,8 +95,8 @@ def up(
     threads: int | None = None,
 ) -> ModelServer:
     """Start the server unless the same one already runs; return when it answers /health."""
+    from loop.host.tool_install import ToolInstallError
     from loop.llm.llama_cpp import default_gguf, model_installed, server_binary, server_installed
-    from loop.tool_install import ToolInstallError
 
     port = port or int(os.environ.get("CLOSED_LOOP_MODEL_PORT", DEFAULT_PORT))
     if gguf is not None and not gguf.is_file():

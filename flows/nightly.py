@@ -31,10 +31,10 @@ from prefect.task_runners import ThreadPoolTaskRunner
 from flows.closed_loop import closed_loop
 from flows.nightly_summary import GameNight, render_summary
 from games.catalogue import list_games
-from loop import temp_space
+from loop.host import temp_space
 from loop.ledger import Ledger
-from loop.loop_config import LoopConfig
-from loop.run import runs_root
+from loop.run.config import LoopConfig
+from loop.run.loop_run import runs_root
 
 SANDBOX_LIMIT = "closed-loop-sandboxes"
 DEFAULT_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))

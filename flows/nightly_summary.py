@@ -8,7 +8,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from loop.ledger import Ledger
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from reports.labels import markdown_table
 from reports.trend import TrendPoint, render_trend_markdown
 

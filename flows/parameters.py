@@ -1,5 +1,5 @@
 """The loop's parameters as the flow, the command line and the deployments spell them, all made from
-`loop.loop_config.LoopConfig` (the one declaration) plus `run_id`, which names a run to resume."""
+`loop.run.config.LoopConfig` (the one declaration) plus `run_id`, which names a run to resume."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic.fields import FieldInfo
 
-from loop.loop_config import AUTO, LoopConfig
 from loop.plugins import PluginKind, names
+from loop.run.config import AUTO, LoopConfig
 
 RUN_ID_HELP = "resume this run (a killed run continues at its last finished step)"
 

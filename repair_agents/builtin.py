@@ -41,7 +41,7 @@ from repair_agents.coding.agent import CodingAgent
 from repair_agents.coding.tools import Toolbox
 from repair_agents.coding.transcript import Transcript
 from repair_agents.prompts import render
-from sandboxes.repair_sandbox import BACKENDS, open_repair_sandbox
+from sandboxes.repair_tools.choose import BACKENDS, open_repair_sandbox
 
 NAME = "builtin"
 LIMIT_OPTIONS = ("max_turns", "max_tokens", "max_cost_usd")

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
+from loop.host.tool_install import ToolSpec, node_env, tool_homes
 from loop.repair.agents import AgentContext, UnknownAgent
-from loop.tool_install import ToolSpec, node_env, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,

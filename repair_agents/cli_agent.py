@@ -18,12 +18,12 @@ from pydantic import SecretStr
 
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
+from loop.host.tool_install import ToolInstallError, ToolSpec, find_or_install
 from loop.llm.config import LLMConfig
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
 from loop.repair.protocol import RepairWorkspace
-from loop.tool_install import ToolInstallError, ToolSpec, find_or_install
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
 from repair_agents.prompts import render

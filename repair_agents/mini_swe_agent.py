@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
+from loop.host.tool_install import ToolSpec, tool_homes
 from loop.repair.agents import AgentContext
-from loop.tool_install import ToolSpec, tool_homes
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_agent import (
     Endpoint,

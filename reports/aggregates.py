@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from loop.run_record import AttemptRecord, BugStatus, RunRecord
+from loop.run.record import AttemptRecord, BugStatus, RunRecord
 from reports.labels import natural_key
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from loop.contract.models import BugReport
-from loop.run_record import RunRecord, TrackedBug
+from loop.run.record import RunRecord, TrackedBug
 from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
 

@@ -1,6 +1,6 @@
 """The `compare-repair-agents` view: the same frozen reports given to several agents, verified the same way.
 
-`comparison.json` holds a `loop.agent_comparison.ComparisonRecord`; this module renders its agent x bug matrix
+`comparison.json` holds an `agent_comparison.ComparisonRecord`; this module renders its agent x bug matrix
 and per-agent totals.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from loop.agent_comparison import COMPARISON_FILE, ComparedBug, ComparisonRecord
+from loop.run.agent_comparison import COMPARISON_FILE, ComparedBug, ComparisonRecord
 from reports import charts
 from reports.aggregates import agent_totals
 from reports.html_page import figure, page, table

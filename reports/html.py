@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from loop.run_record import RunRecord, SessionRecord, TrackedBug
+from loop.run.record import RunRecord, SessionRecord, TrackedBug
 from reports import charts
 from reports.aggregates import agent_totals, difficulty_totals, run_attempts, status_by_session
 from reports.bug_markdown import bug_relpath

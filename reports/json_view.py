@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from reports.aggregates import agent_totals, difficulty_totals, run_attempts
 from reports.bug_markdown import bug_relpath
 from reports.labels import bug_label

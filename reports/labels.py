@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 TITLE_WIDTH = 60
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from pathlib import PurePosixPath
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 
 def run_relative(run: RunRecord, path: str) -> str:

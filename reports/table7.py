@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loop.run_record import AttemptRecord, RunRecord, SessionRecord, VerificationRecord
+from loop.run.record import AttemptRecord, RunRecord, SessionRecord, VerificationRecord
 from reports.labels import fraction, join_labels, markdown_table, percent, plural, shorten
 
 COLUMNS = (

@@ -11,7 +11,7 @@ from html import escape
 
 from pydantic import BaseModel
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from reports import charts
 from reports.html_page import figure, page, table
 from reports.labels import markdown_table

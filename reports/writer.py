@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, render_bug_markdown
 from reports.json_view import run_summary
 from reports.labels import critic_label, markdown_cell, short_commit

@@ -12,8 +12,8 @@ import signal
 from pathlib import Path
 
 from loop.contract.paths import data_dir
-from loop.private_dirs import pid_alive  # noqa: F401 -- the owners' check, shared
-from loop.temp_space import start_time
+from loop.host.private_dirs import pid_alive  # noqa: F401 -- the owners' check, shared
+from loop.host.temp_space import start_time
 
 
 def _records() -> Path:

@@ -17,7 +17,7 @@ fi
 
 # Node.js >= 20 for the Claude Code and Codex adapters, from PyPI into the data dir's tool cache (the
 # machine's own Node may be older, or missing). The adapters' install code does the same on first use.
-.venv/bin/python -c "from loop.tool_install import NODE, find_or_install; find_or_install(NODE)"
+.venv/bin/python -c "from loop.host.tool_install import NODE, find_or_install; find_or_install(NODE)"
 
 # Headless Chromium renders report.html in the report tests (a real browser, not an HTML parser).
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then

@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from loop.contract.game_client import GameClient, GameProtocolError, GameServerError, GameUnavailable
-from sandboxes.process import free_port
+from sandboxes.game.process import free_port
 
 CANARY = "CANARY-7f3e9b-do-not-leak"
 

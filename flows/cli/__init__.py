@@ -16,8 +16,8 @@ import sys
 
 from flows.local_server import LocalServerError
 from flows.stop_signals import stop_like_ctrl_c
-from loop import temp_space
 from loop.contract.game import GameDefinitionError
+from loop.host import temp_space
 from loop.sandbox import SandboxError
 
 USER_ERRORS: tuple[type[Exception], ...] = (

@@ -12,7 +12,7 @@ from loop.contract.game import Game, GameDefinitionError
 from loop.sandbox import SandboxError, SandboxProvider, provider_names
 
 if TYPE_CHECKING:
-    from loop.validation import ValidationReport, VariantRun
+    from loop.game_checks.benchmark_validation import ValidationReport, VariantRun
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -88,7 +88,7 @@ def validate_command(args: argparse.Namespace) -> int:
 
 
 def _validate(game: Game, provider: SandboxProvider, as_json: bool) -> ValidationReport:
-    from loop.validation import validate_game
+    from loop.game_checks.benchmark_validation import validate_game
 
     report = validate_game(game, provider, progress=lambda line: print(line, flush=True))
     _print_report(report)
@@ -134,7 +134,7 @@ def _print_user_game(report: ValidationReport, shipped: VariantRun) -> None:
 
 
 def _print_report(report: ValidationReport) -> None:
-    from loop.validation import ALL_GOLD, SHIPPED
+    from loop.game_checks.benchmark_validation import ALL_GOLD, SHIPPED
 
     print()
     print(f"contract ({len(report.contract)} checks):")

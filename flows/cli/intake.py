@@ -32,11 +32,11 @@ def intake_command(args: argparse.Namespace) -> int:
     from games.catalogue import load_game
     from loop.contract.game import materialize
     from loop.contract.game_client import GameClient
-    from loop.intake import intake
     from loop.llm.errors import RequestRejected
-    from loop.llm_qa.repo_tools import RepoReader
-    from loop.llm_qa.roles import ModelRoles
-    from loop.run import new_run_id, runs_root
+    from loop.llm.roles import ModelRoles
+    from loop.qa_agents.intake.report_intake import intake
+    from loop.qa_agents.llm.repo_tools import RepoReader
+    from loop.run.loop_run import new_run_id, runs_root
     from loop.sandbox import BuildSpec, get_provider
     from reports.bug_markdown import render_report_alone
 

@@ -99,7 +99,7 @@ def castle_command(args: argparse.Namespace) -> int:
     import time
 
     from flows.local_server import prefect_env, up
-    from loop.run import runs_root
+    from loop.run.loop_run import runs_root
 
     up()
     started = time.time()

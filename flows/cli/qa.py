@@ -41,7 +41,7 @@ def qa_command(args: argparse.Namespace) -> int:
     from loop.contract.game import materialize
     from loop.contract.game_client import GameClient
     from loop.qa import get_qa_agent, write_session
-    from loop.run import new_run_id, runs_root
+    from loop.run.loop_run import new_run_id, runs_root
     from loop.sandbox import BuildSpec, get_provider
     from reports.bug_markdown import render_report_alone
 

@@ -33,7 +33,7 @@ def _error(message: str) -> int:
 
 
 def report_command(args: argparse.Namespace) -> int:
-    from loop.agent_comparison import COMPARISON_FILE
+    from loop.run.agent_comparison import COMPARISON_FILE
     from reports.writer import RUN_FILE
 
     run_dir = args.runs_dir / args.run_id
@@ -69,7 +69,7 @@ def _run_view(run_dir: Path, view: str | None) -> int:
 
 
 def _comparison_view(run_dir: Path, view: str | None) -> int:
-    from loop.agent_comparison import COMPARISON_FILE, ComparisonRecord
+    from loop.run.agent_comparison import COMPARISON_FILE, ComparisonRecord
     from reports.comparison_view import render_comparison_markdown, write_comparison_reports
 
     record = ComparisonRecord.load(run_dir / COMPARISON_FILE)

@@ -85,11 +85,11 @@ def bootstrap_command(args: argparse.Namespace) -> int:
 
 
 def cleanup_command(args: argparse.Namespace) -> int:
-    from sandboxes.process import ProcessProvider
+    from sandboxes.game.process import ProcessProvider
 
     killed = ProcessProvider().cleanup_leftovers()
     print(f"killed {killed} leftover game process(es)")
-    from sandboxes.container import DockerProvider
+    from sandboxes.game.docker import DockerProvider
 
     try:
         provider = DockerProvider(cleanup_at_start=False)  # the count below is of what this command removes
@@ -103,7 +103,7 @@ def cleanup_command(args: argparse.Namespace) -> int:
 
 
 def list_command(args: argparse.Namespace) -> int:
-    from sandboxes.container import DockerProvider
+    from sandboxes.game.docker import DockerProvider
 
     rows = DockerProvider(cleanup_at_start=False).running_games()
     print(f"{'container':<32} {'game':<10} {'commit':<10} {'run':<16} {'owner':<12} url")

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-SYSTEM_TMP = "CLOSED_LOOP_SYSTEM_TMP"  # set by loop.temp_space.claim: the machine's temp folder
+SYSTEM_TMP = "CLOSED_LOOP_SYSTEM_TMP"  # set by loop.host.temp_space.claim: the machine's temp folder
 
 
 def system_temp_dir() -> Path:
-    """The machine's temp folder, whatever temp folder this process claimed (loop/temp_space.py)."""
+    """The machine's temp folder, whatever temp folder this process claimed (loop/host/temp_space.py)."""
     return Path(os.environ.get(SYSTEM_TMP) or tempfile.gettempdir())
 
 

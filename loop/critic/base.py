@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
-from loop.judge import ReplayJudge
+from loop.judge.verdict import ReplayJudge
 from loop.sandbox import SandboxProvider
 
 

@@ -20,7 +20,7 @@ from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, CriticMatch
 from loop.critic.variants import GoldVariants, VariantError
-from loop.judge import ReplayJudge
+from loop.judge.verdict import ReplayJudge
 from loop.sandbox import BuildSpec, SandboxProvider
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ import weakref
 from pathlib import Path
 
 from loop.contract.models import GroundTruthBug
-from loop.private_dirs import private_dir
+from loop.host.private_dirs import private_dir
 
 GIT_TIMEOUT_SECONDS = 60.0
 # fixed identity and dates: the same base and patch always give the same variant commit

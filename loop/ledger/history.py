@@ -9,8 +9,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from loop.ledger.schema import BugEventRow, BugRow, GameRow, ReportRow, RunRow, SessionRow
-from loop.lifecycle import BugStatus, LifecycleEvent
-from loop.metrics import ReportFacts, SessionFacts
+from loop.run.lifecycle import BugStatus, LifecycleEvent
+from loop.run.session_metrics import ReportFacts, SessionFacts
 
 
 @dataclass

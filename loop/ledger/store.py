@@ -38,11 +38,11 @@ from loop.ledger.schema import (
     VerificationRow,
     utcnow,
 )
-from loop.lifecycle import BugLifecycle, BugStatus
-from loop.metrics import SessionFacts
+from loop.run.lifecycle import BugLifecycle, BugStatus
+from loop.run.session_metrics import SessionFacts
 
 if TYPE_CHECKING:
-    from loop.verification import VerificationRound
+    from loop.verification.round_verification import VerificationRound
 
 T = TypeVar("T")
 BENCHMARK = "benchmark"
@@ -363,6 +363,6 @@ class Ledger:
             return run_summaries(s, game)
 
     def session_facts(self, run_id: str) -> list[SessionFacts]:
-        """The run's history in the shape `loop.metrics.loop_metrics` takes."""
+        """The run's history in the shape `loop.run.session_metrics.loop_metrics` takes."""
         with Session(self.engine) as s:
             return session_facts(s, self._run(s, run_id))

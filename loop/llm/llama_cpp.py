@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from loop.tool_install import ToolSpec, find_or_install, installed
+from loop.host.tool_install import ToolSpec, find_or_install, installed
 
 BUILD_TIMEOUT_SECONDS = 3600.0  # measured ~13 min on 2 busy cores; slower machines get headroom
 

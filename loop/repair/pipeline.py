@@ -16,7 +16,6 @@ from pathlib import Path
 from loop.contract.game import Game
 from loop.contract.models import BugReport
 from loop.limits import Progress
-from loop.regression_gate import QUIET_ENV, run_gate
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.confinement import backend_choice, open_agent_sandbox
 from loop.repair.diffs import diff_stats, protected_touched
@@ -32,6 +31,7 @@ from loop.repair.protocol import (
 from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
+from loop.verification.regression_gate import QUIET_ENV, run_gate
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
-from loop.regression_gate import GateResult
 from loop.repair.confinement import AgentSandbox
-from loop.run_record import AttemptRecord
+from loop.run.record import AttemptRecord
+from loop.verification.regression_gate import GateResult
 
 ATTEMPT_SCHEMA_VERSION = 1
 

@@ -13,7 +13,7 @@ import time
 from pydantic import BaseModel, Field, ValidationError
 
 from loop.llm import Tool, ToolCall
-from sandboxes.repair_sandbox import RepairSandbox, SandboxPathError, tree_path
+from sandboxes.repair_tools.choose import RepairSandbox, SandboxPathError, tree_path
 
 MAX_READ_LINES = 400
 MAX_SEARCH_LINES = 100

@@ -19,7 +19,7 @@ import pytest
 from flows.assembly import open_run
 from games.catalogue import load_game
 from loop.contract.paths import data_dir
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from loop.sandbox import BuildSpec
 from tests.faults.loop_driver import drive, offline_config
 
@@ -114,7 +114,7 @@ def test_the_canary_is_not_in_a_game_containers_filesystem(canary_run, docker_en
     canary, game, run, _ = canary_run
     record = RunRecord.load(run.run_dir / "run.json")
     manifest = load_game(str(game)).manifest
-    from sandboxes.container import DockerProvider
+    from sandboxes.game.docker import DockerProvider
 
     provider = DockerProvider()
     for commit in (record.base_commit, record.head_commit):

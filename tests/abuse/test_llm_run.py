@@ -15,7 +15,7 @@ import pytest
 from flows.assembly import open_run
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error, garbage, reply, truncated
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from tests.abuse.test_ground_truth_canary import plant_canary
 from tests.faults.loop_driver import drive, offline_config
 from tests.llm_qa.castle_model import CastleModel
@@ -49,7 +49,9 @@ class FlakyModel:
 def test_an_llm_run_survives_model_failures_and_no_prompt_holds_the_ground_truth(tmp_path: Path, monkeypatch):
     canary = f"CANARY-{uuid.uuid4().hex}"
     game = plant_canary(tmp_path / "catalogue", canary)
-    monkeypatch.setattr("loop.llm_qa.campaign.default_data_dir", lambda: tmp_path / "data")  # own QA memory
+    monkeypatch.setattr(
+        "loop.qa_agents.llm.campaign.default_data_dir", lambda: tmp_path / "data"
+    )  # own QA memory
     with FakeLLMServer() as fake:
         flaky = FlakyModel(CastleModel(["take matches", "north", "drop matches", "look"] * 2))
         fake.responder = flaky

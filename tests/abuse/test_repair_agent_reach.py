@@ -21,7 +21,7 @@ from loop.contract.paths import PROJECT_ROOT, data_dir
 from loop.critic.variants import PRIVATE_PREFIX, GoldVariants
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from loop.sandbox import SandboxError, get_provider
 from repair_agents.command import CommandAgent
 from tests.flows.test_closed_loop_castle import drive, offline_config

@@ -13,11 +13,11 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport, BugType
-from loop.explorer.replay import replay_report
+from loop.host.tool_install import ToolSpec, find_or_install
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome
+from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
-from loop.tool_install import ToolSpec, find_or_install
 
 WORLD = "castle/world.py"
 LEAKY = "The bedside drawer is shut; a small key rattles inside it."

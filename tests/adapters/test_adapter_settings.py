@@ -117,7 +117,7 @@ def test_no_adapter_puts_the_key_in_argv_and_every_one_names_the_endpoint(worksp
 
 
 def test_a_model_on_a_privileged_port_is_reached_by_its_name_on_a_port_above():
-    from sandboxes.model_relay import inside_address
+    from sandboxes.agent.model_relay import inside_address
 
     assert inside_address("https://api.anthropic.com") == (
         "https://api.anthropic.com:10443",

@@ -18,13 +18,13 @@ from castle_bug2 import bug2_report
 from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.paths import PROJECT_ROOT, data_dir
+from loop.host.tool_install import find_or_install
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from loop.sandbox import get_provider
-from loop.tool_install import find_or_install
 from repair_agents import aider, claude_code, codex, mini_swe_agent
 
 pytestmark = pytest.mark.slow

@@ -22,12 +22,12 @@ from castle_bug2 import (
 )
 
 from loop.contract.game import Game
+from loop.host.tool_install import data_dir
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
 from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
-from loop.tool_install import data_dir
 from repair_agents import codex
 
 pytestmark = pytest.mark.slow

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from loop.host.tool_install import MARKER, ToolInstallError, ToolSpec, find_or_install, installed, tool_home
 from loop.repair.agents import AgentContext, UnknownAgent, create_agent
-from loop.tool_install import MARKER, ToolInstallError, ToolSpec, find_or_install, installed, tool_home
 
 SPEC = ToolSpec("demo", "1.2.3", "npm", "@demo/cli", "demo")
 FAKE_NPM = """#!/bin/sh

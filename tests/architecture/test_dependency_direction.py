@@ -9,12 +9,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("loop", "sandboxes", "repair_agents", "reports", "games", "flows")
-PLUGINS = ("sandboxes", "repair_agents", "reports", "games")
+# QA agents are plug-ins that live inside `loop/` (loop/qa_agents/<name>/) but form a part of their own
+PARTS = (*PACKAGES[:-1], "qa_agents", "flows")
+PLUGINS = ("sandboxes", "repair_agents", "reports", "games", "qa_agents")
 
 # (importer, imported, why): arrows that must never exist (shared/architecture.json)
 NEVER = [
     *(("loop", plugin, "the core defines the protocols and is handed instances") for plugin in PLUGINS),
-    *((package, "flows", "only the composition root knows Prefect and the CLI") for package in PACKAGES[:-1]),
+    *(
+        (part, "flows", "only the composition root knows Prefect and the CLI")
+        for part in PARTS
+        if part != "flows"
+    ),
     ("games", "repair_agents", "games know no agent"),
     ("sandboxes", "games", "sandboxes read the manifest from the contract"),
     ("repair_agents", "games", "ground truth reaches only gold, from the composition root"),
@@ -79,6 +85,9 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def top(module: str) -> str:
+    """The part of the architecture a module belongs to: its top package, or `qa_agents` for a QA agent."""
+    if module == "loop.qa_agents" or module.startswith("loop.qa_agents."):
+        return "qa_agents"
     return module.split(".")[0]
 
 
@@ -180,5 +189,17 @@ def test_the_checker_sees_a_wrong_arrow(tmp_path):
     """The walk itself works: a core module importing a plug-in is found."""
     bad = tmp_path / "loop" / "bad.py"
     bad.parent.mkdir()
-    bad.write_text("def f():\n    from sandboxes.process import ProcessProvider\n")
-    assert "sandboxes.process" in imports_of(bad, "loop.bad")
+    bad.write_text("def f():\n    from sandboxes.game.process import ProcessProvider\n")
+    assert "sandboxes.game.process" in imports_of(bad, "loop.bad")
+
+
+def test_the_core_never_imports_a_qa_agent():
+    """The judge and verification reach a QA agent's oracles by entry point (loop.replay.oracle)."""
+    wrong = [
+        f"{importer} -> {imported}"
+        for importer, targets in import_graph().items()
+        if top(importer) == "loop"
+        for imported in targets
+        if top(imported) == "qa_agents"
+    ]
+    assert wrong == []

@@ -12,9 +12,9 @@ from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
+from loop.game_checks.benchmark_validation import checkout_variant
 from loop.sandbox import BuildSpec, RunningBuild
-from loop.validation import checkout_variant
-from sandboxes.process import ProcessProvider
+from sandboxes.game.process import ProcessProvider
 
 
 @pytest.fixture(scope="session")

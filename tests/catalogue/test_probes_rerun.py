@@ -15,7 +15,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec
-from sandboxes.process import ProcessProvider
+from sandboxes.game.process import ProcessProvider
 
 pytestmark = pytest.mark.slow
 

@@ -16,9 +16,9 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
-from loop.judge import JudgeAnswer, ReplayVerdict
-from loop.lifecycle import BugStatus
-from loop.run_record import TrackedBug
+from loop.judge.verdict import JudgeAnswer, ReplayVerdict
+from loop.run.lifecycle import BugStatus
+from loop.run.record import TrackedBug
 
 MINIGAME = Path(__file__).parent / "minigame"
 

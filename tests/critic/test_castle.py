@@ -9,9 +9,9 @@ from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.critic.differential import DifferentialCritic
-from loop.lifecycle import BugStatus
+from loop.run.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import Verdict, Verifier
+from loop.verification.round_verification import Verdict, Verifier
 from tests.critic.conftest import commit_patch, make_report, oracle_judge, tracked_bug
 
 pytestmark = pytest.mark.slow

@@ -4,9 +4,9 @@ from pathlib import Path
 import pytest
 
 from loop.contract.models import BugType
-from loop.lifecycle import BugStatus
+from loop.run.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import Verdict, Verifier
+from loop.verification.round_verification import Verdict, Verifier
 from tests.critic.conftest import DROPPED_LAMP, KEY_LEAK, MAGIC_WORD, commit_patch, oracle_judge, tracked_bug
 
 PARTIAL_FIX = (Path(__file__).parent / "partial_fix_bug2.diff").read_text()

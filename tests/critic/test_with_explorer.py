@@ -10,11 +10,11 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
-from loop.explorer.qa_agent import ExplorerQA
-from loop.judge import Judge
-from loop.lifecycle import BugStatus
+from loop.judge.verdict import Judge
+from loop.qa_agents.explorer.qa_agent import ExplorerQA
+from loop.run.lifecycle import BugStatus
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import Verdict, Verifier
+from loop.verification.round_verification import Verdict, Verifier
 from tests.critic.conftest import commit_patch, tracked_bug
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
-from loop.explorer.transcript import Step
+from loop.replay.transcript import Step
 
 
 def game(start: dict, *moves: tuple[str, dict, bool, str], over: bool = False) -> list[Step]:

@@ -7,10 +7,10 @@ import pytest
 
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
-from loop.explorer.api_contract import ApiContractOracle
-from loop.explorer.api_probes import BODY_PROBES, GAME_ID, ApiProbe, send, violation
-from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
+from loop.qa_agents.explorer.api_contract import ApiContractOracle
+from loop.qa_agents.explorer.api_probes import BODY_PROBES, GAME_ID, ApiProbe, send, violation
+from loop.replay.report_replay import replay_report
 
 from .conftest import running_toybox
 

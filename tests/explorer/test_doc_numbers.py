@@ -12,11 +12,11 @@ import pytest
 
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
-from loop.explorer.doc_oracle import DocNumbersOracle
-from loop.explorer.docs import doc_knowledge
-from loop.explorer.replay import replay_report
-from loop.explorer.transcript import play
 from loop.qa import get_qa_agent
+from loop.qa_agents.explorer.doc_oracle import DocNumbersOracle
+from loop.qa_agents.explorer.docs import doc_knowledge
+from loop.replay.report_replay import replay_report
+from loop.replay.transcript import play
 from loop.trace import read_trace
 
 from .conftest import running_catalogue

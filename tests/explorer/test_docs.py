@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from loop.explorer.docs import StatedNumber, learn, read_docs
+from loop.qa_agents.explorer.docs import StatedNumber, learn, read_docs
 
 DESIGN_STYLE = """# A design
 

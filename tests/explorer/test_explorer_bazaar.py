@@ -15,8 +15,8 @@ import pytest
 from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
-from loop.explorer.replay import replay_report
 from loop.qa import QASessionResult, get_qa_agent
+from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
 from loop.trace import read_trace
 

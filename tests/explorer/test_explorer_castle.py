@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from loop.contract.game_client import GameClient
-from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
+from loop.replay.report_replay import replay_report
 
 from .conftest import running_catalogue
 

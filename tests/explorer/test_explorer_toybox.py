@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from loop.contract.models import read_reports
-from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent, write_session
+from loop.replay.report_replay import replay_report
 from loop.trace import read_trace
 
 from .conftest import running_toybox

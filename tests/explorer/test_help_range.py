@@ -3,10 +3,10 @@ command past the top that works is a boundary bug; below the bottom is not judge
 
 from __future__ import annotations
 
-from loop.explorer.commands import parse_help
-from loop.explorer.help_range import HelpRangeOracle, help_ranges
-from loop.explorer.replay import oracle_named
-from loop.explorer.state_oracles import ReplyDeltaOracle
+from loop.qa_agents.explorer.commands import parse_help
+from loop.qa_agents.explorer.help_range import HelpRangeOracle, help_ranges
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.replay.oracle import oracle_named
 
 from .hand_steps import game
 

@@ -3,7 +3,7 @@ the arguments, and description words that must never become verbs."""
 
 from __future__ import annotations
 
-from loop.explorer.commands import Slot, parse_help
+from loop.qa_agents.explorer.commands import Slot, parse_help
 
 CARD = """MOONBASE -- crew card
   report ............. your oxygen, crates and hatches

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from loop.explorer.replay import replay_report
 from loop.qa import get_qa_agent
+from loop.replay.report_replay import replay_report
 
 from .conftest import running_toybox
 

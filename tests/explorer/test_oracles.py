@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
-from loop.explorer.oracles import (
+from loop.qa_agents.explorer.oracles import (
     ConservationOracle,
     DescriptionInteractionOracle,
     DescriptionStateOracle,
@@ -11,7 +11,7 @@ from loop.explorer.oracles import (
     SymmetryOracle,
     TurnCounterOracle,
 )
-from loop.explorer.transcript import Step
+from loop.replay.transcript import Step
 
 
 def state(room="yard", items=(), held=(), text=None, exits=("north",), dark=False, turn=0, fixtures=()):

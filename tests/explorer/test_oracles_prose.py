@@ -4,8 +4,8 @@ or whose dark rooms the state does not mark: places and hidden drops are not ano
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
-from loop.explorer.oracles import DescriptionInteractionOracle, SymmetryOracle
-from loop.explorer.transcript import Step
+from loop.qa_agents.explorer.oracles import DescriptionInteractionOracle, SymmetryOracle
+from loop.replay.transcript import Step
 
 
 def prose(room: str, text: str) -> dict:

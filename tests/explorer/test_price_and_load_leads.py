@@ -6,12 +6,12 @@ game fails on is no repro."""
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation, GameServerError, NewGame
-from loop.explorer.choice import best_command
-from loop.explorer.hearing import HeardNames
-from loop.explorer.price_list import PriceListOracle
-from loop.explorer.restart import RestartLeakOracle
-from loop.explorer.state_oracles import CooldownOracle, TextStateOracle, UndoLoadOracle
-from loop.explorer.transcript import Step
+from loop.qa_agents.explorer.choice import best_command
+from loop.qa_agents.explorer.hearing import HeardNames
+from loop.qa_agents.explorer.price_list import PriceListOracle
+from loop.qa_agents.explorer.restart import RestartLeakOracle
+from loop.qa_agents.explorer.state_oracles import CooldownOracle, TextStateOracle, UndoLoadOracle
+from loop.replay.transcript import Step
 
 from .hand_steps import game
 

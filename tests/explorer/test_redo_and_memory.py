@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
-from loop.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
-from loop.explorer.redo import RedoHistoryOracle
-from loop.explorer.replay import oracle_named
-from loop.explorer.transcript import Step
-from loop.explorer.vocabulary import related_tokens
+from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
+from loop.qa_agents.explorer.redo import RedoHistoryOracle
+from loop.qa_agents.explorer.vocabulary import related_tokens
+from loop.replay.oracle import oracle_named
+from loop.replay.transcript import Step
 
 from .hand_steps import game
 

@@ -3,10 +3,10 @@ short state sentences; prose, numbers and function words do not."""
 
 from __future__ import annotations
 
-from loop.explorer.choice import best_command
-from loop.explorer.commands import candidate_commands, parse_help
-from loop.explorer.contract_fuzz import ContractFuzzer
-from loop.explorer.reply_nouns import reply_nouns
+from loop.qa_agents.explorer.choice import best_command
+from loop.qa_agents.explorer.commands import candidate_commands, parse_help
+from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
+from loop.qa_agents.explorer.reply_nouns import reply_nouns
 
 
 def test_enumerations_in_a_refusal_a_list_after_a_colon_and_a_sentence_end():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from loop.explorer.commands import candidate_commands, parse_help
-from loop.explorer.shrink import ddmin
-from loop.explorer.view import mentions
+from loop.qa_agents.explorer.commands import candidate_commands, parse_help
+from loop.replay.shrink import ddmin
+from loop.replay.view import mentions
 from loop.trace import SessionTrace, read_trace
 
 
@@ -76,7 +76,7 @@ def test_trace_appends_one_line_per_event_and_never_rewrites(tmp_path):
 def test_replay_of_a_report_without_an_explorer_oracle_says_it_cannot_judge():
     from loop.contract.game_client import GameClient
     from loop.contract.models import BugReport
-    from loop.explorer.replay import replay_report
+    from loop.replay.report_replay import replay_report
 
     report = BugReport(
         title="t", symptom="s", expected="e", observed="o", mechanic="m", repro=["look"], oracle=None

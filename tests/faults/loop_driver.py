@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from flows.assembly import open_run
-from loop.run import LoopRun
+from loop.run.loop_run import LoopRun
 
 # The offline CASTLE config and the flow's steps without Prefect, as the flows tests drive them.
 from tests.flows.test_closed_loop_castle import drive, offline_config

@@ -16,7 +16,7 @@ from loop_driver import offline_config
 
 from flows.assembly import open_run
 from loop.ledger import Ledger
-from loop.run_record import RunRecord, SessionRecord
+from loop.run.record import RunRecord, SessionRecord
 
 BIN = Path(sys.executable).parent
 

@@ -12,9 +12,9 @@ import pytest
 from loop_driver import KillWhen, offline_config, trace_events
 
 from flows.assembly import open_run
-from loop import steps as loop_steps
-from loop.run import LoopRun
-from loop.run_record import RunRecord
+from loop.run import steps as loop_steps
+from loop.run.loop_run import LoopRun
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 

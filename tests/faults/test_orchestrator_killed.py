@@ -12,7 +12,7 @@ import pytest
 from loop_driver import drive, ledger_rows, offline_config
 
 from flows.assembly import open_run
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 

@@ -11,11 +11,11 @@ import pytest
 from loop_driver import ledger_rows, offline_config
 
 from flows.assembly import open_run
-from loop import steps as loop_steps
 from loop.repair.agents import AgentContext, create_agent
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget
-from loop.run import LoopRun
-from loop.run_record import RunRecord
+from loop.run import steps as loop_steps
+from loop.run.loop_run import LoopRun
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 

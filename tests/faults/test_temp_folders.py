@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # claims its temp folder, starts a forkserver worker (a pymp-* folder with a unix socket), prints the folder
 CHILD = """
 import multiprocessing, sys, tempfile
-from loop import temp_space
+from loop.host import temp_space
 folder = temp_space.claim()
 worker = multiprocessing.get_context("forkserver").Process(target=print, args=("worker ran",))
 worker.start(); worker.join()

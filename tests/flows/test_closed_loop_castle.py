@@ -14,10 +14,10 @@ import pytest
 
 from flows.assembly import open_run
 from loop.ledger import Ledger
-from loop.loop_config import LoopConfig
-from loop.rounds import run_rounds
-from loop.run import LoopRun
-from loop.run_record import RunRecord
+from loop.run.config import LoopConfig
+from loop.run.loop_run import LoopRun
+from loop.run.record import RunRecord
+from loop.run.rounds import run_rounds
 from reports.table7 import table7_rows
 from reports.writer import write_run_reports
 from tests.reports.report_dom import ARTIFACTS, PageDom, chromium, expected_cards

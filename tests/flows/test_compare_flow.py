@@ -8,7 +8,7 @@ import pytest
 from prefect.testing.utilities import prefect_test_harness
 
 from flows.compare_repair_agents import compare_repair_agents
-from loop.agent_comparison import ComparisonRecord
+from loop.run.agent_comparison import ComparisonRecord
 
 pytestmark = pytest.mark.slow
 

@@ -8,10 +8,10 @@ import pytest
 
 from flows.assembly import open_run
 from loop.contract.models import BugReport, BugType
-from loop.loop_config import LoopConfig
 from loop.qa import QASessionResult
-from loop.rounds import run_rounds
-from loop.run_record import RunRecord
+from loop.run.config import LoopConfig
+from loop.run.record import RunRecord
+from loop.run.rounds import run_rounds
 
 MADE_UP = BugReport(
     title="The portrait in the corridor winks",

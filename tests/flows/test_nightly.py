@@ -14,7 +14,7 @@ from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName
 from prefect.testing.utilities import prefect_test_harness
 
 from flows.nightly import SANDBOX_LIMIT, nightly
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 OFFLINE = dict(qa_agent="explorer", repair_agent="gold", backend="process", steps=200, max_rounds=2)

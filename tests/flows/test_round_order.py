@@ -6,8 +6,8 @@ from dataclasses import fields
 from types import SimpleNamespace
 
 from flows import closed_loop as flow_module
-from loop.loop_config import LoopConfig
-from loop.rounds import PLAIN_STEPS, RoundSteps
+from loop.run.config import LoopConfig
+from loop.run.rounds import PLAIN_STEPS, RoundSteps
 
 
 def test_every_task_of_the_flow_wraps_the_step_the_plain_driver_runs():

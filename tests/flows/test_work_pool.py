@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 BIN = Path(sys.executable).parent

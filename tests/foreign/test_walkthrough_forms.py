@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loop.contract.game import walkthrough_lines
-from loop.regression_gate import won_value
+from loop.verification.regression_gate import won_value
 
 
 def test_one_command_per_line_drops_comments_and_blanks():
@@ -32,7 +32,7 @@ def test_without_a_walkthrough_the_gate_says_it_is_the_games_tests_alone():
     from pathlib import Path
 
     from games.catalogue import load_game
-    from loop.regression_gate import describe_gate
+    from loop.verification.regression_gate import describe_gate
 
     here = Path(__file__).resolve().parent
     game = load_game(here / "games" / "relic", here / "manifests" / "relic.toml")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from loop.ledger import Ledger
-from sandboxes.process import free_port
+from sandboxes.game.process import free_port
 
 _databases = itertools.count()
 

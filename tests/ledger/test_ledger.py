@@ -10,8 +10,8 @@ from loop.contract.models import BugReport
 from loop.critic import CriticMatch
 from loop.ledger import FREE, SCHEMA_VERSION, Ledger, LedgerError, LedgerVersionError, default_url
 from loop.ledger.engine import make_engine
-from loop.lifecycle import BugStatus, IllegalTransition
-from loop.metrics import loop_metrics
+from loop.run.lifecycle import BugStatus, IllegalTransition
+from loop.run.session_metrics import loop_metrics
 
 
 def report(title: str, mechanic: str = "look") -> BugReport:
@@ -233,7 +233,7 @@ WRITER = textwrap.dedent(
     import sys
     from loop.ledger import Ledger
     from loop.critic import CriticMatch
-    from loop.lifecycle import BugStatus
+    from loop.run.lifecycle import BugStatus
     from loop.contract.models import BugReport
 
     url, name, sessions = sys.argv[1], sys.argv[2], int(sys.argv[3])

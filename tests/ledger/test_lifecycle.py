@@ -1,6 +1,6 @@
 import pytest
 
-from loop.lifecycle import BugLifecycle, BugStatus, IllegalTransition, LifecycleEvent
+from loop.run.lifecycle import BugLifecycle, BugStatus, IllegalTransition, LifecycleEvent
 
 
 def test_a_bug_goes_open_patched_verified_and_regresses_then_patched_again():

@@ -1,8 +1,8 @@
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.models import GroundTruthBug
-from loop.lifecycle import BugLifecycle, BugStatus
-from loop.metrics import ReportFacts, SessionFacts, loop_metrics
+from loop.run.lifecycle import BugLifecycle, BugStatus
+from loop.run.session_metrics import ReportFacts, SessionFacts, loop_metrics
 
 
 def castle_ground_truth() -> list[GroundTruthBug]:

@@ -15,10 +15,10 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
+from loop.llm.roles import ModelRoles
 from loop.llm.session import Budget, LLMSession
-from loop.llm_qa.agent import Settings
-from loop.llm_qa.qa_agent import LLMQA
-from loop.llm_qa.roles import ModelRoles
+from loop.qa_agents.llm.agent import Settings
+from loop.qa_agents.llm.qa_agent import LLMQA
 from loop.sandbox import BuildSpec, get_provider
 
 

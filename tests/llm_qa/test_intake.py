@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from loop.intake import intake
 from loop.llm.fake_server import FakeLLMServer
+from loop.llm.roles import ModelRoles
 from loop.llm.session import LLMSession
-from loop.llm_qa.evidence import confidence
-from loop.llm_qa.repo_tools import RepoReader
-from loop.llm_qa.roles import ModelRoles
+from loop.qa_agents.intake.report_intake import intake
+from loop.qa_agents.llm.evidence import confidence
+from loop.qa_agents.llm.repo_tools import RepoReader
 
 from .castle_model import CastleModel, schema_name
 

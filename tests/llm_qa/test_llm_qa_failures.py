@@ -9,10 +9,10 @@ import pytest
 from loop.contract.game_client import GameClient
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import error, reply
+from loop.llm.roles import DEFAULT_MAX_WALL_S, budget_from_env
 from loop.llm.session import Budget
-from loop.llm_qa.roles import DEFAULT_MAX_WALL_S, budget_from_env
 from loop.trace import read_trace
-from sandboxes.process import free_port
+from sandboxes.game.process import free_port
 
 from .castle_model import DROPPED_TITLE, CastleModel
 

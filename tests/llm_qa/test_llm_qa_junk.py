@@ -8,11 +8,11 @@ import time
 
 import pytest
 
+from loop.llm import roles
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import reply
-from loop.llm_qa import roles
-from loop.llm_qa.agent import Settings
-from loop.llm_qa.replies import ReflectionReply
+from loop.llm.replies import ReflectionReply
+from loop.qa_agents.llm.agent import Settings
 from loop.trace import read_trace
 
 from .castle_model import CastleModel

@@ -9,7 +9,7 @@ import pytest
 from loop.contract.game import materialize
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.tokens import estimate_tokens
-from loop.llm_qa.agent import Settings
+from loop.qa_agents.llm.agent import Settings
 
 from .castle_model import DROPPED_TITLE, CastleModel, planner_requests
 from .conftest import CastleRepo

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from loop.llm import prompting
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import tool_call
 from loop.llm.types import ToolCall
-from loop.llm_qa import prompting
-from loop.llm_qa.repo_tools import RepoReader
+from loop.qa_agents.llm.repo_tools import RepoReader
 from loop.trace import read_trace
 
 from .castle_model import CastleModel, planner_requests

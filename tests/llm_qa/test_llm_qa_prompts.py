@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 from games.catalogue import load_game
-from loop.explorer.transcript import play
+from loop.judge.model_judge import Claim, judge_replay, judge_report, judge_with
+from loop.llm import prompting
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import tool_call
+from loop.llm.roles import ModelRoles
 from loop.llm.session import LLMSession
-from loop.llm_qa import prompting
-from loop.llm_qa.replay_judge import Claim, judge_replay, judge_report, judge_with
-from loop.llm_qa.roles import ModelRoles
+from loop.replay.transcript import play
 
 from .castle_model import DROPPED_TITLE, DUPLICATE_TITLE, CastleModel, planner_requests, schema_name
 from .test_llm_qa_memory import TOUR
@@ -129,7 +129,7 @@ def test_a_replay_the_judge_cannot_judge_stays_a_lead_and_is_not_dropped(
 
 
 def test_no_template_names_a_game_and_every_reply_schema_puts_the_verdict_last():
-    texts = [p.read_text().lower() for p in (REPO / "loop/llm_qa/prompts").glob("*.md")]
+    texts = [p.read_text().lower() for p in (REPO / "loop/llm/prompts").glob("*.md")]
     texts += [p.read_text().lower() for p in (REPO / "repair_agents/prompts").glob("*.md")]
     names = {word.lower() for game in GAMES for word in (game, load_game(game).manifest.title)}
     assert not [name for name in names for text in texts if re.search(rf"\b{name}\b", text)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from loop.llm.fake_server import FakeLLMServer
-from loop.llm_qa.evidence import confidence
+from loop.qa_agents.llm.evidence import confidence
 from loop.trace import read_trace
 
 from .castle_model import (

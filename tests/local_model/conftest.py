@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sandboxes.process import free_port
+from sandboxes.game.process import free_port
 
 BIN = Path(sys.executable).parent
 USER_MODEL_SETTINGS = ("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_")  # the machine's own choices stay out

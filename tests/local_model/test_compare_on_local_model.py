@@ -20,8 +20,8 @@ from prefect.testing.utilities import prefect_test_harness
 
 from flows.compare_repair_agents import compare_repair_agents
 from flows.local_model import served_completions
-from loop.agent_comparison import ComparisonRecord
 from loop.repair.protocol import Outcome
+from loop.run.agent_comparison import ComparisonRecord
 
 from .conftest import USER_MODEL_SETTINGS, LocalModel
 

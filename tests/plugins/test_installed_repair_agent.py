@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from flows.assembly import open_run
-from loop.loop_config import LoopConfig
 from loop.plugins import PluginKind, names
+from loop.run.config import LoopConfig
 
 VAULT_DIR = Path(__file__).resolve().parents[1] / "repair" / "fixtures" / "vault"
 PACKAGE = "closed-loop-teamfix-agent"

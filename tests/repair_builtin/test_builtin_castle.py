@@ -14,10 +14,10 @@ from builtin_fixtures import DRAWER_CLOSED, agent_for, castle_bug2_fix, castle_b
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
-from loop.explorer.replay import replay_report
 from loop.llm.fake_server import FakeLLMServer
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
+from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
 from repair_agents.coding.transcript import read_transcript
 

@@ -11,7 +11,7 @@ from loop.llm import GarbageReply, LLMReply, Message, ToolCall
 from repair_agents.coding.agent import CodingAgent
 from repair_agents.coding.tools import Toolbox
 from repair_agents.coding.transcript import Transcript, read_transcript
-from sandboxes.repair_sandbox import BubblewrapSandbox
+from sandboxes.repair_tools.choose import BubblewrapSandbox
 
 
 class ScriptedModel:

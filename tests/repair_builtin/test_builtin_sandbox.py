@@ -23,13 +23,13 @@ from loop.repair.protocol import RepairBudget
 from loop.sandbox import EngineUnavailable
 from repair_agents.coding.transcript import read_transcript
 from sandboxes.engine import connect
-from sandboxes.repair_container import NoSandboxImage, remove_orphans
-from sandboxes.repair_sandbox import (
+from sandboxes.repair_tools.choose import (
     BubblewrapSandbox,
     DockerSandbox,
     SandboxPathError,
     open_repair_sandbox,
 )
+from sandboxes.repair_tools.docker import NoSandboxImage, remove_orphans
 
 BACKENDS = [pytest.param("docker", marks=pytest.mark.slow), "bubblewrap"]
 
@@ -188,7 +188,8 @@ def test_an_engine_without_an_image_is_refused_by_docker_and_skipped_by_auto(
 @pytest.mark.slow
 def test_a_sandbox_whose_owner_was_killed_is_removed_at_the_next_start(scratch_tree: Path):
     script = (
-        "import sys, time; from pathlib import Path; from sandboxes.repair_sandbox import DockerSandbox; "
+        "import sys, time; from pathlib import Path; "
+        "from sandboxes.repair_tools.choose import DockerSandbox; "
         "box = DockerSandbox(Path(sys.argv[1]), lifetime_s=300); print(box.container.id, flush=True); "
         "time.sleep(300)"
     )

@@ -5,8 +5,8 @@ which is patched; session 3 verifies BUG-1 and finds nothing new."""
 from __future__ import annotations
 
 from loop.contract.models import BugReport, BugType
-from loop.loop_config import LoopConfig
-from loop.run_record import (
+from loop.run.config import LoopConfig
+from loop.run.record import (
     AttemptRecord,
     GroundTruthSummary,
     LifecycleEvent,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from castle_history import castle_history
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 
 class PageDom(HTMLParser):

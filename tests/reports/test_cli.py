@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from flows.cli import main
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 
 
 def closed_loop(*args: str, cwd) -> subprocess.CompletedProcess:

@@ -2,8 +2,8 @@ from castle_history import FP, REPORTS
 from report_dom import PageDom
 
 from flows.cli import main
-from loop.agent_comparison import BugVerdict, ComparedBug, ComparisonRecord
-from loop.run_record import AttemptRecord
+from loop.run.agent_comparison import BugVerdict, ComparedBug, ComparisonRecord
+from loop.run.record import AttemptRecord
 from reports.comparison_view import (
     agent_rows,
     matrix_rows,

@@ -75,7 +75,7 @@ def test_a_false_fix_and_a_verdict_the_judge_could_not_give_are_shown(castle_run
 
 
 def test_game_crashes_during_qa_are_shown_as_crash_candidates(castle_run):
-    from loop.run_record import CrashRecord
+    from loop.run.record import CrashRecord
 
     castle_run.sessions[0].crashes = [
         CrashRecord(after_step=12, detail="game died", recovery="restarted in place")

@@ -1,7 +1,7 @@
 import json
 import re
 
-from loop.run_record import RunRecord
+from loop.run.record import RunRecord
 from reports.bug_markdown import bug_filename, bug_rows, code_block, render_bug_markdown, steps_to_reproduce
 from reports.writer import write_run_reports
 

@@ -9,7 +9,7 @@ from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec
-from sandboxes.process import ProcessProvider
+from sandboxes.game.process import ProcessProvider
 
 
 @pytest.fixture(scope="module")

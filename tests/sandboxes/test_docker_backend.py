@@ -14,9 +14,9 @@ from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, get_provider
-from sandboxes.container import COMMIT, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
-from sandboxes.images import ensure_game_image
-from sandboxes.source_tree import export_tree
+from sandboxes.game.docker import COMMIT, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
+from sandboxes.game.images import ensure_game_image
+from sandboxes.game.source_tree import export_tree
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
 

@@ -18,7 +18,7 @@ from loop.contract.game import materialize
 from loop.contract.game_client import GameClient, GameProtocolError
 from loop.contract.paths import data_dir
 from loop.sandbox import BuildSpec, SandboxError
-from sandboxes.process import ProcessProvider, bwrap_works
+from sandboxes.game.process import ProcessProvider, bwrap_works
 
 NETCHECK = '''
 """Reports whether it reached $TARGET_PORT on the host loopback, could write its tree, and its sys.prefix."""
@@ -143,7 +143,7 @@ import os, sys
 from pathlib import Path
 from games.catalogue import load_game
 from loop.sandbox import BuildSpec
-from sandboxes.process import ProcessProvider
+from sandboxes.game.process import ProcessProvider
 game = load_game(sys.argv[1])
 build = ProcessProvider(sys.argv[4]).start(BuildSpec(Path(sys.argv[2]), game.manifest, sys.argv[3]))
 print(build.url, flush=True)

@@ -9,8 +9,8 @@ import git
 
 from loop.contract.paths import data_dir
 from loop.sandbox import BuildSpec
-from sandboxes.source_tree import export_tree
-from sandboxes.wheelhouse import requirement_lines, wheelhouse
+from sandboxes.game.source_tree import export_tree
+from sandboxes.game.wheelhouse import requirement_lines, wheelhouse
 
 HOLDER = """
 import sys, time

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.catalogue import load_game
-from loop.choices import ChoiceError, model_configured, resolve_config
-from loop.loop_config import LoopConfig
+from loop.run.choices import ChoiceError, model_configured, resolve_config
+from loop.run.config import LoopConfig
 
 
 @pytest.fixture

@@ -13,13 +13,13 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport, BugType
-from loop.judge import Judge, JudgeAnswer
-from loop.lifecycle import BugStatus
+from loop.judge.verdict import Judge, JudgeAnswer
 from loop.llm import model_for
 from loop.llm.fake_wire import error
-from loop.run_record import TrackedBug
+from loop.run.lifecycle import BugStatus
+from loop.run.record import TrackedBug
 from loop.sandbox import BuildSpec, get_provider
-from loop.verification import Verdict, Verifier
+from loop.verification.round_verification import Verdict, Verifier
 from tests.llm_qa.castle_model import DROPPED_TITLE, CastleModel
 
 pytestmark = pytest.mark.slow

@@ -14,12 +14,12 @@ import pytest
 from prefect.testing.utilities import prefect_test_harness
 
 from flows.closed_loop import closed_loop
+from loop.host.tool_install import find_or_install, tool_homes
 from loop.ledger import Ledger
 from loop.llm.fake_server import FakeLLMServer
-from loop.llm_qa.campaign import memory_path
+from loop.qa_agents.llm.campaign import memory_path
 from loop.repair.confinement import SANDBOX_WORKDIR
-from loop.run_record import RunRecord, TrackedBug
-from loop.tool_install import find_or_install, tool_homes
+from loop.run.record import RunRecord, TrackedBug
 from repair_agents import claude_code
 from reports.table7 import table7_rows
 from tests.llm_qa.castle_model import DROPPED_TITLE

@@ -16,8 +16,8 @@ from prefect.testing.utilities import prefect_test_harness
 from flows.assembly import open_run
 from flows.closed_loop import closed_loop
 from games.catalogue import load_game
-from loop.loop_config import LoopConfig
-from loop.run_record import RunRecord
+from loop.run.config import LoopConfig
+from loop.run.record import RunRecord
 
 pytestmark = pytest.mark.slow
 CLOSED_LOOP = str(Path(sys.executable).with_name("closed-loop"))

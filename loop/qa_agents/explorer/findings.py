@@ -1,0 +1,89 @@
+"""From a confirmed anomaly to a BugReport: shrink the trigger, confirm on a fresh game, fill the fields."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from loop.contract.game_client import GameClient
+from loop.contract.models import BugReport
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.report_replay import evidence_of
+from loop.replay.shrink import ddmin
+from loop.trace import SessionTrace
+
+
+def fingerprint_key(oracle: str, subject: str) -> str:
+    return f"{oracle}|{subject}".lower()
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An anomaly seen during exploration, with the commands from a new game that led to it."""
+
+    anomaly: Anomaly
+    commands: list[str]
+
+    @property
+    def key(self) -> str:
+        return fingerprint_key(self.anomaly.oracle, self.anomaly.subject)
+
+
+def shrink_and_confirm(
+    finding: Finding,
+    oracle: Oracle,
+    client: GameClient,
+    *,
+    build_commit: str,
+    max_tests: int = 120,
+    deadline: float | None = None,
+    shrink: bool = True,
+) -> BugReport | None:
+    """Shrink the finding's commands by ddmin, then replay the minimum on a fresh game.
+
+    None when the anomaly does not show again (a flake is not a report). Past `deadline` (time.monotonic)
+    shrinking stops where it is, so a session's wall-clock budget also bounds its shrinking.
+    """
+    subject = finding.anomaly.subject
+    trigger = finding.commands[: finding.anomaly.step_index]
+
+    def still_fails(commands: list[str]) -> bool:
+        return oracle.confirm(client, commands, subject)[0] is not None
+
+    def still_fails_in_time(commands: list[str]) -> bool:
+        return (deadline is None or time.monotonic() < deadline) and still_fails(commands)
+
+    if not still_fails(trigger):
+        return None  # not reproducible from a new game: no shrinking budget spent on it
+    repro = ddmin(trigger, still_fails_in_time, max_tests) if shrink else trigger
+    anomaly, steps = oracle.confirm(client, repro, subject)
+    if anomaly is None:
+        return None
+    return BugReport(
+        title=anomaly.title,
+        symptom=anomaly.observed if len(anomaly.observed) <= 200 else anomaly.observed[:197] + "...",
+        expected=anomaly.expected,
+        observed=anomaly.observed,
+        mechanic=anomaly.mechanic,
+        bug_type=anomaly.bug_type,
+        repro=repro,
+        evidence=evidence_of(steps, anomaly),
+        confidence=0.9 if oracle.name != "determinism" else 0.7,
+        build_commit=build_commit,
+        source="explorer",
+        oracle=oracle.name,
+        oracle_subject=subject,
+        fingerprint_key=finding.key,
+    )
+
+
+def trace_report(trace: SessionTrace, step: int, report: BugReport) -> None:
+    """A report in the session's trace, at the step it was made."""
+    trace.append(
+        step=step,
+        game_id="",
+        command=None,
+        latency_ms=0.0,
+        observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
+        kind="report",
+    )

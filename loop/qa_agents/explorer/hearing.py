@@ -1,0 +1,47 @@
+"""Names the explorer hears in replies: things a game names only in its words ('You can buy: carrot,
+turnip'), and among them the priced ones ('shield 12 coins', in a unit the state counts). A priced name is a
+thing of the game as surely as an item the state shows: a price list is the game saying what it deals in.
+"""
+
+from __future__ import annotations
+
+from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.oracles import OPPOSITE
+from loop.qa_agents.explorer.price_list import LISTED
+from loop.qa_agents.explorer.reply_nouns import reply_nouns
+from loop.qa_agents.explorer.vocabulary import stem
+from loop.replay.transcript import Step
+
+MAX_HEARD = 40
+# Words a price line puts before a number that are not the thing priced ('for 12 coins', 'costs 5 gold').
+FUNCTION_WORDS = frozenset(
+    {"for", "and", "with", "from", "have", "has", "you", "your", "are", "costs", "each"}
+)
+
+
+class HeardNames:
+    """The names replies gave, in the order heard, and which of them had a price in a counted unit."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, None] = {}
+        self.priced: set[str] = set()
+
+    def learn(self, step: Step, quiet: bool, known_words: set[str]) -> bool:
+        """Take the names in `step`'s reply (`quiet`: it changed nothing, so a price list in it is a list, not
+        a receipt); True when one is new (every verb deserves tries with it)."""
+        listed = LISTED.findall(step.message) if quiet and step.command else []
+        if listed:
+            counted = numbers.names(numbers.numeric_fields(step.state))
+            self.priced |= {t.lower() for t, _, unit in listed if stem(unit) in counted and self._usable(t)}
+        new = False
+        for thing in [*(t for t, _, _ in listed), *reply_nouns(step.message)]:
+            name = thing.lower()
+            fresh = name not in self.names and name not in known_words
+            if fresh and self._usable(name) and len(self.names) < MAX_HEARD:
+                self.names[name] = None
+                new = True
+        return new
+
+    @staticmethod
+    def _usable(name: str) -> bool:
+        return len(name) > 3 and name.lower() not in FUNCTION_WORDS and name.lower() not in OPPOSITE

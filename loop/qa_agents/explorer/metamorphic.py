@@ -1,0 +1,102 @@
+"""Metamorphic relation: a query (look, status, inventory) changes nothing.
+
+Learned, not assumed: a bare query verb counts as a query of this game only once it succeeded QUIET_TIMES
+times without changing anything, and more often so than not (a game where looking takes time, or ticks the
+world, never makes it one). Then a query that succeeds and changes a number, the place, or takes something
+away from a list is an anomaly; the clock and the keys that change by themselves (seen changing on a refused
+command) are left out, and a key that only gained (a room marked seen, a map revealed) is not a loss.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
+from loop.replay import view
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+QUERY_VERBS = frozenset({"look", "l", "status", "stats", "inventory", "inv", "i", "score", "map", "info"})
+QUIET_TIMES = 5
+
+
+def _changes(before: view.State, after: view.State, drifting: set[str]) -> list[str]:
+    """What a step changed that a query must not: numbers, the place, entries taken from a list."""
+    a, b = view.without_clock(before), view.without_clock(after)
+    a_numbers, b_numbers = numbers.numeric_fields(a), numbers.numeric_fields(b)
+    changed = [
+        f"{key}: {a_numbers.get(key)} -> {b_numbers.get(key)}"
+        for key in sorted(set(a_numbers) | set(b_numbers))
+        if a_numbers.get(key) != b_numbers.get(key) and key.split(".")[0] not in drifting
+    ]
+    if view.place(a) != view.place(b) and "place" not in drifting:
+        changed.append(f"place: {view.place(a)} -> {view.place(b)}")
+    for key in sorted(set(a) - drifting):
+        old, new = a.get(key), b.get(key)
+        if isinstance(old, list) and isinstance(new, list):
+            lost = [v for v in old if v not in new]
+            if lost:
+                changed.append(f"{key} lost {lost!r:.80}")
+    return changed
+
+
+def _drifted(step: Step) -> set[str]:
+    """Top-level keys a refused command changed: they change by themselves (a clock, patrols, a log)."""
+    if step.observation is None or step.observation.success or step.command is None:
+        return set()
+    a, b = view.without_clock(step.before), view.without_clock(step.state)
+    drifted = {k for k in set(a) | set(b) if a.get(k) != b.get(k)}
+    return drifted | ({"place"} if view.place(a) != view.place(b) else set())
+
+
+class QueryOracle(Oracle):
+    name = "query-changes-nothing"
+
+    def __init__(self) -> None:
+        self.quiet: Counter[str] = Counter()
+        self.effective: Counter[str] = Counter()
+        self.drifting: set[str] = set()
+
+    @staticmethod
+    def query_of(step: Step) -> str | None:
+        ok = step.observation is not None and step.observation.success
+        verb = (step.command or "").strip().lower()
+        return verb if ok and verb in QUERY_VERBS else None
+
+    def anomaly(self, step: Step, changes: list[str]) -> Anomaly:
+        return Anomaly(
+            self.name,
+            step.verb,
+            step.index,
+            f"'{step.command}' changes the game",
+            f"'{step.command}' only reports: the state is the same before and after it",
+            f"after '{step.command}': {'; '.join(changes)[:300]}",
+            step.verb,
+            BugType.LOGIC_ERROR,
+        )
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        self.drifting |= _drifted(step)
+        verb = self.query_of(step)
+        if verb is None:
+            return []
+        changes = _changes(step.before, step.state, self.drifting)
+        learned = self.quiet[verb] >= QUIET_TIMES and self.quiet[verb] > self.effective[verb]
+        if view.state_key(step.before) == view.state_key(step.state):
+            self.quiet[verb] += 1
+        else:
+            self.effective[verb] += 1
+        return [self.anomaly(step, changes)] if learned and changes else []
+
+    def rejudge(self, steps: list[Step], subject: str) -> Anomaly | None:
+        """On a replay the query is the report's: does it change what it changed, with the same drift?"""
+        drifting: set[str] = set()
+        for step in steps:
+            drifting |= _drifted(step)
+            if step.command is not None and step.verb == subject and self.query_of(step):
+                changes = _changes(step.before, step.state, drifting)
+                if changes:
+                    return self.anomaly(step, changes)
+        return None

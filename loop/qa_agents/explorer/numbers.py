@@ -1,0 +1,100 @@
+"""Numbers in a state and in a reply: the numeric fields of any state, and what a text says about them.
+
+A text mentions a field when a number stands right next to the field's name ('Lives 3', 'gold: 30',
+'15 coin'), compared by stem so plurals and case do not matter. A name that more than one field shares
+('archer' in both costs and cooldowns) is ambiguous and never used: precision first.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from loop.qa_agents.explorer.vocabulary import stem
+from loop.replay.view import CLOCK_KEYS, State
+
+MAX_RECENT = 256
+# id(state) -> (state, its numeric fields), for the states of the steps being judged
+_RECENT_FIELDS: dict[int, tuple[Any, dict[str, float]]] = {}
+_WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
+# 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
+_NUMBER_WORD = re.compile(
+    r"(?<![\w/])(?<!\bof )([+-]?\d+)\s+([a-z][a-z-]*)\b(?!\s+(?:each|per|apiece|a\b))", re.IGNORECASE
+)
+
+
+def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
+    """path -> value for every number in nested dicts (not in lists: their entries have no stable name).
+    Made once per state: several oracles ask for them at every step, and again for earlier steps."""
+    if path or not isinstance(state, dict):
+        return _numeric_fields(state, path)
+    hit = _RECENT_FIELDS.get(id(state))
+    if hit is None or hit[0] is not state:  # the state is held with its fields, so its id is not reused
+        if len(_RECENT_FIELDS) >= MAX_RECENT:
+            _RECENT_FIELDS.clear()
+        hit = _RECENT_FIELDS[id(state)] = (state, _numeric_fields(state, ""))
+    return dict(hit[1])
+
+
+def _numeric_fields(state: Any, path: str) -> dict[str, float]:
+    found: dict[str, float] = {}
+    if isinstance(state, dict):
+        for key, value in state.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int | float):
+                if sub not in CLOCK_KEYS:
+                    found[sub] = value
+            elif isinstance(value, dict):  # a string, list or null has no field: no call for it
+                found.update(_numeric_fields(value, sub))
+    return found
+
+
+def names(fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, str]:
+    """stem of a field's last name -> its path, for the names exactly one field has (or, among the fields
+    sharing a name, exactly one in `prefer`: the one that just changed is the one a reply talks about)."""
+    return dict(_names(tuple(fields), frozenset(prefer)))
+
+
+@functools.lru_cache(maxsize=MAX_RECENT)
+def _names(paths: tuple[str, ...], prefer: frozenset[str]) -> dict[str, str]:
+    """`names` from the paths alone (the values do not count), made once per set of paths."""
+    by_stem: dict[str, list[str]] = {}
+    for path in paths:
+        last = path.rsplit(".", 1)[-1]
+        if re.fullmatch(r"[a-z]+", last, re.IGNORECASE):
+            by_stem.setdefault(stem(last), []).append(path)
+    chosen = {}
+    for name, sharing in by_stem.items():
+        preferred = [p for p in sharing if p in prefer]
+        if len(sharing) == 1 or len(preferred) == 1:
+            chosen[name] = sharing[0] if len(sharing) == 1 else preferred[0]
+    return chosen
+
+
+def mentions(
+    text: str, fields: dict[str, float], *, number_first: bool = True, prefer: frozenset[str] = frozenset()
+) -> dict[str, list[float]]:
+    """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first)."""
+    lookup = names(fields, prefer)
+    said: dict[str, list[float]] = {}
+    for word, number in _WORD_NUMBER.findall(text):
+        path = lookup.get(stem(word))
+        # 'Name N' only with the field's own spelling: 'Levels: 1, 2' lists levels, it does not state one.
+        if path is not None and path.rsplit(".", 1)[-1].lower() == word.lower():
+            said.setdefault(path, []).append(float(number))
+    for number, word in _NUMBER_WORD.findall(text) if number_first else []:
+        path = lookup.get(stem(word))
+        if path is not None:
+            # '+3 food' is one part of a change: count it twice so the whole field is left out below.
+            said.setdefault(path, []).extend([float(number)] * (2 if number[0] in "+-" else 1))
+    # A name given several numbers in one text is a list or a breakdown ('+3 food ... eats 3 food'), not
+    # one statement.
+    return {path: values for path, values in said.items() if len(values) == 1}
+
+
+def changed(before: State, after: State) -> dict[str, tuple[float, float]]:
+    a, b = numeric_fields(before), numeric_fields(after)
+    return {path: (a[path], b[path]) for path in a.keys() & b.keys() if a[path] != b[path]}

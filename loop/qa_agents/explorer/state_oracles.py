@@ -1,0 +1,318 @@
+"""Oracles for any genre: they read the numbers of a state and of a reply, never a game's names.
+
+- text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once the
+  game has shown that it names that field ('Lives 3' while lives is 2);
+- reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
+  name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15),
+  unless the game ended during the command;
+- argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
+- cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
+  still running, when a command with its verb is what started that cooldown;
+- bounds: a field above its sibling cap/max/limit, or a count that started non-negative going below zero;
+- undo and load: 'undo' restores every field the command before it changed; 'load' restores what 'save'
+  saw (apart from the clock and the undo/save bookkeeping).
+"""
+
+from __future__ import annotations
+
+import re
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.doc_oracle import DocNumbersOracle
+from loop.qa_agents.explorer.help_range import HELP_VERBS, HelpRangeOracle
+from loop.qa_agents.explorer.price_list import PriceListOracle
+from loop.qa_agents.explorer.redo import BOOKKEEPING, RedoHistoryOracle
+from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet
+from loop.qa_agents.explorer.vocabulary import stem
+from loop.replay import view
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+UNDO_VERBS = frozenset({"undo"})
+SAVE_VERBS = frozenset({"save"})
+LOAD_VERBS = frozenset({"load", "restore"})
+BOUND_NAMES = ("cap", "max", "limit", "capacity")
+NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
+
+
+class TextStateOracle(Oracle):
+    name = "text-vs-state"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.observation is None or not (step.command is None or quiet(step)):
+            return []
+        if step.verb in HELP_VERBS:  # the help card states rules ('before tick 90'), not the state
+            return []
+        fields = numbers.numeric_fields(step.state)
+        said = numbers.mentions(step.message, fields, number_first=False)
+        wrong = [p for p, values in said.items() if fields[p] not in values]
+        # A text the game gave word for word while the field had another value is fixed text (a rules card:
+        # 'Deliver 8 guests before tick 90'), not a statement of the state.
+        fixed = {
+            p
+            for p in wrong
+            for earlier in steps[:-1]
+            if earlier.observation is not None
+            and earlier.message == step.message
+            and numbers.numeric_fields(earlier.state).get(p) != fields[p]
+        }
+        wrong = [p for p in wrong if p not in fixed]
+        if not wrong:
+            return []
+        confirmed = set()
+        for earlier in steps[:-1]:
+            if earlier.observation is not None and (earlier.command is None or quiet(earlier)):
+                values = numbers.numeric_fields(earlier.state)
+                shown = numbers.mentions(earlier.message, values, number_first=False)
+                confirmed |= {p for p, v in shown.items() if values.get(p) in v}
+        return [
+            Anomaly(
+                self.name,
+                path,
+                step.index,
+                f"The reply to '{step.command or 'new game'}' misstates {path}",
+                f"the text gives {path} as {as_said(fields[path])}, as the state does",
+                f"the text says {', '.join(as_said(v) for v in said[path])} where the state has "
+                f"{as_said(fields[path])}: {step.message[:200]!r}",
+                step.verb or "new game",
+                BugType.DATA_INCONSISTENCY,
+            )
+            for path in wrong
+            if path in confirmed
+        ]
+
+
+class ReplyDeltaOracle(Oracle):
+    name = "reply-vs-delta"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.command is None or not ok(step):
+            return []
+        if step.observation is not None and step.observation.game_over:
+            return []  # the game ended during the command: the reply says what it set out to do ('4 ticks')
+        changes = numbers.changed(step.before, step.state)
+        fields = numbers.numeric_fields(step.state)
+        said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
+        found = []
+        for path, (old, new) in changes.items():
+            if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
+                continue  # 'buy 10 food' is the command echoed, not a statement about a field named 'buy'
+            values = said.get(path)
+            if not values or any(v in (abs(new - old), old, new) for v in values):
+                continue
+            found.append(
+                Anomaly(
+                    self.name,
+                    f"{step.verb} {path}",
+                    step.index,
+                    f"The reply to '{step.verb}' states a different {path} change than the state shows",
+                    f"the number the reply gives for {path} is its change ({as_said(new - old)}) or value",
+                    f"the reply says {', '.join(as_said(v) for v in values)} but {path} went "
+                    f"{as_said(old)} -> {as_said(new)}: {step.message[:200]!r}",
+                    step.verb,
+                    BugType.DATA_INCONSISTENCY,
+                )
+            )
+        return found
+
+
+class ArgumentEchoOracle(Oracle):
+    name = "argument-echo"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        match = re.fullmatch(r"([a-z]+)\s+(-?\d+)", (step.command or "").strip().lower())
+        if match is None or not ok(step):
+            return []
+        verb, asked = match.group(1), float(match.group(2))
+        for path, (old, new) in numbers.changed(step.before, step.state).items():
+            if stem(path.rsplit(".", 1)[-1]) == stem(verb) and new != asked:
+                return [
+                    Anomaly(
+                        self.name,
+                        f"{verb} {path}",
+                        step.index,
+                        f"'{step.command}' sets {path} to {as_said(new)}, not {as_said(asked)}",
+                        f"'{step.command}' sets {path} to {as_said(asked)} or is refused",
+                        f"{path} went {as_said(old)} -> {as_said(new)}; the reply: {step.message[:160]!r}",
+                        verb,
+                        BugType.BOUNDARY,
+                    )
+                ]
+        return []
+
+
+class CooldownOracle(Oracle):
+    name = "cooldown"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.command is None or not ok(step) or quiet(step):
+            return []
+        words = {stem(w) for w in step.command.lower().split()}
+        for path, value in numbers.numeric_fields(step.before).items():
+            parts = [stem(p) for p in re.split(r"[._]", path.lower())]
+            if value <= 0 or not any("cooldown" in p for p in parts):
+                continue
+            # the cooldown governs the action that started it ('drink potion'), not every word of its name
+            # ('buy potion' while the potion cooldown runs is fine)
+            started = any(
+                s.verb == step.verb
+                and ok(s)
+                and numbers.numeric_fields(s.before).get(path, 0)
+                <= 0
+                < numbers.numeric_fields(s.state).get(path, 0)
+                for s in steps[1:-1]
+            )
+            if started and any(p in words for p in parts if "cooldown" not in p):
+                return [
+                    Anomaly(
+                        self.name,
+                        path,
+                        step.index,
+                        f"'{step.verb}' works while {path} is still {as_said(value)}",
+                        f"'{step.command}' is refused until {path} is 0",
+                        f"'{step.command}' succeeded with {path}={as_said(value)}: {step.message[:160]!r}",
+                        step.verb,
+                        BugType.LOGIC_ERROR,
+                    )
+                ]
+        return []
+
+
+class BoundsOracle(Oracle):
+    name = "bounds"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.observation is None:
+            return []
+        fields = numbers.numeric_fields(step.state)
+        start = numbers.numeric_fields(steps[0].state)
+        found = []
+        for path, value in fields.items():
+            parent, _, last = path.rpartition(".")
+            prefix = f"{parent}." if parent else ""
+            siblings = [f"{prefix}{b}" for b in BOUND_NAMES]
+            siblings += [f"{prefix}{b}_{last}" for b in BOUND_NAMES] + [
+                f"{prefix}{last}_{b}" for b in BOUND_NAMES
+            ]
+            for bound in siblings:
+                if bound != path and bound in fields and value > fields[bound]:
+                    found.append(self._anomaly(step, path, value, f"{bound}={as_said(fields[bound])}"))
+            if value < 0 and start.get(path, -1) >= 0 and not NON_NEGATIVE_EXEMPT.search(path):
+                found.append(self._anomaly(step, path, value, "0"))
+        return found[:1]
+
+    def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:
+        return Anomaly(
+            self.name,
+            path,
+            step.index,
+            f"{path} goes past its bound ({as_said(value)} against {bound})",
+            f"{path} stays within {bound}",
+            f"{path} is {as_said(value)} after '{step.command or 'new game'}'",
+            step.verb or "new game",
+            BugType.BOUNDARY,
+        )
+
+
+def _restores(target: view.State, got: view.State, keys: set[str]) -> list[str]:
+    return sorted(
+        k
+        for k in keys
+        if not BOOKKEEPING.search(k)
+        and target.get(k) != got.get(k)
+        and not _record(target.get(k), got.get(k))
+    )
+
+
+def _record(saved: object, now: object) -> bool:
+    """A list that only grew since (levels solved, places seen) is a record of progress, not saved state."""
+    return isinstance(saved, list) and isinstance(now, list) and all(item in now for item in saved)
+
+
+class UndoLoadOracle(Oracle):
+    name = "undo-restores"
+    lead_once_per_place = False  # it limits its own leads: one 'load' per kind of difference from the save
+
+    def __init__(self) -> None:
+        self.load_checked: set[frozenset[frozenset[str]]] = set()
+        self.load_refused: set[str] = set()
+
+    def leads(self, steps: list[Step], known_items: set[str]) -> list[str]:
+        """After 'save' and a command that made the game differ from the save in a way no 'load' has yet
+        been asked to undo (the player moved; later, a thing was pushed or taken): try 'load'."""
+        saved = next((s for s in reversed(steps) if s.verb in SAVE_VERBS and ok(s)), None)
+        last = steps[-1]
+        if saved is None or saved is last or not ok(last) or last.verb in SAVE_VERBS | LOAD_VERBS:
+            return []
+        since = steps[steps.index(saved) + 1 :]
+        self.load_refused |= {s.verb for s in since if s.verb in LOAD_VERBS and not ok(s)}
+        differ = {k for k in view.changed_keys(saved.state, last.state) if not BOOKKEEPING.search(k)}
+        # a case is the kinds of change made since the save: a move; a move and a push; a level reset
+        case = frozenset(frozenset(view.changed_keys(s.before, s.state)) for s in since if changed(s))
+        verb = next((v for v in sorted(LOAD_VERBS) if v not in self.load_refused), None)
+        if not differ or case in self.load_checked or verb is None or not changed(last):
+            return []
+        self.load_checked.add(case)
+        return [f"{verb} {saved.noun}".strip()]
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.command is None or not ok(step) or len(steps) < 3:
+            return []
+        if step.verb in UNDO_VERBS and not step.noun:
+            done = steps[-2]
+            if done.command is None or done.verb in UNDO_VERBS or not ok(done) or quiet(done):
+                return []
+            before = view.without_clock(done.before)
+            wrong = _restores(
+                before, view.without_clock(step.state), view.changed_keys(done.before, done.state)
+            )
+            subject, target = f"undo after {done.verb}", before
+        elif step.verb in LOAD_VERBS:
+            saved = next(
+                (s for s in reversed(steps[:-1]) if s.verb in SAVE_VERBS and s.noun == step.noun and ok(s)),
+                None,
+            )
+            if saved is None:
+                return []
+            target = view.without_clock(saved.state)
+            own = {k for k in target if saved.before.get(k) != saved.state.get(k)}
+            wrong = _restores(target, view.without_clock(step.state), set(target) - own)
+            subject = "load after save"
+        else:
+            return []
+        if not wrong:
+            return []
+        return [
+            Anomaly(
+                self.name,
+                subject,
+                step.index,
+                f"'{step.verb}' does not restore {', '.join(wrong)} ({subject})",
+                f"after '{step.command}': {'; '.join(f'{k}={target.get(k)!r}' for k in wrong)[:300]}",
+                f"{'; '.join(f'{k}={step.state.get(k)!r}' for k in wrong)[:300]}",
+                step.verb,
+                BugType.LOGIC_ERROR,
+            )
+        ]
+
+
+def state_oracles() -> list[Oracle]:
+    return [
+        TextStateOracle(),
+        ReplyDeltaOracle(),
+        PriceListOracle(),
+        ArgumentEchoOracle(),
+        CooldownOracle(),
+        BoundsOracle(),
+        UndoLoadOracle(),
+        RedoHistoryOracle(),
+        HelpRangeOracle(),
+        DocNumbersOracle(),  # claims only in QA mode (qa_agent.py); a report's subject carries its claim
+    ]

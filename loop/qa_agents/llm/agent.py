@@ -1,0 +1,389 @@
+"""The LLM QA agent: run() loops on step(); step() plans one command, plays it, reflects, and verifies.
+
+ReAct with a step-level expectation (role planner), reflection that decides "is this a bug?" (role
+reflection), and local verification: a hypothesis is investigated only when its quoted evidence is found
+verbatim in the docs, the command list or an earlier reply (evidence.py), and becomes a report only
+after its commands, replayed on a fresh game, show the anomaly again to the replay judge; the repro is the
+replayed sequence, shrunk while the replay still shows it. Which bug a suspicion is, is decided by code from
+the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is
+dropped for this build. Memory, the models with their budget, the verifier and the repository tools are
+collaborators passed in.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport
+from loop.judge.model_judge import Claim, Judged, judge_replay
+from loop.limits import LimitsExceeded, Progress
+from loop.llm import prompting
+from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
+from loop.llm.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingSummary
+from loop.llm.roles import ModelRoles
+from loop.llm.types import Message
+from loop.qa_agents.llm.campaign import Descends, GameMemory, KnownBug
+from loop.qa_agents.llm.command_language import CommandLanguage
+from loop.qa_agents.llm.evidence import anomaly_key, confidence, evidence_source, knowledge_text
+from loop.qa_agents.llm.hypothesis_replay import Confirmed, LocalVerifier, UndecidedReplay
+from loop.qa_agents.llm.memory import StepRecord, WorkingMemory
+from loop.qa_agents.llm.repo_tools import RepoReader
+from loop.qa_agents.llm.session_events import SessionEvents
+from loop.replay import view
+from loop.replay.observations import clip, step_brief
+from loop.replay.transcript import GameSession, Step
+from loop.trace import SessionTrace
+
+
+@dataclass(frozen=True)
+class Settings:
+    mode: str = "player"  # player | qa
+    window: int = 8
+    fold: int = 4
+    max_summary_items: int = 10
+    max_game_commands: int = 80
+    max_tool_rounds: int = 3
+    max_consecutive_failures: int = 6  # model failures and unplayable commands, in a row
+    max_repeats: int = 3  # the same command this many times in a row is played; once more is refused
+    max_shrink_replays: int = 16
+    max_settled_shown: int = 8
+    max_notes: int = 8
+    reflection_context: int = 3
+
+
+class LLMQASession:
+    def __init__(
+        self,
+        client: GameClient,
+        models: ModelRoles,
+        campaign: GameMemory,
+        trace: SessionTrace,
+        *,
+        build_commit: str,
+        max_steps: int,
+        game_title: str,
+        reader: RepoReader | None = None,
+        settings: Settings | None = None,
+        progress: Progress | None = None,
+        descends: Descends = lambda commit, ancestor: commit == ancestor,
+    ):
+        self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
+        self.events = SessionEvents(trace, lambda: (self.steps, self.game.game_id if self.game else ""))
+        self.descends = descends
+        self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
+        self.reader, self.settings, self.progress = reader, settings or Settings(), progress
+        s = self.settings
+        self.memory = WorkingMemory(
+            self._summarize, window=s.window, fold=s.fold, max_items=s.max_summary_items
+        )
+        self.verifier = LocalVerifier(
+            client, self._judge, max_shrink_replays=s.max_shrink_replays, on_replay=self.events.replay
+        )
+        self.game: GameSession | None = None
+        self.games_started = 0
+        self.steps = 0
+        self.failures_in_a_row = 0
+        self.reports: list[BugReport] = []
+        self.confirmed: dict[str, str] = {}  # anomaly key -> title
+        self.dropped: dict[str, str] = {}
+        self.language = CommandLanguage()
+        self.notes: list[str] = []  # the planner's notes and its tool findings, kept across steps
+        self.leads: list[str] = []
+        self.visited: dict[str, None] = {}
+        self.started = time.monotonic()
+        self.first_report_seconds: float | None = None
+        self._system = ""
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> str:
+        """Play until a limit; returns why the session stopped."""
+        try:
+            self.language = CommandLanguage.asked(self.client)
+            self.recheck_known_bugs()
+            self._system = prompting.planner_system(
+                self.game_title,
+                self.reader.docs_text() if self.reader else None,
+                self.campaign.briefing(self.build_commit),
+            )  # after the re-check, so the briefing says what it found
+            while True:
+                self.step()
+        except LimitsExceeded as stop:
+            return str(stop)
+        except BudgetExceeded as exc:
+            return f"LLM {exc.limit} budget spent: {exc}"
+        except GameError as exc:  # a dead game is a finding for the loop, not a crash of the session
+            return f"game failed: {type(exc).__name__}: {exc}"
+
+    def step(self) -> None:
+        if self.steps >= self.max_steps:
+            raise LimitsExceeded(f"step budget of {self.max_steps} spent")
+        if self.game is None or self._game_finished():
+            self.new_game()
+        try:
+            plan = self.plan()
+        except (InvalidReply, ProviderError) as exc:
+            return self._model_failed("planner", exc)
+        assert self.game is not None
+        command = self._playable(plan)
+        if command is None:
+            return None
+        self._succeeded()
+        played = self.game.send(command)
+        self.steps += 1
+        self.language.learn(played)
+        self.visited[view.room_id(played.state) or "?"] = None
+        self._keep_note(plan.note)
+        try:
+            reflection = self.reflect(plan, played)
+        except (InvalidReply, ProviderError) as exc:
+            self._model_failed("reflection", exc)
+            reflection = None
+        hypothesis = reflection.hypothesis() if reflection is not None else None
+        source = self._evidence_source(hypothesis, played) if hypothesis is not None else None
+        analysis = reflection.analysis if reflection is not None else ""
+        verdict = "" if reflection is None else f"{reflection.verdict}: {analysis}"
+        if hypothesis is not None and source is None:
+            verdict = f"not pursued (no evidence found in the sources): {analysis}"
+        self.memory.record(
+            StepRecord(
+                self.games_started, self.steps, plan.command, plan.expected, step_brief(played), verdict
+            )
+        )
+        if hypothesis is not None and source is None:
+            self.events.note("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+        elif hypothesis is not None and source is not None:
+            self.investigate(hypothesis, played, source)
+
+    def _playable(self, plan: PlannerReply) -> str | None:
+        """The planner's command, ready to play; None for junk (empty, longer than the game takes, the same
+        command once too often), which is counted, shown to the planner, and costs a model failure."""
+        assert self.game is not None
+        command = " ".join(plan.command.split())
+        limit = self.client.max_command_length
+        recent = self.game.commands[-self.settings.max_repeats :]
+        if not command:
+            kind, why = "empty_commands", "the command was empty"
+        elif len(command) > limit:
+            kind, why = "long_commands", f"the command has {len(command)} characters; the game takes {limit}"
+        elif len(recent) == self.settings.max_repeats and all(c == command for c in recent):
+            kind, why = "repeated_commands", f"already played {len(recent)} times in a row; try another"
+        else:
+            return command
+        self.models.counts[kind] += 1
+        shown = clip(command, 80) or "(empty)"
+        self.memory.record(
+            StepRecord(self.games_started, self.steps, shown, plan.expected, f"> {shown}\nnot played: {why}")
+        )
+        self._model_failed("planner", InvalidReply(f"unplayable command: {why}", last_text=plan.command))
+        return None
+
+    # --- asking the models ------------------------------------------------------------------------
+
+    def plan(self) -> PlannerReply:
+        assert self.game is not None
+        settled = [*self.confirmed.values(), *self.dropped.values()][-self.settings.max_settled_shown :]
+        current = self.game.steps[-1]
+        user = prompting.template("planner_step").render(
+            commands=self.language.text(),
+            untried=self.language.untried(current.state),
+            summary=self.memory.summary_text(),
+            notes="; ".join(self.notes) or "none",
+            settled="; ".join(clip(t, 100) for t in settled) or "none",
+            recent=self.memory.recent_text(skip_last=True),
+            game_number=self.games_started,
+            turn=len(self.game.commands),
+            steps_left=self.max_steps - self.steps,
+            current=step_brief(current, with_state=True),
+        )
+        messages = [Message.system(self._system), Message.user(user)]
+        tools = self.reader.tools() if self.reader is not None else None
+        for round_ in range(self.settings.max_tool_rounds + 1):
+            offer = tools if round_ < self.settings.max_tool_rounds else None
+            reply = self.models.ask("planner", messages, PlannerReply, tools=offer)
+            if not reply.tool_calls:
+                if not isinstance(reply.parsed, PlannerReply):
+                    raise InvalidReply("planner answered without a command", last_text=reply.text)
+                self.events.note("plan", None, reply.parsed.model_dump())
+                return reply.parsed
+            assert self.reader is not None
+            messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
+            for call in reply.tool_calls:
+                answer = self.reader.call(call)
+                self._keep_note(f"{call.name} {clip(str(call.arguments), 80)}: {clip(answer, 200)}")
+                self.events.note(
+                    "tool", None, {"tool": call.name, "arguments": call.arguments, "chars": len(answer)}
+                )
+                messages.append(Message.tool(call.id, answer))
+        raise InvalidReply("planner kept calling tools and gave no command")
+
+    def reflect(self, plan: PlannerReply, played: Step) -> ReflectionReply:
+        assert self.game is not None
+        earlier = self.game.steps[:-1][-self.settings.reflection_context :]
+        messages, reply_model = prompting.conversation(
+            "reflection",
+            "reflection_step",
+            knowledge=self._knowledge(),
+            summary=self.memory.summary_text(),
+            recent="\n".join(step_brief(s) for s in earlier) or "(none)",
+            command=plan.command,
+            expected=plan.expected,
+            observed=step_brief(played, with_state=True).split("\n", 1)[1],
+        )
+        reflection: ReflectionReply = self.models.ask("reflection", messages, reply_model).parsed
+        self._succeeded()
+        self.events.note("reflection", plan.command, reflection.model_dump(mode="json"))
+        return reflection
+
+    def _judge(self, claim: Claim, steps: list[Step]) -> Judged:
+        judged = judge_replay(self.models, claim, steps, knowledge=self._knowledge())
+        self.events.note(
+            "judgement", None, {"claim": claim.title, "verdict": judged.verdict, "reason": judged.reason}
+        )
+        return judged
+
+    def _summarize(self, summary: WorkingSummary, older: list[StepRecord]) -> WorkingSummary:
+        messages, reply_model = prompting.conversation(
+            "summary",
+            "summary_step",
+            max_items=self.settings.max_summary_items,
+            summary=summary.model_dump_json(indent=1),
+            steps="\n\n".join(r.render() for r in older),
+        )
+        return self.models.ask("summary", messages, reply_model).parsed
+
+    # --- verification -----------------------------------------------------------------------------
+
+    def investigate(self, hypothesis: Hypothesis, played: Step, source: str) -> None:
+        """Replay the current game's commands on a fresh game; report only what shows again."""
+        assert self.game is not None
+        key = anomaly_key(played.command or "", played.message)
+        if key in self.confirmed or key in self.dropped:
+            self.events.note("duplicate", played.command, {"hypothesis": hypothesis.title, "key": key})
+            return
+        known = next((b for b in self.campaign.bugs if b.key == key), None)
+        if known is not None and known.status != "fixed" and known.checked_commit == self.build_commit:
+            self.events.note("known", played.command, {"hypothesis": hypothesis.title, "known": known.id})
+            return
+        self.memory.note_hypothesis(f"{hypothesis.title}: {hypothesis.observed}")
+        self.events.note(
+            "hypothesis", played.command, {**hypothesis.model_dump(mode="json"), "source": source}
+        )
+        try:
+            confirmed = self.verifier.confirm(hypothesis, list(self.game.commands))
+        except UndecidedReplay as exc:
+            self.leads.append(f"{hypothesis.title} (replay undecided: {clip(str(exc), 80)})")
+            return
+        self.memory.settle_hypothesis(hypothesis.title)
+        if confirmed is None:
+            self.dropped[key] = hypothesis.title
+            self.events.note(
+                "dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands}
+            )
+            self._say(f"step {self.steps}: dropped (did not replay): {hypothesis.title}")
+            return
+        words = known.hypothesis() if known else hypothesis
+        sure = confidence(confirmed.agreeing, confirmed.judged, source)
+        report = confirmed.report(
+            words,
+            build_commit=self.build_commit,
+            source="llm",
+            key=known.key if known else key,
+            confidence=sure,
+        )
+        self.confirmed[key] = hypothesis.title
+        self._add_report(report, hypothesis.evidence, regression=known is not None)
+
+    def recheck_known_bugs(self) -> None:
+        """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported."""
+        for known in [b for b in self.campaign.bugs if b.checked_commit != self.build_commit][:20]:
+            hypothesis = known.hypothesis()
+            try:
+                present, steps = self.verifier.shows(hypothesis, known.repro)
+            except UndecidedReplay as exc:
+                self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
+                continue
+            here = known.status_on(self.build_commit, self.descends)
+            self.events.note(
+                "recheck", None, {"bug": known.id, "present": present, "was": here or "other line"}
+            )
+            if not present:
+                known.set_status("fixed", self.build_commit)
+                self._say(f"known bug no longer shows, marked fixed: {known.title}")
+            elif here in ("fixed", None):
+                # fixed on this line: a regression; known only from another line: a known bug of this one,
+                # reported under its fingerprint so the loop tracks it here too
+                self._add_report(self._known_report(known, steps), known.check, regression=here == "fixed")
+            else:
+                known.set_status(known.status, self.build_commit)
+
+    def _known_report(self, known: KnownBug, steps: list[Step]) -> BugReport:
+        replayed = Confirmed(list(known.repro), steps, 1)
+        return replayed.report(
+            known.hypothesis(),
+            build_commit=self.build_commit,
+            source="llm",
+            key=known.key,
+            confidence=confidence(1, 1, "known bug"),
+        )
+
+    def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
+        known = self.campaign.remember_report(report, check, self.build_commit, self.descends)
+        self.reports.append(report)
+        if self.first_report_seconds is None:
+            self.first_report_seconds = time.monotonic() - self.started
+        kind = "regression" if regression and known.status == "regressed" else "report"
+        self.events.note(
+            kind, None, {"title": report.title, "repro": report.repro, "fingerprint": report.fingerprint}
+        )
+        repro = " / ".join(report.repro)
+        self._say(f"step {self.steps}: {kind} {len(self.reports)}: {report.title} (repro: {repro})")
+
+    # --- small parts ------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.game = GameSession(self.client, on_step=self.events.step)
+        self.games_started += 1
+        first = self.game.steps[0]
+        self.memory.record(
+            StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_brief(first))
+        )
+
+    def _game_finished(self) -> bool:
+        assert self.game is not None
+        last = self.game.steps[-1]
+        over = last.observation is not None and last.observation.game_over
+        return over or len(self.game.commands) >= self.settings.max_game_commands
+
+    def _model_failed(self, role: str, exc: Exception) -> None:
+        self.failures_in_a_row += 1
+        self.events.note(
+            "model_error", None, {"role": role, "error": type(exc).__name__, "detail": clip(str(exc), 300)}
+        )
+        if self.failures_in_a_row >= self.settings.max_consecutive_failures:
+            raise LimitsExceeded(
+                f"model failed {self.failures_in_a_row} times in a row ({type(exc).__name__})"
+            )
+
+    def _succeeded(self) -> None:
+        self.failures_in_a_row = 0
+
+    def _knowledge(self) -> str:
+        return knowledge_text(self.reader.docs_text() if self.reader else "", self.language.help_text)
+
+    def _evidence_source(self, hypothesis: Hypothesis, played: Step) -> str | None:
+        assert self.game is not None
+        docs = self.reader.docs_text() if self.reader is not None else ""
+        earlier = [s.message for s in self.game.steps[:-1]]
+        return evidence_source(hypothesis.evidence, played, docs, self.language.help_text, earlier)
+
+    def _keep_note(self, note: str) -> None:
+        note = clip(note.strip(), 200)
+        if note and note not in self.notes:
+            self.notes = [*self.notes, note][-self.settings.max_notes :]
+
+    def _say(self, line: str) -> None:
+        if self.progress is not None:
+            self.progress(line)

@@ -1,0 +1,185 @@
+"""Cross-session memory of one game, keyed by commit: one JSON file under the data directory.
+
+It keeps, per commit, the regions explored, unresolved leads and priority targets; and, across commits, every
+bug the agent confirmed with its status (open, fixed, regressed) on each commit it was judged on. Statuses
+follow the repository's history: a bug fixed at commit C counts as fixed, and comes back as a regression, only
+on commits that descend from C; on another line (a new run from the game's original commit, another branch) it
+is a known bug of that line, re-checked and reported under its own fingerprint, neither new nor a regression.
+A session on a new commit re-checks the known bugs first. The file is rewritten once per session (atomically),
+never per step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from loop.contract.models import BugReport, BugType
+from loop.contract.paths import data_dir
+from loop.llm.replies import Hypothesis
+from loop.replay.observations import clip
+
+SCHEMA_VERSION = 1
+MAX_NOTES = 20
+BugStatus = Literal["open", "fixed", "regressed"]
+Descends = Callable[[str, str], bool]
+"""(commit, ancestor) -> does `commit` contain `ancestor`? Git ancestry in the game's repository."""
+
+
+def default_data_dir() -> Path:
+    return data_dir()
+
+
+def memory_path(game: str, data_dir: Path | None = None) -> Path:
+    return (data_dir or default_data_dir()) / "llm_qa" / f"{game}.json"
+
+
+class StatusChange(BaseModel):
+    commit: str
+    status: BugStatus
+    at: float = Field(default_factory=time.time)
+
+
+class KnownBug(BaseModel):
+    id: str = Field(description="the report's fingerprint")
+    key: str = Field(
+        default="", description="the report's fingerprint_key: what makes two reports the same bug"
+    )
+    title: str
+    mechanic: str
+    bug_type: BugType = BugType.OTHER
+    expected: str
+    observed: str
+    check: str = Field(default="", description="the quoted evidence that made it a bug")
+    repro: list[str]
+    status: BugStatus = "open"
+    found_commit: str
+    checked_commit: str
+    history: list[StatusChange] = Field(default_factory=list)
+
+    def hypothesis(self) -> Hypothesis:
+        return Hypothesis(
+            title=self.title,
+            observed=self.observed,
+            expected=self.expected,
+            mechanic=self.mechanic,
+            bug_type=self.bug_type,
+            evidence=self.check,
+        )
+
+    def set_status(self, status: BugStatus, commit: str) -> None:
+        self.checked_commit = commit
+        if status != self.status or not self.history or commit not in {c.commit for c in self.history}:
+            self.history.append(StatusChange(commit=commit, status=status))
+        self.status = status
+
+    def status_on(self, commit: str, descends: Descends) -> BugStatus | None:
+        """The bug's status on `commit`'s line of history: the latest status decided on `commit` or on an
+        ancestor of it; None when it was only ever judged on other lines (another run, another branch)."""
+        for change in reversed(self.history):
+            if descends(commit, change.commit):
+                return change.status
+        return None
+
+
+class CommitNotes(BaseModel):
+    sessions: int = 0
+    explored_regions: list[str] = Field(default_factory=list)
+    unresolved_leads: list[str] = Field(default_factory=list)
+    priority_targets: list[str] = Field(default_factory=list)
+    dropped_hypotheses: list[str] = Field(default_factory=list)
+
+
+class GameMemory(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    game: str
+    last_commit: str = ""
+    commits: dict[str, CommitNotes] = Field(default_factory=dict)
+    bugs: list[KnownBug] = Field(default_factory=list)
+
+    @classmethod
+    def load(cls, path: Path, game: str) -> GameMemory:
+        if not path.is_file():
+            return cls(game=game)
+        return cls.model_validate_json(path.read_text())
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".json.partial")
+        partial.write_text(self.model_dump_json(indent=2) + "\n")
+        partial.replace(path)
+
+    def notes(self, commit: str) -> CommitNotes:
+        return self.commits.setdefault(commit, CommitNotes())
+
+    def bug(self, bug_id: str | None) -> KnownBug | None:
+        return next((bug for bug in self.bugs if bug.id == bug_id), None) if bug_id else None
+
+    def remember_report(self, report: BugReport, check: str, commit: str, descends: Descends) -> KnownBug:
+        known = self.bug(report.fingerprint)
+        if known is None:
+            known = KnownBug(
+                id=report.fingerprint,
+                key=report.fingerprint_key,
+                title=report.title,
+                mechanic=report.mechanic,
+                bug_type=report.bug_type,
+                expected=report.expected,
+                observed=report.observed,
+                check=check,
+                repro=list(report.repro),
+                found_commit=commit,
+                checked_commit=commit,
+            )
+            self.bugs.append(known)
+        fixed_here = known.status_on(commit, descends) in ("fixed", "regressed")
+        known.set_status("regressed" if fixed_here else "open", commit)
+        return known
+
+    def briefing(self, commit: str) -> str:
+        """What a session on `commit` is told at its start (bounded)."""
+        lines: list[str] = []
+        same = self.commits.get(commit)
+        earlier = (
+            self.commits.get(self.last_commit) if self.last_commit and self.last_commit != commit else None
+        )
+        if same is not None:
+            lines.append(f"Sessions on this build so far: {same.sessions}.")
+            lines += _section("Explored here", same.explored_regions)
+            lines += _section("Unresolved leads", same.unresolved_leads)
+            lines += _section("Priority targets", same.priority_targets)
+            lines += _section(
+                "Did not replay on this build (re-test on a new build)", same.dropped_hypotheses
+            )
+        elif earlier is not None:
+            lines.append(
+                f"This is a new build ({commit[:12]}); the notes below are from {self.last_commit[:12]}."
+            )
+            lines += _section("Explored on the earlier build", earlier.explored_regions)
+            lines += _section("Unresolved leads", earlier.unresolved_leads)
+            lines += _section("Priority targets", earlier.priority_targets)
+        for bug in self.bugs[-MAX_NOTES:]:
+            lines.append(
+                f"Known bug [{bug.status} as of {bug.checked_commit[:12]}]: {clip(bug.title, 120)} "
+                f"(repro: {clipped_repro(bug.repro)})"
+            )
+        return "\n".join(lines) or "(nothing: this is the first session on this game)"
+
+
+def _section(title: str, entries: list[str]) -> list[str]:
+    return [f"{title}: " + "; ".join(clip(e, 120) for e in entries[:MAX_NOTES])] if entries else []
+
+
+def clipped_repro(repro: list[str], keep: int = 4) -> str:
+    """A repro as the planner reads it: the last commands (where the anomaly is) and how many came before."""
+    if len(repro) <= keep:
+        return " / ".join(repro)
+    return f"({len(repro) - keep} earlier commands) ... " + " / ".join(repro[-keep:])
+
+
+def bounded_notes(entries: list[str]) -> list[str]:
+    return list(dict.fromkeys(clip(e.strip(), 200) for e in entries if e.strip()))[:MAX_NOTES]

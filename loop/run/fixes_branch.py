@@ -1,0 +1,179 @@
+"""What a team reviews in the morning: every verified fix on one branch, with a pull-request description.
+
+At the end of a run, the commits that fixed the bugs the judge verified are cherry-picked, in the order they
+were made, onto `loop/<run>/fixes` from the run's base commit: one commit per fix, its message written from
+the bug reports it fixes. Unverified patches never reach the branch. `runs/<run>/pull-request.md` describes
+it: the reports, their steps to reproduce, the diff stats and the verification evidence (the judge's verdict,
+the gate and, in benchmark mode, the probe). With `push_to`, the branch is pushed to that remote.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import git
+
+from loop.run.lifecycle import BugStatus
+from loop.run.record import FixesBranch, RunRecord, TrackedBug
+
+log = logging.getLogger(__name__)
+PUSH_TIMEOUT_SECONDS = 120.0
+PULL_REQUEST_FILE = "pull-request.md"
+
+
+def fix_commit(bug: TrackedBug) -> str | None:
+    """The commit whose patch the judge verified: the last move to `patched` before the bug was verified."""
+    patched = [event.commit for event in bug.history if event.to_status == BugStatus.PATCHED]
+    return patched[-1] if patched else None
+
+
+def commit_message(bugs: list[TrackedBug]) -> str:
+    first = bugs[0].report
+    subject = f"Fix: {first.title}" if len(bugs) == 1 else f"Fix {len(bugs)} bugs: {first.title} and more"
+    body = []
+    for bug in bugs:
+        report = bug.report
+        body += [
+            f"{report.title}",
+            f"  expected: {report.expected}",
+            f"  observed: {report.observed}",
+            f"  steps: {' ; '.join(report.repro) or '(a new game)'}",
+            f"  closed-loop bug {bug.fingerprint}",
+        ]
+    return subject[:72] + "\n\n" + "\n".join(body) + "\n"
+
+
+def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str | None) -> FixesBranch:
+    """Make (or remake) the fixes branch and the pull-request description; push when asked."""
+    branch = f"loop/{record.run_id}/fixes"
+    result = FixesBranch(branch=branch)
+    verified = [bug for bug in record.bugs.values() if bug.status == BugStatus.VERIFIED_FIXED]
+    by_commit: dict[str, list[TrackedBug]] = {}
+    for bug in verified:
+        commit = fix_commit(bug)
+        if commit is None:
+            result.skipped[bug.fingerprint] = "no patch commit recorded"
+            continue
+        by_commit.setdefault(commit, []).append(bug)
+    repo = git.Repo(repo_dir)
+    order = {sha: index for index, sha in enumerate(_history(repo, record.head_commit))}
+    worktree = Path(tempfile.mkdtemp(prefix="closed-loop-fixes-"))
+    try:
+        repo.git.worktree("add", "--force", "-B", branch, str(worktree), record.base_commit)
+        tree = git.Repo(worktree)
+        for commit in sorted(by_commit, key=lambda sha: order.get(sha, len(order))):
+            bugs = by_commit[commit]
+            try:
+                tree.git.cherry_pick("--no-commit", commit)
+                tree.git.commit("--allow-empty", "-m", commit_message(bugs))
+            except git.GitCommandError:
+                tree.git.reset("--hard")
+                for bug in bugs:
+                    result.skipped[bug.fingerprint] = "its patch does not apply without unverified changes"
+                continue
+            result.commits.append(tree.head.commit.hexsha)
+            result.fixed += [bug.fingerprint for bug in bugs]
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(worktree)], cwd=repo_dir, capture_output=True
+        )
+        shutil.rmtree(worktree, ignore_errors=True)
+    (run_dir / PULL_REQUEST_FILE).write_text(pull_request(record, result))
+    if push_to:
+        _push(repo_dir, branch, push_to, result)
+    log.info("%s: %d fix(es) on %s%s", record.run_id, len(result.fixed), branch,
+             f", pushed to {push_to}" if result.pushed_to else "")  # fmt: skip
+    return result
+
+
+def _history(repo: git.Repo, head: str) -> list[str]:
+    return list(reversed(repo.git.rev_list(head).split()))
+
+
+def _push(repo_dir: Path, branch: str, remote: str, result: FixesBranch) -> None:
+    try:
+        subprocess.run(
+            ["git", "push", "--force", remote, f"{branch}:{branch}"],
+            cwd=repo_dir, capture_output=True, text=True, check=True, timeout=PUSH_TIMEOUT_SECONDS,
+        )  # fmt: skip
+        result.pushed_to = remote
+    except subprocess.CalledProcessError as exc:
+        result.push_error = (exc.stderr or exc.stdout or str(exc)).strip()[-500:]
+    except subprocess.TimeoutExpired:
+        result.push_error = f"git push did not finish in {PUSH_TIMEOUT_SECONDS:.0f}s"
+    if result.push_error:
+        log.warning("pushing %s to %s failed: %s", branch, remote, result.push_error)
+
+
+def pull_request(record: RunRecord, fixes: FixesBranch) -> str:
+    """The description a reviewer reads: what was wrong, how to see it, what changed, how it was verified."""
+    lines = [
+        f"# closed-loop: {len(fixes.fixed)} verified fix(es) from run {record.run_id}",
+        "",
+        f"Branch `{fixes.branch}` from `{record.base_commit[:10]}` of {record.config.game}. Every commit "
+        "fixes a bug a QA session reported, a repair agent patched behind the regression gate (the "
+        "game's own tests and its walkthrough), and a later session's replay no longer shows.",
+        "",
+    ]
+    for fingerprint in fixes.fixed:
+        bug = record.bugs[fingerprint]
+        report = bug.report
+        attempt = _attempt_of(record, bug)
+        steps = "\n".join(f"{i}. `{command}`" for i, command in enumerate(report.repro, 1)) or "(a new game)"
+        lines += [
+            f"## {report.title}",
+            "",
+            f"- Bug `{fingerprint}` ({report.bug_type.value}, found by the {report.source} QA agent in "
+            f"session {bug.found_in_session})",
+            f"- Expected: {report.expected}",
+            f"- Observed: {report.observed}",
+            "",
+            "Steps to reproduce, from a new game:",
+            "",
+            steps,
+            "",
+        ]
+        if attempt is not None:
+            lines.append(
+                f"- Patch: {attempt.agent}, {attempt.files_changed} file(s), +{attempt.lines_added} "
+                f"-{attempt.lines_removed}; regression gate passed"
+            )
+        for verification in _verifications_of(record, fingerprint):
+            probe = (
+                ""
+                if verification.probe_fixed is None
+                else f"; probe {'quiet' if verification.probe_fixed else 'still fires (false fix)'}"
+            )
+            lines.append(f"- Verified: {verification.verdict} ({verification.judge or 'judge'}){probe}")
+        lines.append("")
+    if fixes.skipped:
+        lines += ["## Not on this branch", ""]
+        lines += [f"- `{fp}`: {why}" for fp, why in fixes.skipped.items()]
+        lines.append("")
+    unverified = [b for b in record.bugs.values() if b.status != BugStatus.VERIFIED_FIXED]
+    if unverified:
+        lines += ["## Still open or unverified (not on this branch)", ""]
+        lines += [f"- `{b.fingerprint}` {b.report.title}: {b.status}" for b in unverified]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _attempt_of(record: RunRecord, bug: TrackedBug):
+    commit = fix_commit(bug)
+    return next(
+        (
+            a
+            for s in record.sessions
+            for a in s.attempts
+            if a.commit == commit and bug.fingerprint in a.fingerprints
+        ),
+        None,
+    )
+
+
+def _verifications_of(record: RunRecord, fingerprint: str):
+    return [v for s in record.sessions for v in s.verifications if v.fingerprint == fingerprint]

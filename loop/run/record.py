@@ -1,0 +1,178 @@
+"""`runs/<run_id>/run.json`: everything a run did, schema-versioned, enough to regenerate every view.
+
+Written atomically after every finished loop step, so a killed run resumes at the last finished step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from loop.contract.models import BugReport
+from loop.run.config import LoopConfig
+from loop.run.lifecycle import BugStatus, LifecycleEvent, now
+from loop.run.session_metrics import SessionMetrics
+
+SCHEMA_VERSION = 1
+
+StepName = Literal["build", "verify", "qa", "critic", "repair"]
+
+
+class TrackedBug(BaseModel):
+    """A distinct bug the loop knows of (one fingerprint), with its lifecycle in this run."""
+
+    fingerprint: str
+    report: BugReport
+    ground_truth_id: str | None = None
+    status: BugStatus = BugStatus.OPEN
+    found_in_session: int
+    history: list[LifecycleEvent] = Field(default_factory=list)
+
+    def repair_report(self) -> BugReport:
+        """The report a repair agent gets; for a bug whose last patch did not fix it, the reason why."""
+        patched = BugStatus.PATCHED
+        reopened = [e for e in self.history if e.from_status == patched and e.to_status != patched]
+        return self.report.model_copy(update={"reopened_because": reopened[-1].reason if reopened else ""})
+
+
+class VerificationRecord(BaseModel):
+    fingerprint: str
+    ground_truth_id: str | None = None
+    replay_fixed: bool
+    probe_fixed: bool | None = Field(default=None, description="the hidden probe's score; None in user mode")
+    verdict: str = Field(description="loop.verification.round_verification.Verdict")
+    judge: str | None = Field(default=None, description="the judge's answer: present, absent, cannot_judge")
+    false_fix: bool = Field(default=False, description="the loop says fixed, the ground-truth probe says not")
+    detail: str = ""
+
+
+class DuplicateRecord(BaseModel):
+    """A report the judge found to show a bug the loop already tracks (no ground truth involved)."""
+
+    fingerprint: str
+    of: str = Field(description="the tracked bug's fingerprint")
+    detail: str = ""
+
+
+class AttemptRecord(BaseModel):
+    agent: str
+    fingerprints: list[str]
+    outcome: str
+    commit: str | None = None
+    files_changed: int = 0
+    lines_added: int = 0
+    lines_removed: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    wall_seconds: float = 0.0
+    patch_path: str | None = None
+    transcript_path: str | None = None
+    detail: str = ""
+
+
+class CrashRecord(BaseModel):
+    """The game died during a QA session: a finding candidate (not a report: nothing replayed it)."""
+
+    after_step: int = Field(description="QA steps played in the session when the game was found dead")
+    detail: str = Field(description="why the QA agent stopped, as it said it")
+    game_logs: str = Field(default="", description="the tail of the game's output")
+    recovery: str = Field(description="restarted in place, started anew, or not recovered")
+    at: str = Field(default_factory=now)
+
+
+class SessionRecord(BaseModel):
+    number: int
+    commit: str
+    started_at: str = Field(default_factory=now)
+    finished_steps: list[StepName] = Field(default_factory=list)
+    verifications: list[VerificationRecord] = Field(default_factory=list)
+    qa_steps: int = 0
+    qa_wall_seconds: float = 0.0
+    qa_tokens: int = 0
+    qa_cost_usd: float = 0.0
+    trace_path: str | None = None
+    crashes: list[CrashRecord] = Field(default_factory=list, description="game deaths during QA")
+    judge_calls: int = Field(default=0, description="the judge's model calls this session (verify, dedupe)")
+    judge_tokens: int = Field(default=0, description="the tokens of those calls")
+    qa_counts: dict[str, int] = Field(
+        default_factory=dict, description="the QA agent's own counters, e.g. model failures it survived"
+    )
+    new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
+    duplicates: list[str] = Field(default_factory=list)
+    duplicate_of: list[DuplicateRecord] = Field(
+        default_factory=list, description="reports the judge found to show a bug tracked already"
+    )
+    false_positives: list[str] = Field(default_factory=list)
+    matches: dict[str, str | None] = Field(default_factory=dict, description="fingerprint -> ground-truth id")
+    attempts: list[AttemptRecord] = Field(default_factory=list)
+    gate_passed: bool | None = None
+    metrics: SessionMetrics = Field(default_factory=SessionMetrics)
+
+
+class GroundTruthSummary(BaseModel):
+    """What a report may say about the hidden ground truth: ids, types and difficulties, never repros."""
+
+    id: str
+    bug_type: str
+    difficulty: str
+
+
+class FixesBranch(BaseModel):
+    """What `publish_fixes` made (kept in run.json)."""
+
+    branch: str
+    commits: list[str] = Field(default_factory=list, description="commits on the branch, oldest first")
+    fixed: list[str] = Field(default_factory=list, description="fingerprints of the bugs it fixes")
+    skipped: dict[str, str] = Field(default_factory=dict, description="fingerprint -> why it is not there")
+    pushed_to: str | None = None
+    push_error: str | None = None
+
+
+class RunRecord(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    run_id: str
+    config: LoopConfig
+    status: Literal["running", "finished", "failed"] = "running"
+    stop_reason: str | None = None
+    started_at: str = Field(default_factory=now)
+    finished_at: str | None = None
+    repo_dir: str
+    base_commit: str
+    head_commit: str
+    regression_gate: str = Field(default="", description="what the regression gate runs on this game")
+    ground_truth: list[GroundTruthSummary] = Field(default_factory=list)
+    bugs: dict[str, TrackedBug] = Field(default_factory=dict)
+    ledger_baseline: dict[str, BugStatus] = Field(
+        default_factory=dict, description="the ledger's status of this game's bugs when the run started"
+    )
+    ledger_baseline_commits: dict[str, str] = Field(
+        default_factory=dict, description="the commit each of those statuses was decided on"
+    )
+    sessions: list[SessionRecord] = Field(default_factory=list)
+    ground_truth_withheld: bool = Field(
+        default=False, description="user mode on a game that ships ground truth"
+    )
+    fixes: FixesBranch | None = Field(default=None, description="the verified fixes' branch, once published")
+
+    @classmethod
+    def load(cls, path: Path) -> RunRecord:
+        data = json.loads(path.read_text())
+        version = data.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise ValueError(f"{path}: run.json schema {version}, this version reads {SCHEMA_VERSION}")
+        return cls.model_validate(data)
+
+    def save(self, path: Path) -> None:
+        """Atomic write: a kill mid-write leaves the previous run.json intact."""
+        tmp = path.with_suffix(".json.tmp")
+        try:
+            tmp.write_text(self.model_dump_json(indent=2))
+            os.replace(tmp, path)
+        except OSError:  # e.g. a full disk: leave no half-written file next to the intact run.json
+            tmp.unlink(missing_ok=True)
+            raise

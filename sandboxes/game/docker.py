@@ -1,0 +1,327 @@
+"""The docker backend: each build is a hardened container of an image built offline for its commit.
+
+Hardening: the port is published on 127.0.0.1 only (a random host port), memory/CPU/pids limits, a read-only
+root with a tmpfs /tmp, every capability dropped, no-new-privileges, a non-root user. The game's working
+folder is the exception, as in a real deployment: an anonymous volume (docker fills it with the image's copy)
+that the game may write and that is removed with the container; `persistent_dir` is a host folder mounted
+there. Every container carries labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove
+what a killed run left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from dataclasses import dataclass
+
+import docker
+import docker.errors
+import docker.types
+import requests
+
+from loop.contract.game import Manifest
+from loop.sandbox import (
+    BuildSpec,
+    CommandResult,
+    RunningBuild,
+    SandboxError,
+    SandboxProvider,
+    game_settings,
+    track,
+    untrack,
+)
+from sandboxes.base_image import BaseImage, ensure_base_image
+from sandboxes.engine import connect
+from sandboxes.game.images import GameImage, ensure_game_image
+from sandboxes.game.readiness import wait_until_ready
+from sandboxes.game.source_tree import export_tree
+from sandboxes.game.workdir import persistent_folder
+from sandboxes.owners import pid_alive
+
+log = logging.getLogger(__name__)
+
+OWNER_PID = "closed-loop.owner-pid"
+OWNER_RUN = "closed-loop.owner-run"
+OWNER_HOST = "closed-loop.owner-host"
+GAME = "closed-loop.game"
+COMMIT = "closed-loop.commit"
+STOP_TIMEOUT = 5
+PORT_WAIT = 10.0
+NOBODY = "65534:65534"
+TIMED_OUT = 124  # coreutils timeout's exit code
+DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
+
+
+def workdir_of(client: docker.DockerClient, tag: str) -> str:
+    return (client.images.get(tag).attrs.get("Config", {}).get("WorkingDir") or "/").rstrip("/") or "/"
+
+
+@dataclass(frozen=True)
+class GameContainer:
+    """One container of ours, as `closed-loop sandbox list` shows it."""
+
+    name: str
+    game: str
+    commit: str
+    run: str
+    owner_pid: int
+    owner_alive: bool
+    url: str
+
+
+class DockerBuild(RunningBuild):
+    backend = "docker"
+
+    def __init__(
+        self,
+        container: docker.models.containers.Container,
+        image: GameImage,
+        manifest: Manifest,
+        ready_timeout: float,
+    ):
+        self.container = container
+        self.workdir = workdir_of(container.client, image.tag)
+        self.container_port = manifest.container_port
+        self.manifest, self.ready_timeout = manifest, ready_timeout
+        self.image = image.tag
+        self.image_built = image.built  # False when the image of this commit was reused
+        self._final_logs: str | None = None
+        self.url = self._published_url()
+
+    def _published_url(self) -> str:
+        deadline = time.monotonic() + PORT_WAIT
+        key = f"{self.container_port}/tcp"
+        while True:
+            self.container.reload()  # the host port appears only after a reload
+            bindings = (self.container.ports or {}).get(key)
+            if bindings:
+                return f"http://127.0.0.1:{bindings[0]['HostPort']}"
+            if self.container.status == "exited" or time.monotonic() > deadline:
+                raise SandboxError(
+                    f"container {self.container.name} published no port for {key}:\n{self.logs(40)}"
+                )
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self._final_logs is not None:
+            return
+        untrack(self)
+        self._final_logs = self.logs()
+        # Stop first so the game shuts down cleanly; remove(force) alone would kill it.
+        for step in (
+            lambda: self.container.stop(timeout=STOP_TIMEOUT),
+            lambda: self.container.remove(force=True, v=True),
+        ):
+            try:
+                step()
+            except docker.errors.NotFound:
+                return
+            except DOCKER_ERRORS as exc:
+                log.warning("stopping %s: %s", self.container.name, exc)
+
+    def restart(self) -> None:
+        """Restart the container in place and wait until it is ready. The host port may change: read `url`."""
+        if self._final_logs is not None:
+            raise SandboxError("this build was stopped; start a new one")
+        try:
+            self.container.restart(timeout=STOP_TIMEOUT)
+        except DOCKER_ERRORS as exc:
+            raise SandboxError(f"restarting {self.container.name} failed: {exc}") from exc
+        self.url = self._published_url()
+        wait_until_ready(self, self.manifest, self.ready_timeout)
+
+    def run_command(self, argv: list[str], timeout: float) -> CommandResult:
+        """Run `argv` in the running container (the game's image, its copy of the tree), bounded by coreutils'
+        `timeout` inside and the client's own timeout outside."""
+        bound = max(1, int(min(timeout, self.container.client.api.timeout - 5)))
+        try:
+            done = self.container.exec_run(
+                ["timeout", str(bound), *argv],
+                workdir=self.workdir,
+                user=self.container.attrs["Config"]["User"],
+            )
+        except DOCKER_ERRORS as exc:
+            return CommandResult(None, f"running {argv[0]} in {self.container.name} failed: {exc}")
+        output = (done.output or b"").decode(errors="replace")
+        return CommandResult(None if done.exit_code == TIMED_OUT else done.exit_code, output)
+
+    def logs(self, tail: int = 200) -> str:
+        if self._final_logs is not None:
+            return "\n".join(self._final_logs.splitlines()[-tail:])
+        try:
+            return self.container.logs(tail=tail).decode(errors="replace")
+        except DOCKER_ERRORS:
+            return ""
+
+    def is_alive(self) -> bool:
+        if self._final_logs is not None:
+            return False
+        try:
+            self.container.reload()
+        except DOCKER_ERRORS:
+            return False
+        return self.container.status in ("created", "running")
+
+
+class DockerProvider(SandboxProvider):
+    """Builds images offline and runs games in hardened containers. EngineUnavailable at once if no engine.
+
+    Leftovers of dead owners are removed at start. Limits are per container; the defaults suit a text game.
+    Builds this provider started and did not stop are stopped when the interpreter exits.
+    """
+
+    name = "docker"
+
+    def __init__(
+        self,
+        *,
+        mem_limit: str = "512m",
+        cpus: float = 1.0,
+        pids_limit: int = 256,
+        base_image: str | None = None,
+        cleanup_at_start: bool = True,
+    ):
+        self.client = connect()
+        self.mem_limit = mem_limit
+        self.nano_cpus = int(cpus * 1e9)
+        self.pids_limit = pids_limit
+        self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
+        self._bases: dict[tuple[str, ...], BaseImage] = {}
+        if cleanup_at_start:
+            self.cleanup_leftovers()
+
+    def base_image(self, system_packages: list[str] | tuple[str, ...] = ()) -> BaseImage:
+        key = tuple(sorted(system_packages))
+        if key not in self._bases:
+            self._bases[key] = ensure_base_image(
+                self.client, configured=self.configured_base, system_packages=key
+            )
+        return self._bases[key]
+
+    def image_for(self, spec: BuildSpec) -> GameImage:
+        """Build (or reuse) the image for `spec`, on a base with the Debian packages the game names."""
+        tree = export_tree(spec)
+        base = self.base_image(spec.manifest.system_packages)
+        return ensure_game_image(self.client, spec.manifest, tree, base)
+
+    def _mounts(self, tag: str, manifest: Manifest) -> list[docker.types.Mount]:
+        """The working folder as a fresh anonymous volume; the persistent folder, if any, bound over it."""
+        workdir = workdir_of(self.client, tag)
+        if workdir == "/":
+            return []
+        mounts = [docker.types.Mount(target=workdir, source=None, type="volume")]
+        persistent = persistent_folder(manifest)
+        if persistent is not None:
+            inside = f"{workdir.rstrip('/')}/{manifest.persistent_dir.strip('/')}"  # type: ignore[union-attr]
+            mounts.append(docker.types.Mount(target=inside, source=str(persistent), type="bind"))
+        return mounts
+
+    def _user(self, tag: str) -> str:
+        user = (self.client.images.get(tag).attrs.get("Config", {}).get("User") or "").strip()
+        return NOBODY if user in ("", "root", "0", "0:0") else user
+
+    def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
+        manifest = spec.manifest
+        image = self.image_for(spec)
+        tag = image.tag
+        labels = {
+            OWNER_RUN: spec.run_id,
+            OWNER_PID: str(os.getpid()),
+            OWNER_HOST: socket.gethostname(),
+            GAME: manifest.name,
+            COMMIT: spec.commit,
+        }
+        port = manifest.container_port
+        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **game_settings(manifest), **spec.env}
+        name = f"closed-loop-{manifest.name}-{uuid.uuid4().hex[:10]}"
+        try:
+            container = self.client.containers.run(
+                tag,
+                detach=True,
+                name=name,
+                environment=environment,
+                ports={f"{port}/tcp": ("127.0.0.1", None)},
+                mem_limit=self.mem_limit,
+                nano_cpus=self.nano_cpus,
+                pids_limit=self.pids_limit,
+                read_only=True,
+                tmpfs={"/tmp": "rw,nosuid,nodev,size=64m"},
+                mounts=self._mounts(tag, manifest),
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                user=self._user(tag),
+                labels=labels,
+                init=True,  # a game as PID 1 would ignore SIGTERM: every stop would wait for the kill
+            )
+        except DOCKER_ERRORS as exc:
+            raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
+        try:
+            build = DockerBuild(container, image, manifest, ready_timeout)
+        except SandboxError:
+            container.remove(force=True, v=True)  # it exited before publishing its port: keep nothing behind
+            raise
+        track(build)
+        log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
+        wait_until_ready(build, manifest, ready_timeout)
+        return build
+
+    def running_games(self) -> list[GameContainer]:
+        """Every container of ours on this engine, with its owner and its URL (empty when not running)."""
+        games = []
+        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+            labels = container.labels or {}
+            owner = int(labels.get(OWNER_PID, "0") or 0)
+            ports = [binding for bindings in (container.ports or {}).values() for binding in bindings or []]
+            url = f"http://127.0.0.1:{ports[0]['HostPort']}" if ports else ""
+            alive = labels.get(OWNER_HOST) == socket.gethostname() and owner > 0 and pid_alive(owner)
+            games.append(
+                GameContainer(
+                    container.name,
+                    labels.get(GAME, "?"),
+                    labels.get(COMMIT, ""),
+                    labels.get(OWNER_RUN, ""),
+                    owner,
+                    alive,
+                    url,
+                )
+            )
+        return games
+
+    def cleanup_leftovers(self) -> int:
+        """Remove every container of ours on this host whose owner process is gone. Returns how many."""
+        removed = 0
+        host = socket.gethostname()
+        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+            labels = container.labels or {}
+            if labels.get(OWNER_HOST) != host:
+                continue
+            try:
+                owner = int(labels.get(OWNER_PID, ""))
+            except ValueError:
+                owner = -1
+            if owner > 0 and pid_alive(owner):
+                continue
+            log.info("removing leftover container %s (owner pid %s is gone)", container.name, owner)
+            try:
+                container.remove(force=True, v=True)
+                removed += 1
+            except docker.errors.NotFound:
+                pass
+        return removed
+
+    def remove_game_images(self) -> int:
+        """Remove the game images no container uses (the base image stays); return how many."""
+        removed = 0
+        for image in self.client.images.list(filters={"label": GAME}):
+            try:
+                self.client.images.remove(image.id, force=False)
+                removed += 1
+            except docker.errors.NotFound:
+                pass
+            except docker.errors.APIError as exc:
+                if exc.status_code != 409:  # 409: in use by a container, keep it
+                    raise SandboxError(f"cannot remove image {image.tags or image.id}: {exc}") from exc
+        return removed
