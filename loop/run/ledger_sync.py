@@ -28,7 +28,7 @@ REPORTED_AGAIN = {BugStatus.VERIFIED_FIXED: BugStatus.REGRESSED, BugStatus.PATCH
 
 
 def mirror_run(record: RunRecord, ledger: Ledger) -> None:
-    game = record.config.game
+    game = record.game_name or record.config.game  # runs recorded before the name was kept
     mode = BENCHMARK if record.ground_truth else FREE
     ledger.start_run(record.run_id, game, mode=mode, params=record.config.model_dump(mode="json"))
     for session in record.sessions:

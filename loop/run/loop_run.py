@@ -141,6 +141,7 @@ class LoopRun:
         record = RunRecord(
             run_id=run_id,
             config=config,
+            game_name=game.name,
             repo_dir=str(repo_dir),
             base_commit=commit,
             head_commit=commit,

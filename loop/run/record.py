@@ -137,6 +137,9 @@ class RunRecord(BaseModel):
     schema_version: int = SCHEMA_VERSION
     run_id: str
     config: LoopConfig
+    game_name: str = Field(
+        default="", description="the game's name from its manifest: the ledger's key, however it was given"
+    )
     status: Literal["running", "finished", "failed"] = "running"
     stop_reason: str | None = None
     started_at: str = Field(default_factory=now)

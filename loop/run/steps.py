@@ -11,9 +11,9 @@ from pathlib import Path
 
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
-from loop.judge.verdict import JudgeAnswer, with_repro
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
+from loop.run.bug_identity import DuplicateEvidence
 from loop.run.fixes_branch import publish_fixes
 from loop.run.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.run.loop_run import LoopRun
@@ -220,46 +220,40 @@ def _count_judge_use(run: LoopRun, session: SessionRecord, before: tuple[int, in
 
 
 def _record_duplicate(
-    run: LoopRun, number: int, fingerprint: str, known: TrackedBug | None, why: str
+    run: LoopRun, number: int, fingerprint: str, known: TrackedBug | None, why: str, of: str | None = None
 ) -> None:
-    """A report of a bug the loop tracks (or of one reported earlier this session): a verified fix that QA
-    shows again has regressed."""
+    """A report of a bug the loop tracks (or of one reported earlier this session, `of`): a verified fix that
+    QA shows again has regressed."""
     session = run.session(number)
     session.duplicates.append(fingerprint)
     session.matches[fingerprint] = known.ground_truth_id if known else None
-    if known is not None and known.fingerprint != fingerprint:
-        session.duplicate_of.append(
-            DuplicateRecord(fingerprint=fingerprint, of=known.fingerprint, detail=why)
-        )
+    original = known.fingerprint if known is not None else of
+    if original is not None and original != fingerprint:
+        session.duplicate_of.append(DuplicateRecord(fingerprint=fingerprint, of=original, detail=why))
     if known is not None and known.status == BugStatus.VERIFIED_FIXED:
         move(run, known, BugStatus.REGRESSED, number, session.commit, f"QA found it again ({why})")
 
 
 def _drop_replayed_duplicates(run: LoopRun, number: int, fresh: list[BugReport]) -> list[BugReport]:
-    """The new reports that show no bug the loop tracks: each one's steps are replayed and judged against
-    every tracked bug's claim (and the new reports before it); `present` makes it a duplicate of that bug."""
+    """The new reports that show no bug the loop tracks (nor one reported before them this session), decided
+    on evidence (loop.run.bug_identity): a report with none is a bug of its own."""
     tracked = list(run.record.bugs.values())
     if not fresh or (not tracked and len(fresh) < 2):
         return fresh
     kept: list[BugReport] = []
-    pairs = 0
     with run.start_build(number) as build, run.client(build) as client:
+        evidence = DuplicateEvidence(run.parts.judge, client, replays_left=MAX_DUPLICATE_REPLAYS)
         for report in fresh:
             candidates = [(bug.report, bug) for bug in tracked] + [(earlier, None) for earlier in kept]
-            duplicate_of: tuple[BugReport, TrackedBug | None] | None = None
-            for claim, bug in candidates:
-                if pairs >= MAX_DUPLICATE_REPLAYS:
-                    break
-                pairs += 1
-                if run.parts.judge(with_repro(claim, report.repro), client).answer == JudgeAnswer.PRESENT:
-                    duplicate_of = (claim, bug)
-                    break
-            if duplicate_of is None:
+            found = next(
+                ((claim, bug, why) for claim, bug in candidates if (why := evidence.same_bug(claim, report))),
+                None,
+            )
+            if found is None:
                 kept.append(report)
                 continue
-            claim, bug = duplicate_of
-            why = f"its steps show {claim.fingerprint} ({claim.title})"
-            _record_duplicate(run, number, report.fingerprint, bug, why)
+            claim, bug, why = found
+            _record_duplicate(run, number, report.fingerprint, bug, why, of=claim.fingerprint)
             log.info("session %d: %s is a duplicate: %s", number, report.fingerprint, why)
     return kept
 

@@ -102,7 +102,7 @@ def test_three_castle_sessions_recorded_in_the_ledger_give_table_7(tmp_path):
         assert loop.session(1, [KEY_IN_CLOSED_DRAWER, DROPPED_MATCHES, GHOST]) == ["BUG-2", "BUG-3"]
         assert loop.session(2, [TWO_FRAGMENTS_FORGE_THE_KEY, KEY_IN_CLOSED_DRAWER]) == ["BUG-1"]
         assert loop.session(3, []) == []
-        metrics = loop_metrics(ledger.session_facts(loop.run.loop_run), loop.benchmark.bugs)
+        metrics = loop_metrics(ledger.session_facts(loop.run), loop.benchmark.bugs)
         bugs = {bug.key: bug for bug in ledger.bugs("castle")}
     assert [(m.discovery_text, m.fixing_text) for m in metrics.sessions] == [
         ("2/3", "0/3"),
