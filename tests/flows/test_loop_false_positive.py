@@ -8,10 +8,10 @@ import pytest
 
 from flows.assembly import open_run
 from loop.contract.models import BugReport, BugType
-from loop.qa import QASessionResult
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
 from loop.run.rounds import run_rounds
+from tests.fixtures.scripted_qa import ScriptedQA
 
 MADE_UP = BugReport(
     title="The portrait in the corridor winks",
@@ -25,21 +25,6 @@ MADE_UP = BugReport(
 )
 
 
-class ScriptedQA:
-    """Reports the same made-up bug every session without playing."""
-
-    name = "scripted"
-
-    def prepare(self, game, repo_dir, mode) -> None:
-        pass
-
-    def run_session(self, client, *, build_commit, steps, seed, out_dir: Path) -> QASessionResult:
-        trace = out_dir / "trace.jsonl"
-        trace.write_text("")
-        report = MADE_UP.model_copy(update={"build_commit": build_commit})
-        return QASessionResult(reports=[report], steps=0, games_started=0, wall_seconds=0.0, trace_path=trace)
-
-
 @pytest.mark.slow
 def test_a_made_up_report_counts_once_as_a_false_positive_and_stays_open(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
@@ -47,7 +32,7 @@ def test_a_made_up_report_counts_once_as_a_false_positive_and_stays_open(tmp_pat
         game="castle", qa_agent="explorer", repair_agent="gold", backend="process", max_rounds=2
     )
     run = open_run(config, runs_dir=tmp_path)
-    run.parts.qa_agent = ScriptedQA()  # the loop plays whatever QA agent instance it is handed
+    run.parts.qa_agent = ScriptedQA([MADE_UP])  # the loop plays whatever QA agent instance it is handed
     run_rounds(run)
 
     record = RunRecord.load(run.run_dir / "run.json")

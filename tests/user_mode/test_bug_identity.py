@@ -10,11 +10,11 @@ import pytest
 from flows.assembly import open_run
 from flows.cli import main
 from loop.contract.models import BugReport, BugType
-from loop.qa import QASessionResult
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
 from loop.run.rounds import run_rounds
 from reports.writer import write_run_reports
+from tests.fixtures.scripted_qa import ScriptedQA
 
 SPLINTER = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "splinter"
 
@@ -50,21 +50,6 @@ def crash(verb: str) -> BugReport:
 REPORTS = [TRACE_IN_WELCOME, crash("saw"), crash("plane"), crash("sand")]
 
 
-class ScriptedQA:
-    """Hands the loop four reports, the first of which fires on every new game."""
-
-    name = "scripted"
-
-    def prepare(self, game, repo_dir, mode) -> None:
-        pass
-
-    def run_session(self, client, *, build_commit, steps, seed, out_dir: Path) -> QASessionResult:
-        trace = out_dir / "trace.jsonl"
-        trace.write_text("")
-        reports = [report.model_copy(update={"build_commit": build_commit}) for report in REPORTS]
-        return QASessionResult(reports=reports, steps=0, games_started=0, wall_seconds=0.0, trace_path=trace)
-
-
 @pytest.mark.slow
 def test_an_anomaly_of_every_new_game_swallows_no_crash(tmp_path: Path, monkeypatch, capsys):
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
@@ -72,7 +57,7 @@ def test_an_anomaly_of_every_new_game_swallows_no_crash(tmp_path: Path, monkeypa
     config = LoopConfig(game=str(SPLINTER), qa_agent="explorer", repair_agent="noop", backend="process",
                         max_rounds=1)  # fmt: skip
     run = open_run(config, runs_dir=tmp_path / "runs")
-    run.parts.qa_agent = ScriptedQA()
+    run.parts.qa_agent = ScriptedQA(REPORTS)
     run_rounds(run)
 
     record = RunRecord.load(run.run_dir / "run.json")
