@@ -179,3 +179,6 @@ def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
     binary = installed_tool(TOOL)
     return AiderAgent(binary, endpoint)
+
+
+create.needs_model = True  # type: ignore[attr-defined]

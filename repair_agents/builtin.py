@@ -35,6 +35,7 @@ from loop.llm import (
     register_secret,
 )
 from loop.repair.agents import AgentContext, UnknownAgent
+from loop.replay.raw_request import shown
 from loop.sandbox import SandboxError
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.coding.agent import CodingAgent
@@ -61,7 +62,7 @@ def render_report(report: BugReport) -> str:
         observed=report.observed,
         mechanic=report.mechanic,
         bug_type=str(report.bug_type),
-        repro=json.dumps(report.repro),
+        repro=json.dumps([shown(step) for step in report.repro]),
         evidence=evidence,
     )
 
@@ -236,3 +237,6 @@ def create(context: AgentContext) -> RepairAgent:
     except ValidationError as exc:
         raise UnknownAgent(f"the builtin agent's limits: {exc.errors()[0]['msg']}") from None
     return BuiltinAgent(config, sandbox=sandbox, image=options.get("image") or None, limits=limits)
+
+
+create.needs_model = True  # type: ignore[attr-defined]

@@ -144,3 +144,6 @@ def create(context: AgentContext) -> RepairAgent:
             f"option permission_mode must be one of {', '.join(PERMISSION_MODES)}, not {mode!r}"
         )
     return ClaudeCodeAgent(binary, endpoint, max_turns(context), mode)
+
+
+create.needs_model = True  # type: ignore[attr-defined]

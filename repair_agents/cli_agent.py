@@ -24,6 +24,7 @@ from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
 from loop.repair.protocol import RepairWorkspace
+from loop.replay.raw_request import shown
 from repair_agents.base import Attempt, Outcome
 from repair_agents.cli_runner import CliRun
 from repair_agents.prompts import render
@@ -41,7 +42,7 @@ def task_prompt(reports: list[BugReport], game: Manifest | None = None) -> str:
     authority, and for a reopened bug why the last patch did not fix it."""
     sections = []
     for number, report in enumerate(reports, 1):
-        steps = "\n".join(f"  {i}. {command}" for i, command in enumerate(report.repro, 1))
+        steps = "\n".join(f"  {i}. {shown(command)}" for i, command in enumerate(report.repro, 1))
         evidence = "\n".join(f"  {line}" for line in report.evidence.splitlines()) or "  (none recorded)"
         why = report.reopened_because
         reopened = f"\n- an earlier patch did not fix it: {why}" if why else ""

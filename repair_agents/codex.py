@@ -148,3 +148,6 @@ def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
     binary = installed_tool(TOOL)
     return CodexAgent(binary, endpoint)
+
+
+create.needs_model = True  # type: ignore[attr-defined]

@@ -125,3 +125,6 @@ def create(context: AgentContext) -> RepairAgent:
     endpoint = endpoint_for(context, "openai")
     binary = installed_tool(TOOL)
     return MiniSweAgent(binary, endpoint, max_turns(context))
+
+
+create.needs_model = True  # type: ignore[attr-defined]

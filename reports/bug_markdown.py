@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from loop.contract.models import BugReport
+from loop.replay.raw_request import GAME_ID, RawRequest, shown
 from loop.run.record import RunRecord, TrackedBug
 from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
@@ -36,9 +37,17 @@ def inline_code(text: str) -> str:
     return f"{ticks} {text} {ticks}"
 
 
+def _step(command: str) -> str:
+    if RawRequest.of_step(command) is not None:
+        return (
+            f"Send this request ({GAME_ID}: the id of the game started above): {inline_code(shown(command))}"
+        )
+    return f"Send {inline_code(command)}"
+
+
 def steps_to_reproduce(commands: list[str]) -> str:
     lines = ["1. Start a new game (`POST /api/agent/new`)."]
-    lines += [f"{i}. Send {inline_code(command)}" for i, command in enumerate(commands, start=2)]
+    lines += [f"{i}. {_step(command)}" for i, command in enumerate(commands, start=2)]
     return "\n".join(lines) + "\n"
 
 
@@ -153,3 +162,32 @@ def bug_rows(run: RunRecord) -> list[dict[str, str]]:
         }
         for bug in bugs
     ]
+
+
+def duplicate_lines(run: RunRecord) -> list[str]:
+    """Every report the loop kept as another report's bug, naming that bug and the evidence."""
+    lines = []
+    for session in run.sessions:
+        for duplicate in session.duplicate_of:
+            of = bug_label(run, duplicate.of) if duplicate.of in run.bugs else f"`{duplicate.of}`"
+            lines.append(
+                f"- session {session.number}: `{duplicate.fingerprint}` is {of} again: {duplicate.detail}"
+            )
+    return lines
+
+
+def render_qa_index(game: str, commit: str, reports: list[tuple[str, BugReport]]) -> str:
+    """`index.md` of a QA session's folder: one row per report file, crashes first."""
+    ordered = sorted(reports, key=lambda item: (item[1].bug_type.value != "crash", item[0]))
+    rows = [
+        {
+            "Report": f"[{report.title}]({name})",
+            "Type": report.bug_type.value,
+            "Steps": str(len(report.repro) + 1),
+            "Found by": report.oracle or report.source,
+        }
+        for name, report in ordered
+    ]
+    kept = f"{len(reports)} report(s), each replayed before it was kept.\n"
+    header = f"# QA reports: {game} at `{commit[:12]}`\n\n" + kept
+    return header + ("\n" + markdown_table(rows) if rows else "\nNo bug was reported.\n")

@@ -157,6 +157,8 @@ def total_row(run: RunRecord) -> dict[str, str]:
 
 
 def agent_label(agent: str) -> str:
+    if agent == "noop":
+        return "none: QA only (no repair agent; set a model key or choose one to repair)"
     return f"{agent} (harness check)" if agent in HARNESS_AGENTS else agent
 
 

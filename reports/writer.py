@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from loop.run.record import RunRecord
-from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, render_bug_markdown
+from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, duplicate_lines, render_bug_markdown
 from reports.json_view import run_summary
 from reports.labels import critic_label, markdown_cell, short_commit
 from reports.table7 import agent_label, render_table7, table7_rows
@@ -43,6 +43,9 @@ def render_report_markdown(run: RunRecord) -> str:
         lines.append(f"- [{row['Bug']}]({row['Report']}){title} {row['Status']}")
     if not rows:
         lines.append("_No bug found._")
+    duplicates = duplicate_lines(run)
+    if duplicates:
+        lines += ["", "## Reports of bugs already listed\n", *duplicates]
     lines += ["", "See `report.html` for charts, repair attempts, patches and traces.", ""]
     return "\n".join(lines)
 

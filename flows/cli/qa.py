@@ -43,7 +43,7 @@ def qa_command(args: argparse.Namespace) -> int:
     from loop.qa import get_qa_agent, write_session
     from loop.run.loop_run import new_run_id, runs_root
     from loop.sandbox import BuildSpec, get_provider
-    from reports.bug_markdown import render_report_alone
+    from reports.bug_markdown import render_qa_index, render_report_alone
 
     if not args.verbose:
         logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -76,11 +76,15 @@ def qa_command(args: argparse.Namespace) -> int:
         finally:
             build.stop()
     write_session(result, out_dir)
+    written = []
     for number, report in enumerate(result.reports, 1):
-        (out_dir / f"report-{number:02d}-{report.fingerprint}.md").write_text(render_report_alone(report))
+        name = f"report-{number:02d}-{report.fingerprint}.md"
+        (out_dir / name).write_text(render_report_alone(report))
+        written.append((name, report))
+    (out_dir / "index.md").write_text(render_qa_index(game.name, commit, written))
     print(
         f"qa: {len(result.reports)} report(s) in {result.steps} steps, {result.games_started} games, "
-        f"{result.wall_seconds:.1f}s ({result.stopped_because}); written to {out_dir}"
+        f"{result.wall_seconds:.1f}s ({result.stopped_because}); index: {out_dir / 'index.md'}"
     )
     if result.tokens or result.counts:
         counts = ", ".join(f"{k} {v}" for k, v in result.counts.items())

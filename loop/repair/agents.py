@@ -58,6 +58,14 @@ def needs_ground_truth(name: str) -> bool:
         raise UnknownAgent(str(exc).replace("repair agent", "repair agent", 1)) from None
 
 
+def needs_model(name: str) -> bool:
+    """True for an agent that cannot work without a model endpoint (the built-in agent, the CLI adapters)."""
+    try:
+        return bool(getattr(load(PluginKind.REPAIR_AGENT, name), "needs_model", False))
+    except UnknownPlugin as exc:
+        raise UnknownAgent(str(exc)) from None
+
+
 def create_agent(
     name: str, context: AgentContext | None = None, ground_truth: GroundTruthKey | None = None
 ) -> RepairAgent:

@@ -58,6 +58,11 @@ class Oracle:
                     return anomaly
         return None
 
+    def report_steps(self, commands: list[str], subject: str) -> list[str]:
+        """The repro a report carries: the commands, plus whatever step the oracle itself adds (a raw
+        request, for an oracle that probes the HTTP layer), so the report replays from its steps alone."""
+        return commands
+
     def confirm(
         self, client: GameClient, commands: list[str], subject: str
     ) -> tuple[Anomaly | None, list[Step]]:

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from loop.contract.game_client import GameClient, GameObservation, GameServerError, GameUnavailable
+from loop.contract.game_client import (
+    GameClient,
+    GameObservation,
+    GameServerError,
+    GameUnavailable,
+    strip_hidden,
+)
+from loop.replay.raw_request import RawRequest
 from loop.replay.view import State
+
+SHOWN_REPLY = 400
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,9 @@ class GameSession:
     def send(self, command: str) -> Step:
         before = self.state
         started = time.perf_counter()
+        request = RawRequest.of_step(command)
+        if request is not None:
+            return self._record(self._send_raw(command, request, before, started))
         try:
             observation = self.client.command(self.game_id, command)
             step = Step(len(self.steps), command, before, observation, (time.perf_counter() - started) * 1000)
@@ -77,6 +90,23 @@ class GameSession:
             recovered = self._state_after_error()
             step = Step(len(self.steps), command, before, None, elapsed, str(exc), exc.status, recovered)
         return self._record(step)
+
+    def _send_raw(self, command: str, request: RawRequest, before: State, started: float) -> Step:
+        """A raw request as a step: a JSON reply is an observation (the state unchanged as far as the step
+        knows), a 5xx or a reply that is not JSON is an error step with its status."""
+        status, raw = self.client.raw(*request.request(self.game_id))
+        elapsed = (time.perf_counter() - started) * 1000
+        text = raw.decode("utf-8", "replace")
+        try:
+            body = json.loads(text)
+        except ValueError:
+            body = None
+        if status >= 500 or body is None:
+            return Step(len(self.steps), command, before, None, elapsed, text[:SHOWN_REPLY], status,
+                        self._state_after_error())  # fmt: skip
+        shown = json.dumps(strip_hidden(body, self.client.hidden_fields))[:SHOWN_REPLY]
+        observation = GameObservation(message=shown, state=before, success=False)
+        return Step(len(self.steps), command, before, observation, elapsed)
 
     def _state_after_error(self) -> State | None:
         try:

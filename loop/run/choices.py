@@ -7,17 +7,23 @@ model-backed agents; otherwise the offline ones (the explorer, and `gold` where 
 from __future__ import annotations
 
 import logging
+from functools import cache
 
 from loop.contract.game import Game
 from loop.judge.verdict import Judge
 from loop.llm.client import model_for
 from loop.llm.config import any_model_configured
 from loop.qa import qa_agent_names
-from loop.repair.agents import agent_names, needs_ground_truth
+from loop.repair.agents import agent_names, needs_ground_truth, needs_model
 from loop.run.config import AUTO, LoopConfig
 
 log = logging.getLogger(__name__)
 
+QA_ONLY_NOTICE = (
+    "no model is configured, so this run is QA only: bugs are found and replayed, and nothing is repaired. "
+    "To repair, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local model with `closed-loop model up`, "
+    "or bring your own fixer with --repair-agent command --agent-option command='<your command>'"
+)
 CRITICS = {"differential": ["differential"], "llm": ["llm"], "both": ["differential", "llm"], "none": []}
 
 
@@ -28,6 +34,12 @@ class ChoiceError(ValueError):
 def model_configured() -> bool:
     """Is a model configured for the agents? The one answer every `auto` uses."""
     return any_model_configured()
+
+
+@cache
+def _say_qa_only() -> None:
+    """Once per process: the CLI checks the choices before the flow does it again."""
+    log.warning(QA_ONLY_NOTICE)
 
 
 def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) -> LoopConfig:
@@ -42,11 +54,19 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
             repair_agent = "builtin"
         else:
             repair_agent = "gold" if has_ground_truth else "noop"
+            if repair_agent == "noop":
+                _say_qa_only()
     if qa_agent not in qa_agent_names():
         raise ChoiceError(f"unknown QA agent {qa_agent!r} (choose from auto, {', '.join(qa_agent_names())})")
     if repair_agent not in agent_names():
         raise ChoiceError(
             f"unknown repair agent {repair_agent!r} (choose from auto, {', '.join(agent_names())})"
+        )
+    if needs_model(repair_agent) and not online:
+        raise ChoiceError(
+            f"the {repair_agent} repair agent needs a model: set ANTHROPIC_API_KEY or OPENAI_API_KEY, start "
+            "a local one with `closed-loop model up`, or choose another repair agent "
+            "(noop, or command with --agent-option command=...)"
         )
     if needs_ground_truth(repair_agent) and not has_ground_truth:
         raise ChoiceError(

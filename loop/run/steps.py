@@ -344,5 +344,10 @@ def repair(run: LoopRun, number: int) -> None:
 def publish(run: LoopRun) -> None:
     """At the end of the run: the verified fixes on one branch with a pull-request description (pushed to
     the configured remote). Redone on a resumed run, so the branch always matches run.json."""
+    if not any(bug.status == BugStatus.VERIFIED_FIXED for bug in run.record.bugs.values()):
+        log.info("%s: no verified fix, so no fixes branch and no pull-request text", run.run_id)
+        run.record.fixes = None
+        run.save()
+        return
     run.record.fixes = publish_fixes(run.record, run.repo_dir, run.run_dir, run.config.push_to)
     run.save()

@@ -32,7 +32,7 @@ def test_a_body_that_drops_the_connection_is_reported_and_replays_only_where_it_
         probe = ApiProbe.of_subject(report.oracle_subject)
         assert probe is not None and probe.label in report.title
         assert probe.shown() in report.observed and "no answer" in report.observed
-        assert report.repro == [] and report.bug_type == "crash"
+        assert report.repro == [probe.raw_step()] and report.bug_type == "crash"
         assert replay_report(report, client).anomaly_present
     with running_toybox(tmp_path / "clean") as (client, _):
         verdict = replay_report(report, client)

@@ -167,7 +167,7 @@ def test_user_mode_decides_by_the_judge_alone_and_a_second_run_sees_no_false_reg
     assert [v.verdict for v in pending] == ["cannot_judge", "cannot_judge"]
     assert all("the judge failed" in v.detail for v in pending)
     assert {b.status for b in night_2.values()} == {"patched"}
-    assert second.sessions[1].metrics.fixes_verified == 0 and not second.fixes.fixed
+    assert second.sessions[1].metrics.fixes_verified == 0 and second.fixes is None
     assert "pending, cannot judge" in second_report and "the judge failed" in second_report
 
 

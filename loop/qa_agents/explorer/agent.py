@@ -36,6 +36,7 @@ from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
 from loop.qa_agents.explorer.state_oracles import UNDO_VERBS
 from loop.replay import view
+from loop.replay.raw_request import shown
 from loop.replay.transcript import GameSession, Step
 from loop.trace import SessionTrace
 
@@ -385,7 +386,7 @@ class Explorer:
         if self.progress is not None:
             self.progress(
                 f"step {self.budget.steps}: report {len(self.reports)}: {report.title} "
-                f"(repro: {' / '.join(report.repro) or 'new game'})"
+                f"(repro: {' / '.join(shown(step) for step in report.repro) or 'new game'})"
             )
         trace_report(self.trace, self.budget.steps, report)
 

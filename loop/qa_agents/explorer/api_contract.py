@@ -48,10 +48,16 @@ class ApiContractOracle(Oracle):
             before.index + 1, probe.shown(), before.state, observation, 0.0, answer.text[:400], status
         )
 
+    def report_steps(self, commands: list[str], subject: str) -> list[str]:
+        probe = ApiProbe.of_subject(subject)
+        return commands if probe is None else [*commands, probe.raw_step()]
+
     def confirm(
         self, client: GameClient, commands: list[str], subject: str
     ) -> tuple[Anomaly | None, list[Step]]:
         probe = ApiProbe.of_subject(subject)
+        if probe is not None and commands and commands[-1] == probe.raw_step():
+            commands = commands[:-1]  # the probe itself: sent below, judged on its raw answer
         session = GameSession(client)
         for command in commands:
             session.send(command)

@@ -13,6 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from loop.contract.game_client import GameClient, GameUnavailable, strip_hidden
 from loop.qa_agents.explorer.oracles import TRACEBACK_MARKERS
+from loop.replay.raw_request import GAME_ID as RAW_GAME_ID
+from loop.replay.raw_request import RawRequest
 
 GAME_ID = "@GAME_ID@"  # where a probe puts the id of the game it plays against
 NEW, COMMAND, STATE = "/api/agent/new", "/api/agent/command", "/api/agent/state/"
@@ -40,6 +42,11 @@ class ApiProbe(BaseModel):
         if len(body) > SHOWN_BODY:
             body = f"{body[:SHOWN_BODY]}... ({len(self.body or '')} characters)"
         return f"{self.method} {self.path.replace(GAME_ID, '<game_id>')}{body}"
+
+    def raw_step(self) -> str:
+        """The probe as a repro step (loop.replay.raw_request), the game id written <game_id>."""
+        body = None if self.body is None else self.body.replace(GAME_ID, RAW_GAME_ID)
+        return RawRequest(method=self.method, path=self.path.replace(GAME_ID, RAW_GAME_ID), body=body).step()
 
     @classmethod
     def of_subject(cls, subject: str) -> ApiProbe | None:

@@ -66,7 +66,7 @@ def shrink_and_confirm(
         observed=anomaly.observed,
         mechanic=anomaly.mechanic,
         bug_type=anomaly.bug_type,
-        repro=repro,
+        repro=oracle.report_steps(repro, subject),
         evidence=evidence_of(steps, anomaly),
         confidence=0.9 if oracle.name != "determinism" else 0.7,
         build_commit=build_commit,

@@ -65,7 +65,9 @@ class ServerErrorOracle(Oracle):
                 self.name,
                 step.verb or "new game",  # one crash per verb: its arguments rarely make another bug
                 step.index,
-                f"Server error on '{step.command}'",
+                f"Server error on '{step.command}'"
+                if step.command
+                else "Server error text in a new game's reply",
                 "a normal reply (success or refusal) to any command",
                 what or f"exception text in the reply: {step.message[:200]}",
                 step.verb or "new game",
