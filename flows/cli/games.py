@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "validate",
         help="check any game keeps the API contract; prove a benchmark game's bugs both ways",
         description="Every game: it builds and starts, health answers, new/command/state have the API's "
-        "shapes, stripped fields never reach the client, bad requests get 4xx, the walkthrough wins, the "
+        "shapes, stripped fields never reach the client, bad requests get a JSON answer, the walkthrough "
+        "wins, the "
         "game's own tests pass in its sandbox. With ground truth, also build each gold patch and all "
         "together; check every probe fires on the shipped build and is quiet once patched. Exit 0 when all "
         "hold, 1 when a check fails, 2 for a broken game or benchmark.",
@@ -139,7 +140,7 @@ def _print_report(report: ValidationReport) -> None:
     print()
     print(f"contract ({len(report.contract)} checks):")
     for check in report.contract:
-        print(f"  {_mark(check.ok):<4} {check.name}: {check.detail[:300]}")
+        print(f"  {check.verdict:<4} {check.name}: {check.detail[:300]}")
     if not report.ground_truth:
         _print_user_game(report, report.variant(SHIPPED))
         return

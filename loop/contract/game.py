@@ -109,34 +109,79 @@ FENCE = "```"
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
 INLINE_CODE = re.compile(r"`([^`]+)`")
 PROMPT = re.compile(r"^(?:>|\$)\s*")
+COMMAND_WORD = re.compile(r"[A-Za-z0-9]")
+MAX_COMMAND_CHARS = 80
+# Most lines of a fenced block must read as commands for the block to be a walkthrough (not a map or a table).
+COMMAND_SHARE = 0.8
 
 
 def walkthrough_lines(text: str) -> list[str]:
     """A walkthrough's commands as real games write them.
 
-    Fenced code blocks win when there are any (one command per line inside); else markdown list items (the
-    inline code of an item when it has some); else one command per line. `#` comments, blank lines and
-    prompt marks (`> `, `$ `) are dropped.
+    Fenced blocks of commands win when there are any: one command per line, list markers dropped, and in a
+    transcript (some lines marked `> ` or `$ `) only the marked lines. A fence that does not read as commands
+    (a map, a table, a transcript's output) is skipped. Without such a block: markdown list items (the inline
+    code of an item when it has some); else one command per line. `#` comments and blank lines are dropped.
     """
     lines = text.splitlines()
-    if any(line.strip().startswith(FENCE) for line in lines):
-        picked, inside = [], False
-        for line in lines:
-            if line.strip().startswith(FENCE):
-                inside = not inside
-            elif inside:
-                picked.append(line)
-    elif any(LIST_ITEM.match(line) for line in lines):
+    blocks = [commands for block in _fenced_blocks(lines) if (commands := _block_commands(block))]
+    if blocks:
+        picked = [command for block in blocks for command in block]
+    elif any(LIST_ITEM.match(line) for line in _outside_fences(lines)):
         picked = []
-        for line in lines:
+        for line in _outside_fences(lines):
             item = LIST_ITEM.match(line)
             if item:
                 code = INLINE_CODE.findall(item.group(1))
                 picked.append(code[0] if code else item.group(1))
     else:
-        picked = lines
+        picked = _outside_fences(lines)
     commands = (PROMPT.sub("", line.strip()).strip() for line in picked)
     return [c for c in commands if c and not c.startswith("#")]
+
+
+def _fenced_blocks(lines: list[str]) -> list[list[str]]:
+    blocks: list[list[str]] = []
+    inside = False
+    for line in lines:
+        if line.strip().startswith(FENCE):
+            inside = not inside
+            if inside:
+                blocks.append([])
+        elif inside:
+            blocks[-1].append(line)
+    return blocks
+
+
+def _outside_fences(lines: list[str]) -> list[str]:
+    outside, inside = [], False
+    for line in lines:
+        if line.strip().startswith(FENCE):
+            inside = not inside
+        elif not inside:
+            outside.append(line)
+    return outside
+
+
+def _block_commands(block: list[str]) -> list[str]:
+    """The commands of one fenced block, or none when it is not a block of commands."""
+    lines = [line.strip() for line in block if line.strip() and not line.strip().startswith("#")]
+    prompted = [PROMPT.sub("", line) for line in lines if PROMPT.match(line)]
+    if prompted:
+        return prompted
+    commands = [(item.group(1) if (item := LIST_ITEM.match(line)) else line).strip() for line in lines]
+    readable = sum(_reads_as_command(command) for command in commands)
+    return commands if commands and readable >= COMMAND_SHARE * len(commands) else []
+
+
+def _reads_as_command(line: str) -> bool:
+    """Words separated by single spaces, each with a letter or digit: `take lamp`, not `[Hall]---[Attic]`."""
+    words = line.split(" ")
+    return (
+        len(line) <= MAX_COMMAND_CHARS
+        and line[:1].isalnum()
+        and all(word and COMMAND_WORD.search(word) for word in words)
+    )
 
 
 def read_manifest(path: Path) -> Manifest:

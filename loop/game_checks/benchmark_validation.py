@@ -221,7 +221,7 @@ class GameValidation:
                 self.contract = check_contract(build.url, self.game.manifest)
                 for check in self.contract:
                     self.progress(
-                        f"[{name}] {check.name}: {'ok' if check.ok else 'FAIL'} ({check.detail[:160]})"
+                        f"[{name}] {check.name}: {check.verdict} ({check.detail[:160]})"
                     )
             with GameClient(build.url, strip_fields=self.game.manifest.strip_fields) as client:
                 for bug_id in bug_ids:

@@ -11,8 +11,8 @@ import json
 
 from pydantic import BaseModel, ValidationError
 
+from loop.contract.bad_requests import bad_request_violation
 from loop.contract.game_client import GameClient, GameUnavailable, strip_hidden
-from loop.qa_agents.explorer.oracles import TRACEBACK_MARKERS
 from loop.replay.raw_request import GAME_ID as RAW_GAME_ID
 from loop.replay.raw_request import RawRequest
 
@@ -153,14 +153,4 @@ def failure_kind(answer: ApiAnswer) -> str:
 
 def violation(answer: ApiAnswer) -> str | None:
     """What breaks the contract in an answer (None: a JSON reply, success or error, is right)."""
-    if answer.status == 0:
-        return f"no answer ({answer.text[:200]})"
-    if answer.status >= 500:
-        return f"HTTP {answer.status}: {answer.text[:200]!r}"
-    try:
-        json.loads(answer.text)
-    except ValueError:
-        return f"a reply that is not JSON (HTTP {answer.status}): {answer.text[:200]!r}"
-    if any(marker in answer.text for marker in TRACEBACK_MARKERS):
-        return f"exception text in the reply (HTTP {answer.status}): {answer.text[:200]!r}"
-    return None
+    return bad_request_violation(answer.status, answer.text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.places import place_names, without_heading
 from loop.replay import view
@@ -24,7 +25,6 @@ OPPOSITE = {
     "in": "out", "out": "in", "northeast": "southwest", "southwest": "northeast",
     "northwest": "southeast", "southeast": "northwest",
 }  # fmt: skip
-TRACEBACK_MARKERS = ("Traceback (most recent call last)", "Internal Server Error")
 
 
 def direction(step: Step) -> str | None:
