@@ -42,6 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print_progress_bare() -> None:
+    """The loop's one line per step reads as the command's own output, without a timestamp or logger name."""
+    progress = logging.getLogger("loop.progress")
+    if not progress.handlers:
+        handler = logging.StreamHandler(sys.stdout)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        progress.addHandler(handler)
+    progress.setLevel(logging.INFO)
+    progress.propagate = False
+
+
 def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, stop_like_ctrl_c)
     try:
@@ -57,6 +68,7 @@ def _run(argv: list[str] | None) -> int:
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(asctime)s %(name)s %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.DEBUG if args.verbose else logging.WARNING)
+    _print_progress_bare()
     temp_space.claim()  # every temp file of this command, and of what it starts, goes where it is cleaned up
     try:
         return int(args.func(args) or 0)

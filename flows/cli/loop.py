@@ -56,14 +56,40 @@ def run_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
-    from flows.local_server import use_ephemeral_api
+    from flows.local_server import server_healthy
 
-    use_ephemeral_api()  # before Prefect is imported: it reads its settings once
+    if server_healthy():
+        report, record = _run_on_local_server(params, verbose=args.verbose)
+    else:  # no server to show it in: the same steps, without starting Prefect at all
+        from flows.driver import drive
+
+        run, report = drive(params)
+        record = run.record
+    _print_summary(record, report)
+    return 0
+
+
+def _run_on_local_server(params: dict, *, verbose: bool) -> tuple[str, object]:
+    """The flow in this process, its run recorded by the local server `closed-loop up` started."""
+    import os
+
+    from flows.local_server import prefect_env
+    from loop.run.record import RunRecord
+
+    os.environ.update(prefect_env())
+    if not verbose:
+        os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")  # Prefect's per-task lines
     from flows.closed_loop import closed_loop
 
     report = closed_loop(**params)
-    print(f"report: {report}")
-    return 0
+    return report, RunRecord.load(Path(report).parent / "run.json")
+
+
+def _print_summary(record, report: str) -> None:
+    from loop.run.progress import summary_lines
+
+    for line in summary_lines(record, report, record.repo_dir):
+        print(line)
 
 
 def up_command(args: argparse.Namespace) -> int:

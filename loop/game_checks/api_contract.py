@@ -26,7 +26,6 @@ class ContractCheck(BaseModel):
     detail: str = ""
     warning: bool = Field(default=False, description="passed, with a note on a convention not kept")
 
-
     @property
     def verdict(self) -> str:
         return "warn" if self.warning else "ok" if self.ok else "FAIL"

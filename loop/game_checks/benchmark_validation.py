@@ -220,9 +220,7 @@ class GameValidation:
             if name == SHIPPED:
                 self.contract = check_contract(build.url, self.game.manifest)
                 for check in self.contract:
-                    self.progress(
-                        f"[{name}] {check.name}: {check.verdict} ({check.detail[:160]})"
-                    )
+                    self.progress(f"[{name}] {check.name}: {check.verdict} ({check.detail[:160]})")
             with GameClient(build.url, strip_fields=self.game.manifest.strip_fields) as client:
                 for bug_id in bug_ids:
                     assert self.benchmark is not None  # bug ids come from it

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from loop.run import steps
 from loop.run.loop_run import LoopRun
+from loop.run.progress import say_step
 from loop.sandbox import RunningBuild
 
 
@@ -54,17 +55,25 @@ def run_rounds(
 def _sessions(run: LoopRun, round_steps: RoundSteps, after_session: Callable[[int], None] | None) -> None:
     while (number := run.next_session()) is not None:
         round_steps.verify(run, number)
+        _say(run, number, "verify")
         if not run.done(number, "qa"):
             build = round_steps.start_build(run, number)
             try:
                 round_steps.qa_session(run, number, build)
             finally:
                 build.stop()
+        _say(run, number, "qa", reports=len(run.session_reports(number)))
         round_steps.criticize(run, number)
+        _say(run, number, "critic")
         stop = round_steps.decide_stop(run, number)
         if not stop:
             round_steps.repair(run, number)
+            _say(run, number, "repair")
         if after_session is not None:
             after_session(number)
         if stop:
             return
+
+
+def _say(run: LoopRun, number: int, step: str, reports: int = 0) -> None:
+    say_step(run.record, run.session(number), step, reports)

@@ -6,6 +6,7 @@ from dataclasses import fields
 from types import SimpleNamespace
 
 from flows import closed_loop as flow_module
+from flows import driver
 from loop.run.config import LoopConfig
 from loop.run.rounds import PLAIN_STEPS, RoundSteps
 
@@ -17,7 +18,7 @@ def test_every_task_of_the_flow_wraps_the_step_the_plain_driver_runs():
 
 def test_the_flow_drives_its_run_with_the_one_round_order(monkeypatch):
     driven = []
-    monkeypatch.setattr(flow_module, "run_rounds", lambda run, steps: driven.append((run, steps)))
+    monkeypatch.setattr(driver, "run_rounds", lambda run, steps: driven.append((run, steps)))
     run = SimpleNamespace(
         run_id="r",
         game=SimpleNamespace(name="castle"),
@@ -25,7 +26,7 @@ def test_the_flow_drives_its_run_with_the_one_round_order(monkeypatch):
         provider=SimpleNamespace(name="p"),
         record=SimpleNamespace(stop_reason="done"),
     )
-    monkeypatch.setattr(flow_module, "open_run", lambda config, run_id: run)
+    monkeypatch.setattr(driver, "open_run", lambda config, run_id: run)
     monkeypatch.setattr(flow_module, "write_reports", lambda run: "report.md")
     monkeypatch.setattr(flow_module, "get_run_logger", lambda: __import__("logging").getLogger("test"))
 

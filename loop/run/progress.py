@@ -1,0 +1,81 @@
+"""One line per step of a run, and the closing summary: what a person watching the terminal needs to know.
+
+The lines go to the `loop.progress` logger; the command line prints them bare, and a Prefect flow run shows
+them in its logs. Nothing here decides anything: it reads the run's record.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from loop.run.lifecycle import BugStatus
+from loop.run.record import RunRecord, SessionRecord
+
+log = logging.getLogger("loop.progress")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def step_line(record: RunRecord, session: SessionRecord, step: str, reports: int = 0) -> str | None:
+    """The line for `step` of `session` once it is done, or None when the step had nothing to say."""
+    head = f"session {session.number}"
+    if step == "verify":
+        if not session.verifications:
+            return None
+        verdicts = Counter(v.verdict.replace("_", " ") for v in session.verifications)
+        return f"{head}: verification: " + ", ".join(
+            f"{n} {verdict}" for verdict, n in sorted(verdicts.items())
+        )
+    if step == "qa":
+        crashes = f", the game died {_plural(len(session.crashes), 'time')}" if session.crashes else ""
+        agent = record.config.qa_agent
+        return f"{head}: QA ({agent}) played {session.qa_steps} steps: {_plural(reports, 'report')}{crashes}"
+    if step == "critic":
+        known = f", {len(session.duplicates)} of bugs already listed" if session.duplicates else ""
+        scored = f", {len(session.false_positives)} matching no listed bug" if session.false_positives else ""
+        return f"{head}: {_plural(len(session.new_bugs), 'new bug')}{known}{scored}"
+    if step == "repair":
+        if not session.attempts:
+            return None
+        outcomes = Counter(a.outcome.replace("_", " ") for a in session.attempts)
+        said = ", ".join(f"{n} {outcome}" for outcome, n in sorted(outcomes.items()))
+        return f"{head}: repair ({session.attempts[0].agent}): {said}"
+    return None
+
+
+def say_step(record: RunRecord, session: SessionRecord, step: str, reports: int = 0) -> None:
+    line = step_line(record, session, step, reports)
+    if line:
+        log.info(line)
+
+
+def summary_lines(record: RunRecord, report_path: str, repo_dir: str) -> list[str]:
+    """The closing summary: found, fixed, open, regressed; where the report is; what to do next."""
+    statuses = Counter(BugStatus(bug.status) for bug in record.bugs.values())
+    fixed, regressed = statuses[BugStatus.VERIFIED_FIXED], statuses[BugStatus.REGRESSED]
+    pending = statuses[BugStatus.PATCHED]
+    still_open = len(record.bugs) - fixed - regressed - pending
+    lines = [
+        f"run {record.run_id} {record.status}" + (f" ({record.stop_reason})" if record.stop_reason else ""),
+        f"bugs: {len(record.bugs)} found, {fixed} fixed and verified, {pending} patched and awaiting "
+        f"verification, {still_open} open, {regressed} regressed",
+        f"report: {report_path}",
+    ]
+    if record.fixes is not None and record.fixes.commits:
+        where = f" (pushed to {record.fixes.pushed_to})" if record.fixes.pushed_to else ""
+        commits = _plural(len(record.fixes.commits), "commit")
+        lines.append(f"fixes: branch {record.fixes.branch} in {repo_dir}{where}, {commits}")
+        lines.append(f"next: review pull-request.md beside the report, then merge {record.fixes.branch}")
+    elif record.config.repair_agent == "noop":
+        lines.append(
+            "next: this was a QA run; to repair, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local "
+            "model with `closed-loop model up`, or pass --repair-agent command --agent-option command='...'"
+        )
+    elif record.bugs:
+        lines.append(
+            "next: read the bug files under bugs/ beside the report; no fix was verified in this run"
+        )
+    return lines
