@@ -18,6 +18,8 @@ from pathlib import Path
 import git
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from loop.contract.origin import GameOrigin, export_tree
+
 MANIFEST_NAME = "game.toml"
 
 
@@ -226,29 +228,33 @@ def is_hidden(relative: str, patterns: list[str]) -> bool:
     return any(fnmatch.fnmatch(p, pattern.strip("/")) for p in prefixes for pattern in patterns)
 
 
-def materialize(game: Game, workspace: Path) -> tuple[Path, str]:
-    """Copy the game's source tree into `workspace/repo` as a fresh git repository with one commit.
+def materialize(game: Game, workspace: Path, origin: GameOrigin | None = None) -> tuple[Path, str]:
+    """The agents' view of the game: its tree in `workspace/repo` as a fresh git repository with one commit.
 
-    Returns the repository path and the initial commit. Only `src/` is copied: benchmark assets never enter,
-    and neither does anything the manifest's `hidden_paths` match.
+    Returns the repository path and that commit. Only `src/` is copied: benchmark assets never enter, and
+    neither does anything the manifest's `hidden_paths` match. With an `origin`, the tree is the origin
+    commit's (its committed files only); without, the files as they are on disk.
     """
     repo_dir = workspace / "repo"
     if repo_dir.exists():
         raise GameDefinitionError(f"{repo_dir} exists already; materialize into an empty workspace")
-    hidden = hidden_files(game.src_dir, game.manifest.hidden_paths)
-    always = shutil.ignore_patterns("__pycache__", "*.pyc", ".git", "node_modules")
+    with tempfile.TemporaryDirectory(prefix="closed-loop-view-") as scratch:
+        source = export_tree(origin, Path(scratch)) if origin is not None else game.src_dir
+        hidden = hidden_files(source, game.manifest.hidden_paths)
+        always = shutil.ignore_patterns("__pycache__", "*.pyc", ".git", "node_modules")
 
-    def ignore(folder: str, names: list[str]) -> set[str]:
-        return set(always(folder, names)) | {n for n in names if (Path(folder) / n).resolve() in hidden}
+        def ignore(folder: str, names: list[str]) -> set[str]:
+            return set(always(folder, names)) | {n for n in names if (Path(folder) / n).resolve() in hidden}
 
-    shutil.copytree(game.src_dir, repo_dir, ignore=ignore)
+        shutil.copytree(source, repo_dir, ignore=ignore)
     repo = git.Repo.init(repo_dir, initial_branch="main")
     with repo.config_writer() as config:
         config.set_value("user", "name", "closed-loop")
         config.set_value("user", "email", "closed-loop@localhost")
         config.set_value("commit", "gpgsign", "false")
     repo.git.add(A=True)
-    repo.index.commit(f"Import {game.manifest.title} as shipped")
+    shipped = f" at {origin.commit[:12]}" if origin is not None else " as shipped"
+    repo.index.commit(f"Import {game.manifest.title}{shipped}")
     return repo_dir, repo.head.commit.hexsha
 
 

@@ -28,6 +28,10 @@ class LoopConfig(BaseModel):
         default=None,
         description="the game's manifest (game.toml) when it is kept outside the game's folder",
     )
+    ref: str | None = Field(
+        default=None,
+        description="the commit, branch or tag of the game's repository to start from (default: its HEAD)",
+    )
     qa_agent: str = Field(
         default=AUTO,
         description="explorer, llm or an installed QA agent; auto: llm when a model is configured",

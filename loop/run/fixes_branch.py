@@ -48,27 +48,43 @@ def commit_message(bugs: list[TrackedBug]) -> str:
 
 
 def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str | None) -> FixesBranch:
-    """Make (or remake) the fixes branch and the pull-request description; push when asked."""
+    """Make (or remake) the fixes branch and the pull-request description; push when asked.
+
+    With the team's repository known (`record.origin`), the branch is made in the run's clone of it, from
+    the commit the run started at, so it merges into their branch; else in the agents' view."""
     branch = f"loop/{record.run_id}/fixes"
-    result = FixesBranch(branch=branch)
     verified = [bug for bug in record.bugs.values() if bug.status == BugStatus.VERIFIED_FIXED]
     by_commit: dict[str, list[TrackedBug]] = {}
+    skipped: dict[str, str] = {}
     for bug in verified:
         commit = fix_commit(bug)
         if commit is None:
-            result.skipped[bug.fingerprint] = "no patch commit recorded"
+            skipped[bug.fingerprint] = "no patch commit recorded"
             continue
         by_commit.setdefault(commit, []).append(bug)
-    repo = git.Repo(repo_dir)
-    order = {sha: index for index, sha in enumerate(_history(repo, record.head_commit))}
+    view = git.Repo(repo_dir)
+    order = {sha: index for index, sha in enumerate(_history(view, record.head_commit))}
+    fixes = sorted(by_commit, key=lambda sha: order.get(sha, len(order)))
+    origin = record.origin
+    if origin is not None and origin.clone:
+        target, base, prefix = Path(origin.clone), origin.commit, origin.prefix
+    else:
+        target, base, prefix = repo_dir, record.base_commit, ""
+    result = FixesBranch(branch=branch, repo=str(target), base_commit=base, skipped=skipped)
     worktree = Path(tempfile.mkdtemp(prefix="closed-loop-fixes-"))
     try:
-        repo.git.worktree("add", "--force", "-B", branch, str(worktree), record.base_commit)
+        subprocess.run(["git", "worktree", "prune"], cwd=target, capture_output=True, timeout=60)
+        git.Repo(target).git.worktree("add", "--force", "-B", branch, str(worktree), base)
         tree = git.Repo(worktree)
-        for commit in sorted(by_commit, key=lambda sha: order.get(sha, len(order))):
+        for commit in fixes:
             bugs = by_commit[commit]
+            patch = view.git.diff(f"{commit}~1", commit, "--binary", "--full-index") + "\n"
+            directory = [f"--directory={prefix}"] if prefix else []
             try:
-                tree.git.cherry_pick("--no-commit", commit)
+                with tempfile.TemporaryFile() as stream:
+                    stream.write(patch.encode("utf-8", "surrogateescape"))
+                    stream.seek(0)
+                    tree.git.apply("--index", *directory, "-", istream=stream)
                 tree.git.commit("--allow-empty", "-m", commit_message(bugs))
             except git.GitCommandError:
                 tree.git.reset("--hard")
@@ -78,14 +94,13 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
             result.commits.append(tree.head.commit.hexsha)
             result.fixed += [bug.fingerprint for bug in bugs]
     finally:
-        subprocess.run(
-            ["git", "worktree", "remove", "--force", str(worktree)], cwd=repo_dir, capture_output=True
-        )
+        remove = ["git", "worktree", "remove", "--force", str(worktree)]
+        subprocess.run(remove, cwd=target, capture_output=True, timeout=60)
         shutil.rmtree(worktree, ignore_errors=True)
     (run_dir / PULL_REQUEST_FILE).write_text(pull_request(record, result))
     if push_to:
-        _push(repo_dir, branch, push_to, result)
-    log.info("%s: %d fix(es) on %s%s", record.run_id, len(result.fixed), branch,
+        _push(target, branch, push_to, result)
+    log.info("%s: %d fix(es) on %s in %s%s", record.run_id, len(result.fixed), branch, target,
              f", pushed to {push_to}" if result.pushed_to else "")  # fmt: skip
     return result
 
@@ -114,7 +129,8 @@ def pull_request(record: RunRecord, fixes: FixesBranch) -> str:
     lines = [
         f"# closed-loop: {len(fixes.fixed)} verified fix(es) from run {record.run_id}",
         "",
-        f"Branch `{fixes.branch}` from `{record.base_commit[:10]}` of {record.config.game}. Every commit "
+        f"Branch `{fixes.branch}` from `{(fixes.base_commit or record.base_commit)[:10]}` of "
+        f"{record.origin.repo if record.origin else record.config.game}. Every commit "
         "fixes a bug a QA session reported, a repair agent patched behind the regression gate (the "
         "game's own tests and its walkthrough), and a later session's replay no longer shows.",
         "",

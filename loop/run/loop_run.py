@@ -24,6 +24,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
+from loop.contract.origin import clone_history, find_origin
 from loop.critic.base import Critic, CriticContext
 from loop.judge.verdict import ReplayJudge
 from loop.ledger import Ledger
@@ -37,6 +38,7 @@ from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 from loop.verification.regression_gate import describe_gate
 
 log = logging.getLogger(__name__)
+UPSTREAM = "upstream"  # the run's clone of the team's repository, beside the agents' view ("repo")
 
 
 def runs_root() -> Path:
@@ -137,13 +139,17 @@ class LoopRun:
         if run_dir.is_dir() and {p.name for p in run_dir.iterdir()} <= {"workspace"}:
             shutil.rmtree(run_dir)  # a start killed before its first run.json: begin it again
         run_dir.mkdir(parents=True, exist_ok=False)
-        repo_dir, commit = materialize(game, run_dir / "workspace")
+        origin = find_origin(game.src_dir, config.ref)
+        repo_dir, commit = materialize(game, run_dir / "workspace", origin)
+        if origin is not None:
+            origin = clone_history(origin, run_dir / "workspace" / UPSTREAM)
         record = RunRecord(
             run_id=run_id,
             config=config,
             game_name=game.name,
             repo_dir=str(repo_dir),
             base_commit=commit,
+            origin=origin,
             head_commit=commit,
             regression_gate=describe_gate(game),
             ground_truth=[

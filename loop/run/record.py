@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugReport
+from loop.contract.origin import GameOrigin
 from loop.run.config import LoopConfig
 from loop.run.lifecycle import BugStatus, LifecycleEvent, now
 from loop.run.session_metrics import SessionMetrics
@@ -126,6 +127,8 @@ class FixesBranch(BaseModel):
     """What `publish_fixes` made (kept in run.json)."""
 
     branch: str
+    repo: str = Field(default="", description="the repository holding the branch")
+    base_commit: str = Field(default="", description="the commit the branch starts from")
     commits: list[str] = Field(default_factory=list, description="commits on the branch, oldest first")
     fixed: list[str] = Field(default_factory=list, description="fingerprints of the bugs it fixes")
     skipped: dict[str, str] = Field(default_factory=dict, description="fingerprint -> why it is not there")
@@ -146,6 +149,9 @@ class RunRecord(BaseModel):
     finished_at: str | None = None
     repo_dir: str
     base_commit: str
+    origin: GameOrigin | None = Field(
+        default=None, description="the team's repository and the commit the run started from"
+    )
     head_commit: str
     regression_gate: str = Field(default="", description="what the regression gate runs on this game")
     ground_truth: list[GroundTruthSummary] = Field(default_factory=list)
