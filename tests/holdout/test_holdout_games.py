@@ -19,7 +19,13 @@ HOLDOUT_DIR = Path(__file__).resolve().parents[2] / "bench" / "holdout"
 
 def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.CaptureFixture[str]) -> None:
     games = list_games(HOLDOUT_DIR)
-    assert [game.name for game in games] == ["brass-comet", "lift-shift", "ravensmoor", "turnip-row"]
+    assert [game.name for game in games] == [
+        "brass-comet",
+        "gloomwell",
+        "lift-shift",
+        "ravensmoor",
+        "turnip-row",
+    ]
     for game in games:
         assert not any(game.src_dir.rglob("bugs.json")), f"{game.name}: ground truth inside its source tree"
         assert main(["games", "validate", str(game.root), "--backend", "process"]) == 0
