@@ -89,8 +89,10 @@ class GameClient:
         strip_fields: tuple[str, ...] | list[str] = (),
         timeout: float = 10.0,
         max_command_length: int = DEFAULT_MAX_COMMAND_LENGTH,
+        health_path: str | None = "/api/health",
     ):
         self.base_url = base_url.rstrip("/")
+        self.health_path = health_path
         self.hidden_fields = frozenset(strip_fields)
         self.max_command_length = max_command_length
         self._http = KeptAliveConnection(self.base_url, timeout)
@@ -144,9 +146,12 @@ class GameClient:
             raise GameProtocolError(f"game response does not fit the agent API: {exc}") from exc
 
     def health(self) -> bool:
-        """True when the game answers its health check with a 200."""
+        """True when the game answers its health path (the manifest's) with a 200; a game without one is
+        healthy when it starts a new game."""
         try:
-            return self._send("GET", "/api/health")[0] == 200
+            if self.health_path:
+                return self._send("GET", self.health_path)[0] == 200
+            return self._send("POST", "/api/agent/new")[0] == 200
         except GameUnavailable:
             return False
 

@@ -242,7 +242,8 @@ class LoopRun:
 
     def client(self, build: RunningBuild) -> GameClient:
         """The one door between the build and an agent or judge: the game's hidden fields stripped."""
-        return GameClient(build.url, strip_fields=self.game.manifest.strip_fields)
+        manifest = self.game.manifest
+        return GameClient(build.url, strip_fields=manifest.strip_fields, health_path=manifest.health_path)
 
     def session_dir(self, number: int) -> Path:
         path = self.run_dir / "sessions" / f"session-{number}"
