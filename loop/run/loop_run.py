@@ -10,7 +10,6 @@ run started again with the same run id continues where it stopped and duplicates
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import shutil
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.critic.base import Critic, CriticContext
+from loop.host import settings
 from loop.judge.verdict import ReplayJudge
 from loop.ledger import Ledger
 from loop.qa import QAAgent
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 
 
 def runs_root() -> Path:
-    return Path(os.environ.get("CLOSED_LOOP_RUNS", "runs")).resolve()
+    return Path(str(settings.RUNS.value())).resolve()
 
 
 def new_run_id(game: str) -> str:
