@@ -16,6 +16,7 @@ from pathlib import Path
 
 from games.catalogue import load_game
 from loop.contract.paths import PROJECT_ROOT, data_dir
+from loop.host import settings
 from sandboxes.game.wheelhouse import game_venv, host_python_version, wheelhouse
 
 
@@ -45,7 +46,7 @@ def scratch(prefix: str) -> Path:
 
 
 def loop_env(data: Path, runs: Path) -> dict[str, str]:
-    return {**os.environ, "CLOSED_LOOP_DATA": str(data), "CLOSED_LOOP_RUNS": str(runs)}
+    return {**os.environ, settings.DATA.name: str(data), settings.RUNS.name: str(runs)}
 
 
 def loop_command(*args: str) -> list[str]:

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from bench.result import BenchResult, emit, metric, parser
+from loop.host import settings
 from loop.llm import InvalidReply, LLMConfig, LLMSession, Message, model_for
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply
@@ -93,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
 
     binary, gguf = server_binary(), default_gguf()
     with tempfile.TemporaryDirectory(prefix="bench-local-model-") as data:
-        os.environ["CLOSED_LOOP_DATA"] = data  # the server's pid file and log: this run's own
-        os.environ["CLOSED_LOOP_LLAMA_SERVER_BIN"] = str(binary)
+        os.environ[settings.DATA.name] = data  # the server's pid file and log: this run's own
+        os.environ[settings.LLAMA_SERVER_BIN.name] = str(binary)
         server = local_model.up(gguf, free_port(), progress=lambda line: print(line, file=sys.stderr))
         try:
             config = LLMConfig.from_env(server.settings())

@@ -1,4 +1,5 @@
-"""The prompts the LLM QA agent sent before issue 23, rendered next to a live session from the same moments.
+"""The prompts the LLM QA agent sent before they were rewritten, rendered next to a live session from the same
+moments.
 
 bench/baseline_prompts/*.md are the earlier templates, kept verbatim. `BaselinePrompts.attach(session)` wraps
 the session's calls so that, whenever the agent asks a model, the earlier agent's prompt for the same moment

@@ -1,5 +1,5 @@
 """Prompt tokens per planner call by step number, with the fake LLM: step 300 against step 30, and the
-prompts of issue 23 against the earlier ones (bench/baseline_prompts), measured in the same session.
+the current prompts against the earlier ones (bench/baseline_prompts), measured in the same session.
 
 With the LLM QA agent (loop/qa_agents/llm): a 300-step player-mode session on CASTLE (process backend)
 whose models
@@ -108,7 +108,7 @@ def accounting_only(steps: int) -> tuple[list[CallRecord], Path, dict]:
     )
 
 
-TARGET_SAVING = 0.7  # issue 23: at least 30% fewer prompt tokens per step
+TARGET_SAVING = 0.7  # the rewritten prompts promised at least 30% fewer prompt tokens per step
 
 
 def share(flags: Iterable[bool]) -> float:
@@ -136,7 +136,7 @@ def against_baseline(compared: Any, early: int, late: int) -> list[Any]:
             new, old = pair
             metrics.append(
                 metric(
-                    f"{label} prompt tokens at step {step} (issue-23 prompts)",
+                    f"{label} prompt tokens at step {step} (current prompts)",
                     new,
                     "tokens",
                     old,
@@ -150,7 +150,7 @@ def against_baseline(compared: Any, early: int, late: int) -> list[Any]:
     old_total = sum(old for calls in compared.calls.values() for _, _, old in calls)
     metrics.append(
         metric(
-            "model input tokens per step, all roles (issue-23 prompts)",
+            "model input tokens per step, all roles (current prompts)",
             round(new_total / steps),
             "tokens/step",
             round(old_total / steps),

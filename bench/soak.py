@@ -33,6 +33,7 @@ from bench.soak_prefect import LocalPrefect, play_serve_killed, prefect_env
 from flows.stop_signals import stop_like_ctrl_c
 from games.catalogue import list_games
 from loop.contract.paths import system_temp_dir
+from loop.host import settings
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, error
 from loop.run.record import RunRecord
@@ -58,11 +59,13 @@ def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
         (shared / name).mkdir(exist_ok=True)
         if not (data / name).exists():
             (data / name).symlink_to(shared / name)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLOSED_LOOP_", "OPENAI_", "ANTHROPIC_"))}
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith((settings.PREFIX, "OPENAI_", "ANTHROPIC_"))
+    }
     return {
         **env,
-        "CLOSED_LOOP_DATA": str(data),
-        "CLOSED_LOOP_RUNS": str(out / "runs"),
+        settings.DATA.name: str(data),
+        settings.RUNS.name: str(out / "runs"),
         # every temp folder of the loops lands here, where a leftover is seen; short, for unix socket paths
         "TMPDIR": tempfile.mkdtemp(prefix="cl-soak-", dir=system_temp_dir()),
         # only the critic of a `model_errors` loop is a model; every other loop stays offline (see loop_args)
@@ -73,11 +76,11 @@ def soak_env(out: Path, fake: FakeLLMServer) -> dict[str, str]:
 def model_env(env: dict[str, str]) -> dict[str, str]:
     return {
         **env,
-        "CLOSED_LOOP_MODEL": "openai:gpt-4.1-mini",
+        settings.MODEL.name: "openai:gpt-4.1-mini",
         "OPENAI_API_KEY": "soak-fake-key",
         "OPENAI_BASE_URL": env["SOAK_MODEL_URL"],
-        "CLOSED_LOOP_LLM_MAX_RETRIES": "1",
-        "CLOSED_LOOP_LLM_TIMEOUT": "5",
+        settings.LLM_MAX_RETRIES.name: "1",
+        settings.LLM_TIMEOUT.name: "5",
     }
 
 
@@ -149,10 +152,10 @@ def measure(
         "containers": soak_checks.containers_of(set(records) | {o.run_id for o in outcomes}),
         "processes": [
             line
-            for line in soak_checks.processes_with("CLOSED_LOOP_DATA", env["CLOSED_LOOP_DATA"])
+            for line in soak_checks.processes_with(settings.DATA.name, env[settings.DATA.name])
             if int(line.split()[1].rstrip(":")) not in (daemons or set())
         ]
-        + soak_checks.game_processes_left(Path(env["CLOSED_LOOP_DATA"])),
+        + soak_checks.game_processes_left(Path(env[settings.DATA.name])),
         "temp_folders": soak_checks.temp_leftovers(Path(env["TMPDIR"])),
     }
     loops = max(len(outcomes), 1)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bench.proc_memory import PeakMemory
 from loop.contract.paths import PROJECT_ROOT
+from loop.host import settings
 from sandboxes.owners import start_time
 
 FAULTS = (
@@ -118,7 +119,7 @@ class LoopProcess:
     def run(
         self, outcome: LoopOutcome, kill_after: float | None = None, game_kill_after: float | None = None
     ) -> int:
-        data = Path(self.env["CLOSED_LOOP_DATA"])
+        data = Path(self.env[settings.DATA.name])
         with self.log.open("ab") as log:
             child = subprocess.Popen(
                 [sys.executable, "-m", "bench.loop_once", "--run-id", outcome.run_id, *self.args],

@@ -18,6 +18,7 @@ from pathlib import Path
 from bench.proc_memory import PeakMemory
 from bench.soak_faults import LOOP_TIMEOUT, LoopOutcome
 from loop.contract.paths import PROJECT_ROOT
+from loop.host import settings
 
 BIN = Path(sys.executable).parent
 
@@ -31,7 +32,7 @@ def free_port() -> int:
 def prefect_env(env: dict[str, str], home: Path) -> dict[str, str]:
     """The soak's environment for Prefect commands: its own port and Prefect home, nothing of the user's."""
     clean = {k: v for k, v in env.items() if not k.startswith("PREFECT_")}
-    return {**clean, "CLOSED_LOOP_PREFECT_PORT": str(free_port()), "PREFECT_HOME": str(home)}
+    return {**clean, settings.PREFECT_PORT.name: str(free_port()), "PREFECT_HOME": str(home)}
 
 
 class LocalPrefect:
@@ -61,7 +62,7 @@ class LocalPrefect:
 
     @property
     def serve_log(self) -> Path:
-        return Path(self.env["CLOSED_LOOP_DATA"]) / "prefect" / "serve.log"
+        return Path(self.env[settings.DATA.name]) / "prefect" / "serve.log"
 
     def log_sizes(self) -> tuple[int, int]:
         """Where the soak's Prefect log and serve's log (the flow runs' own output) end now."""
@@ -97,7 +98,7 @@ class LocalPrefect:
         return {pid for name in ("server", "serve") if (pid := self._pid(name)) is not None}
 
     def _pid(self, name: str) -> int | None:
-        path = Path(self.env["CLOSED_LOOP_DATA"]) / "prefect" / f"{name}.pid"
+        path = Path(self.env[settings.DATA.name]) / "prefect" / f"{name}.pid"
         try:
             return int(path.read_text().strip())
         except (OSError, ValueError):

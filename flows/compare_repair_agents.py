@@ -4,8 +4,6 @@ verified the same way, results side by side. Agents run as concurrent Prefect ta
 
 from __future__ import annotations
 
-import os
-
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.cache_policies import NO_CACHE
@@ -13,7 +11,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.assembly import benchmark_of
 from games.catalogue import load_game
-from loop.host import temp_space
+from loop.host import settings, temp_space
 from loop.plugins import PluginKind, load
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
@@ -29,7 +27,7 @@ from loop.run.loop_run import new_run_id, runs_root
 from loop.sandbox import get_provider
 from reports.comparison_view import agent_rows, write_comparison_reports
 
-SANDBOX_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))
+SANDBOX_LIMIT = settings.SANDBOX_LIMIT.integer()
 
 
 @task(name="freeze reports", cache_policy=NO_CACHE)

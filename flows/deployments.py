@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 
 import prefect.runner
@@ -12,8 +11,9 @@ from flows.closed_loop import closed_loop
 from flows.compare_repair_agents import compare_repair_agents
 from flows.nightly import nightly
 from flows.stop_signals import stop_like_ctrl_c
+from loop.host import settings
 
-NIGHTLY_CRON = os.environ.get("CLOSED_LOOP_NIGHTLY_CRON", "0 2 * * *")
+NIGHTLY_CRON = str(settings.NIGHTLY_CRON.value())
 
 
 def deployments() -> list:
@@ -51,7 +51,7 @@ class Runner(prefect.runner.Runner):
 
 def serve_forever() -> None:
     """What `prefect.serve` does, with our Runner: pause the deployments and stop their runs on a stop."""
-    runner = Runner(pause_on_shutdown=True, limit=int(os.environ.get("CLOSED_LOOP_SERVE_LIMIT", "2")))
+    runner = Runner(pause_on_shutdown=True, limit=settings.SERVE_LIMIT.integer())
     served = deployments()
     for deployment in served:
         runner.add_deployment(deployment)

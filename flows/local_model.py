@@ -21,8 +21,8 @@ from pydantic import BaseModel
 
 from flows.local_server import Daemon, LocalServerError
 from loop.contract.paths import data_dir
+from loop.host import settings
 
-DEFAULT_PORT = 18181
 DEFAULT_CONTEXT_TOKENS = 8192
 READY_TIMEOUT_S = 180.0
 MODEL_SERVER = Daemon("llama-server", folder="model")
@@ -49,9 +49,9 @@ class ModelServer(BaseModel):
     def settings(self) -> dict[str, str]:
         """The environment that points closed-loop at this server (compat provider, every role)."""
         return {
-            "CLOSED_LOOP_MODEL": f"compat:{self.model}",
-            "CLOSED_LOOP_COMPAT_BASE_URL": self.base_url,
-            "CLOSED_LOOP_LLM_CONTEXT_TOKENS": str(self.context_tokens),
+            settings.MODEL.name: f"compat:{self.model}",
+            settings.COMPAT_BASE_URL.name: self.base_url,
+            settings.LLM_CONTEXT_TOKENS.name: str(self.context_tokens),
         }
 
 
@@ -98,7 +98,7 @@ def up(
     from loop.host.tool_install import ToolInstallError
     from loop.llm.llama_cpp import default_gguf, model_installed, server_binary, server_installed
 
-    port = port or int(os.environ.get("CLOSED_LOOP_MODEL_PORT", DEFAULT_PORT))
+    port = port or settings.MODEL_PORT.integer()
     if gguf is not None and not gguf.is_file():
         raise LocalModelError(f"no GGUF file at {gguf}")
     current = running()

@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 
 from loop.contract.paths import data_dir
+from loop.host import settings
 
 PROFILE = "closed-loop"
 PROFILE_SETTINGS = ("PREFECT_API_URL", "PREFECT_SERVER_ANALYTICS_ENABLED")
@@ -29,7 +30,7 @@ class LocalServerError(Exception):
 
 
 def api_port() -> int:
-    return int(os.environ.get("CLOSED_LOOP_PREFECT_PORT", "4200"))
+    return settings.PREFECT_PORT.integer()
 
 
 def api_url() -> str:

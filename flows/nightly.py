@@ -16,7 +16,6 @@ concurrently under a Prefect global concurrency limit, then a summary artifact.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,13 +30,13 @@ from prefect.task_runners import ThreadPoolTaskRunner
 from flows.closed_loop import closed_loop
 from flows.nightly_summary import GameNight, render_summary
 from games.catalogue import list_games
-from loop.host import temp_space
+from loop.host import settings, temp_space
 from loop.ledger import Ledger
 from loop.run.config import LoopConfig
 from loop.run.loop_run import runs_root
 
 SANDBOX_LIMIT = "closed-loop-sandboxes"
-DEFAULT_LIMIT = int(os.environ.get("CLOSED_LOOP_SANDBOX_LIMIT", "2"))
+DEFAULT_LIMIT = settings.SANDBOX_LIMIT.integer()
 MAX_GAMES_AT_ONCE = 32  # threads waiting for a slot; the concurrency limit decides how many run
 
 

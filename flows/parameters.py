@@ -17,7 +17,7 @@ from loop.run.config import AUTO, LoopConfig
 RUN_ID_HELP = "resume this run (a killed run continues at its last finished step)"
 
 
-def _default(field: FieldInfo) -> Any:
+def default_of(field: FieldInfo) -> Any:
     return field.get_default(call_default_factory=True)
 
 
@@ -26,7 +26,7 @@ def with_loop_parameters(function: Callable[..., Any]) -> Callable[..., Any]:
     validates and documents exactly those parameters."""
     parameters = [
         inspect.Parameter(
-            name, inspect.Parameter.KEYWORD_ONLY, default=_default(field), annotation=field.annotation
+            name, inspect.Parameter.KEYWORD_ONLY, default=default_of(field), annotation=field.annotation
         )
         for name, field in LoopConfig.model_fields.items()
     ]
@@ -67,16 +67,24 @@ def _key_value(text: str) -> tuple[str, str]:
     return key.strip(), value
 
 
+def loop_flag(name: str, field: FieldInfo) -> str | None:
+    """The `closed-loop run` flag of a LoopConfig field; None for the positional game."""
+    extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+    if extra.get("positional"):
+        return None
+    return str(extra.get("flag") or "--" + name.replace("_", "-"))
+
+
 def add_loop_flags(parser: argparse.ArgumentParser) -> None:
     """One flag per LoopConfig field (`--max-rounds`, ...; the game is positional), plus `--run-id`."""
     for name, field in LoopConfig.model_fields.items():
         extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
         help_text = field.description or ""
         annotation = field.annotation
-        if extra.get("positional"):
-            parser.add_argument(name, nargs="?", default=_default(field), help=help_text)
+        flag = loop_flag(name, field)
+        if flag is None:
+            parser.add_argument(name, nargs="?", default=default_of(field), help=help_text)
             continue
-        flag = str(extra.get("flag") or "--" + name.replace("_", "-"))
         if typing.get_origin(annotation) is dict:
             parser.add_argument(
                 flag, dest=name, action="append", type=_key_value, metavar="KEY=VALUE", help=help_text
@@ -89,10 +97,10 @@ def add_loop_flags(parser: argparse.ArgumentParser) -> None:
                 if typing.get_origin(annotation) is Literal
                 else [AUTO, *names(PluginKind(str(extra["plugin"])))]
             )
-            parser.add_argument(flag, dest=name, choices=choices, default=_default(field), help=help_text)
+            parser.add_argument(flag, dest=name, choices=choices, default=default_of(field), help=help_text)
         else:
             kind = positive_int if _at_least_one(field) else annotation if annotation in (int, float) else str
-            parser.add_argument(flag, dest=name, type=kind, default=_default(field), help=help_text)
+            parser.add_argument(flag, dest=name, type=kind, default=default_of(field), help=help_text)
     parser.add_argument("--run-id", help=RUN_ID_HELP)
 
 
@@ -108,4 +116,4 @@ def loop_params_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
-__all__ = ["add_loop_flags", "loop_params_from_args", "split_run_id", "with_loop_parameters"]
+__all__ = ["add_loop_flags", "loop_flag", "loop_params_from_args", "split_run_id", "with_loop_parameters"]

@@ -8,7 +8,6 @@ our own table, so the agents compare fairly whatever each tool believes it cost.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from dataclasses import dataclass, replace
@@ -18,6 +17,7 @@ from pydantic import SecretStr
 
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
+from loop.host import settings
 from loop.host.tool_install import ToolInstallError, ToolSpec, find_or_install
 from loop.llm.config import LLMConfig
 from loop.llm.prices import PriceTable
@@ -30,7 +30,6 @@ from repair_agents.cli_runner import CliRun
 from repair_agents.prompts import render
 
 DEFAULT_MAX_TURNS = 30
-MAX_OUTPUT_VARIABLE = "CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"
 LOCAL_API_KEY = "local"  # a server started without a key takes any; the tools refuse to run without one
 DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 TAIL_CHARS = 300
@@ -146,7 +145,7 @@ def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
         raise UnknownAgent(f"this agent calls the {provider} API: set {provider.upper()}_API_KEY")
     if not model:
         raise UnknownAgent(
-            f"no {provider} model for the repair role: set CLOSED_LOOP_MODEL_REPAIR={provider}:<model> "
+            f"no {provider} model for the repair role: set {settings.MODEL_REPAIR.name}={provider}:<model> "
             "or give the option model=<name>"
         )
     # Always explicit: a tool must never fall back on a base URL left in the environment it inherits.
@@ -156,7 +155,7 @@ def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
 
 def reply_bound() -> int | None:
     """The user's ceiling on one reply (CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS), else None: each tool's own."""
-    return LLMConfig.from_env().max_output_tokens if os.environ.get(MAX_OUTPUT_VARIABLE) else None
+    return LLMConfig.from_env().max_output_tokens if settings.LLM_MAX_OUTPUT_TOKENS.is_set() else None
 
 
 def _compat_endpoint(config: LLMConfig, model: str, provider: str) -> Endpoint:

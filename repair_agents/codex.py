@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from loop.contract.models import BugReport
+from loop.host import settings
 from loop.host.tool_install import ToolSpec, node_env, tool_homes
 from loop.repair.agents import AgentContext
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
@@ -33,7 +34,7 @@ from repair_agents.cli_runner import run_cli
 NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")
 PROVIDER_ID = "closedloop"
-KEY_VARIABLE = "CLOSED_LOOP_CODEX_API_KEY"
+KEY_VARIABLE = settings.CODEX_API_KEY.name
 
 
 def provider_config(base_url: str, max_retries: int) -> str:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from flows.parameters import positive_int
+from loop.host import settings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,7 +21,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description='Start a local model server and print its settings: eval "$(closed-loop model up)"',
     )
     up.add_argument("--gguf", type=Path, default=None, help="your GGUF model (default: Gemma 3 270M)")
-    up.add_argument("--port", type=positive_int, default=None, help="loopback port (default 18181)")
+    up.add_argument(
+        "--port",
+        type=positive_int,
+        default=None,
+        help=f"loopback port (default: ${settings.MODEL_PORT.name}, else {settings.MODEL_PORT.default})",
+    )
     up.add_argument("--ctx", type=positive_int, default=None, help="context size in tokens (default 8192)")
     up.add_argument("--threads", type=positive_int, default=None, help="CPU threads (default: half)")
     up.add_argument("--timeout", type=float, default=None, help="seconds to wait for health (default 180)")

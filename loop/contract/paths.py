@@ -16,17 +16,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from loop.host import settings
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-SYSTEM_TMP = "CLOSED_LOOP_SYSTEM_TMP"  # set by loop.host.temp_space.claim: the machine's temp folder
 
 
 def system_temp_dir() -> Path:
     """The machine's temp folder, whatever temp folder this process claimed (loop/host/temp_space.py)."""
-    return Path(os.environ.get(SYSTEM_TMP) or tempfile.gettempdir())
+    return Path(settings.SYSTEM_TMP.value() or tempfile.gettempdir())
 
 
 def data_dir() -> Path:
-    configured = os.environ.get("CLOSED_LOOP_DATA")
+    configured = settings.DATA.value()
     if configured:
         path = Path(configured).expanduser()
     elif (PROJECT_ROOT / "pyproject.toml").is_file():

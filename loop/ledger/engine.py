@@ -7,19 +7,19 @@ starts, so two writers cannot both read, then both fail to upgrade their lock).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 
 from loop.contract.paths import data_dir
+from loop.host import settings
 
 BUSY_TIMEOUT_SECONDS = 30.0
 
 
 def default_url() -> str:
     """env CLOSED_LOOP_LEDGER_URL, else the SQLite file data/ledger.sqlite."""
-    url = os.environ.get("CLOSED_LOOP_LEDGER_URL")
+    url = settings.LEDGER_URL.value()
     if url:
         return url
     return f"sqlite:///{(data_dir() / 'ledger.sqlite').resolve()}"

@@ -1,15 +1,9 @@
 """Which model answers which role, and how to reach it: from the environment or given explicitly.
 
-Environment:
-  CLOSED_LOOP_MODEL=provider:model             default for every role (e.g. openai:gpt-4.1-mini)
-  CLOSED_LOOP_MODEL_<ROLE>=provider:model      per role: PLANNER, REFLECTION, SUMMARY, CRITIC, REPAIR
-  OPENAI_API_KEY, OPENAI_BASE_URL              providers `openai` (chat completions), `openai-responses`
-  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL        provider `anthropic` (messages)
-  CLOSED_LOOP_COMPAT_BASE_URL, _API_KEY        provider `compat`: any OpenAI-compatible chat endpoint
-  CLOSED_LOOP_LLM_CONTEXT_TOKENS               the model's context size (compat: else read from the server)
-  CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS            ceiling on one reply's tokens (each role has a lower default)
-  CLOSED_LOOP_LLM_TIMEOUT, CLOSED_LOOP_LLM_MAX_RETRIES, CLOSED_LOOP_LLM_STREAM, CLOSED_LOOP_PRICES
-Without CLOSED_LOOP_MODEL, a key alone picks a default model of that provider.
+Environment: the provider keys and base URLs (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, `ANTHROPIC_API_KEY`,
+`ANTHROPIC_BASE_URL`) and the model settings of `loop.host.settings` (CLOSED_LOOP_MODEL, one per role,
+provider `compat`, timeouts, retries, token bounds, the price file). Without CLOSED_LOOP_MODEL, a key alone
+picks a default model of that provider.
 """
 
 from __future__ import annotations
@@ -20,6 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, SecretStr
 
+from loop.host import settings
 from loop.llm.redaction import register_secret
 from loop.llm.types import ROLES, Role
 
@@ -92,32 +87,29 @@ class LLMConfig(BaseModel):
         def secret(name: str) -> SecretStr | None:
             return SecretStr(env[name]) if env.get(name) else None
 
+        prices, compat_key = settings.PRICES.value(env), settings.COMPAT_API_KEY.value(env)
         values: dict[str, object] = {
-            "default_model": env.get("CLOSED_LOOP_MODEL") or None,
+            "default_model": settings.MODEL.value(env),
             "models": {
-                r: env[f"CLOSED_LOOP_MODEL_{r.upper()}"]
+                r: settings.model_for_role(r).value(env)
                 for r in ROLES
-                if env.get(f"CLOSED_LOOP_MODEL_{r.upper()}")
+                if settings.model_for_role(r).is_set(env)
             },
             "openai_api_key": secret("OPENAI_API_KEY"),
             "openai_base_url": env.get("OPENAI_BASE_URL") or None,
             "anthropic_api_key": secret("ANTHROPIC_API_KEY"),
             "anthropic_base_url": env.get("ANTHROPIC_BASE_URL") or None,
-            "compat_base_url": env.get("CLOSED_LOOP_COMPAT_BASE_URL") or None,
-            "compat_api_key": secret("CLOSED_LOOP_COMPAT_API_KEY"),
+            "compat_base_url": settings.COMPAT_BASE_URL.value(env),
+            "compat_api_key": SecretStr(compat_key) if compat_key else None,
+            "timeout_s": settings.LLM_TIMEOUT.number(env),
+            "max_retries": settings.LLM_MAX_RETRIES.integer(env),
+            "context_tokens": (
+                settings.LLM_CONTEXT_TOKENS.integer(env) if settings.LLM_CONTEXT_TOKENS.is_set(env) else None
+            ),
+            "max_output_tokens": settings.LLM_MAX_OUTPUT_TOKENS.integer(env),
+            "stream": settings.LLM_STREAM.switch(env),
+            "prices_file": Path(prices) if prices else None,
         }
-        if env.get("CLOSED_LOOP_LLM_TIMEOUT"):
-            values["timeout_s"] = float(env["CLOSED_LOOP_LLM_TIMEOUT"])
-        if env.get("CLOSED_LOOP_LLM_MAX_RETRIES"):
-            values["max_retries"] = int(env["CLOSED_LOOP_LLM_MAX_RETRIES"])
-        if env.get("CLOSED_LOOP_LLM_CONTEXT_TOKENS"):
-            values["context_tokens"] = int(env["CLOSED_LOOP_LLM_CONTEXT_TOKENS"])
-        if env.get("CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"):
-            values["max_output_tokens"] = int(env["CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS"])
-        if env.get("CLOSED_LOOP_LLM_STREAM"):
-            values["stream"] = env["CLOSED_LOOP_LLM_STREAM"].lower() in ("1", "true", "yes")
-        if env.get("CLOSED_LOOP_PRICES"):
-            values["prices_file"] = Path(env["CLOSED_LOOP_PRICES"])
         values.update(overrides)
         return cls.model_validate(values)
 

@@ -13,9 +13,9 @@ the plumbing against a real inference server, never a capability.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from loop.host import settings
 from loop.host.tool_install import ToolSpec, find_or_install, installed
 
 BUILD_TIMEOUT_SECONDS = 3600.0  # measured ~13 min on 2 busy cores; slower machines get headroom
@@ -63,7 +63,7 @@ def default_gguf() -> Path:
 
 def server_installed() -> bool:
     """A build is cached, or the user named a binary of their own: `server_binary()` returns at once."""
-    return bool(os.environ.get(LLAMA_SERVER.env_override)) or installed(LLAMA_SERVER) is not None
+    return settings.LLAMA_SERVER_BIN.is_set() or installed(LLAMA_SERVER) is not None
 
 
 def model_installed() -> bool:

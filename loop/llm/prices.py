@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-import os
 import tomllib
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from loop.host import settings
 from loop.llm.types import Usage
 
 log = logging.getLogger(__name__)
@@ -30,8 +30,8 @@ class PriceTable:
     def load(cls, user_file: Path | None = None) -> PriceTable:
         """The built-in table, overridden entry by entry by `user_file`, CLOSED_LOOP_PRICES or ~/.config."""
         prices = _read(BUILTIN)
-        if user_file is None and os.environ.get("CLOSED_LOOP_PRICES"):
-            user_file = Path(os.environ["CLOSED_LOOP_PRICES"])
+        if user_file is None and settings.PRICES.is_set():
+            user_file = Path(str(settings.PRICES.value()))
         candidate = (user_file or USER_DEFAULT).expanduser()
         if candidate.is_file():
             prices.update(_read(candidate))

@@ -6,7 +6,6 @@ kept in one place. The typed errors of the LLM layer pass through: the agent dec
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ValidationError
 
+from loop.host import settings
 from loop.llm.config import LLMConfig
 from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.session import Budget, LLMSession
@@ -23,25 +23,26 @@ if TYPE_CHECKING:  # the client pulls in both SDKs (seconds); listing QA agents 
     from loop.llm.client import ChatModel
 
 
-BUDGET_VARIABLES = {
-    "CLOSED_LOOP_LLM_MAX_TOKENS": "max_tokens",
-    "CLOSED_LOOP_LLM_MAX_COST_USD": "max_cost_usd",
-    "CLOSED_LOOP_LLM_MAX_WALL_S": "max_wall_s",
+BUDGET_SETTINGS = {
+    "max_tokens": settings.LLM_MAX_TOKENS,
+    "max_cost_usd": settings.LLM_MAX_COST_USD,
+    "max_wall_s": settings.LLM_MAX_WALL_S,
 }
 # A model-backed session ends by itself: after an hour of wall time, and after 5 minutes without one usable
 # reply (an endpoint that only times out, or a model that never produces valid output, is not worth more).
-DEFAULT_MAX_WALL_S = 3600.0
-DEFAULT_FIRST_REPLY_S = 300.0
-FIRST_REPLY_VARIABLE = "CLOSED_LOOP_LLM_FIRST_REPLY_S"
+DEFAULT_MAX_WALL_S = settings.LLM_MAX_WALL_S.number({})
+DEFAULT_FIRST_REPLY_S = settings.LLM_FIRST_REPLY_S.number({})
 SLOW_REPLY_S = 30.0  # a reply slower than this is counted (slow_replies): the run report shows the model lags
 
 
 def budget_from_env(env: Mapping[str, str] | None = None) -> Budget:
     """A session budget from the environment; tokens and cost are unlimited unless set, wall time is an hour.
     Bad values raise ValueError."""
-    env = os.environ if env is None else env
-    values: dict[str, object] = {"max_wall_s": DEFAULT_MAX_WALL_S}
-    values.update({field: env[name] for name, field in BUDGET_VARIABLES.items() if env.get(name)})
+    values = {
+        field: setting.value(env)
+        for field, setting in BUDGET_SETTINGS.items()
+        if setting.value(env) is not None
+    }
     try:
         return Budget.model_validate(values)
     except ValidationError as exc:
@@ -69,11 +70,7 @@ class ModelRoles:
         models = {
             role: model_for(role, config, session=session) for role in ("planner", "reflection", "summary")
         }
-        first = os.environ.get(FIRST_REPLY_VARIABLE)
-        try:
-            first_reply_s = float(first) if first else DEFAULT_FIRST_REPLY_S
-        except ValueError:
-            raise ValueError(f"{FIRST_REPLY_VARIABLE}={first} is not a number of seconds") from None
+        first_reply_s = settings.LLM_FIRST_REPLY_S.number()
         return cls(session=session, first_reply_s=first_reply_s, **models)
 
     def ask(

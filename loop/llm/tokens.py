@@ -1,7 +1,7 @@
 """Token estimates with no tokenizer download (tiktoken fetches its BPE files on first use: fails offline).
 
-An estimate of the form max(chars / 4, regex pieces) was measured (shared notes) within 0 to +25% of o200k
-on English, code and JSON, while chars / 4 alone undercounts code by up to a third; this is one such
+An estimate of the form max(chars / 4, regex pieces) was measured within 0 to +25% of o200k on English,
+code and JSON, while chars / 4 alone undercounts code by up to a third; this is one such
 estimate. Use it to size prompts and memory windows, never to bill: billing uses the usage the provider
 reports.
 """

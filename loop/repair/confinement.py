@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import abc
 import contextlib
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 from loop.contract.paths import PROJECT_ROOT, data_dir
+from loop.host import settings
 from loop.plugins import PluginKind, UnknownPlugin, load
 from loop.sandbox import EngineUnavailable, SandboxError
 
 BACKENDS = ("auto", "docker", "bubblewrap")
 # Where the work tree is inside, in every backend: no prefix of a host path a sandbox mounts.
 SANDBOX_WORKDIR = "/closed-loop/work"
-BACKEND_VARIABLE = "CLOSED_LOOP_REPAIR_SANDBOX"
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,7 @@ class SandboxOpener(Protocol):
 
 
 def backend_choice(backend: str | None = None) -> str:
-    chosen = backend or os.environ.get(BACKEND_VARIABLE) or "auto"
+    chosen = backend or str(settings.REPAIR_SANDBOX.value())
     if chosen not in BACKENDS:
         raise SandboxError(f"unknown repair sandbox {chosen!r} (choose from {', '.join(BACKENDS)})")
     return chosen

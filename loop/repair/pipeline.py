@@ -72,7 +72,7 @@ class RepairRound:
     ):
         """`restart` resets a branch a killed run left behind to `base` instead of continuing it.
         `agent_sandbox`: the backend the agents run in (auto, docker, bubblewrap; default
-        $CLOSED_LOOP_REPAIR_SANDBOX, else auto)."""
+        CLOSED_LOOP_REPAIR_SANDBOX, else auto)."""
         self.game = game
         self.run_dir = run_dir
         self.run_id = run_id

@@ -10,7 +10,6 @@ run started again with the same run id continues where it stopped and duplicates
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import shutil
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.contract.origin import clone_history, find_origin
 from loop.critic.base import Critic, CriticContext
+from loop.host import settings
 from loop.judge.verdict import ReplayJudge
 from loop.ledger import Ledger
 from loop.qa import QAAgent
@@ -42,7 +42,7 @@ UPSTREAM = "upstream"  # the run's clone of the team's repository, beside the ag
 
 
 def runs_root() -> Path:
-    return Path(os.environ.get("CLOSED_LOOP_RUNS", "runs")).resolve()
+    return Path(str(settings.RUNS.value())).resolve()
 
 
 def new_run_id(game: str) -> str:

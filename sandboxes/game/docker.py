@@ -23,6 +23,7 @@ import docker.types
 import requests
 
 from loop.contract.game import Manifest
+from loop.host import settings
 from loop.sandbox import (
     BuildSpec,
     CommandResult,
@@ -188,7 +189,7 @@ class DockerProvider(SandboxProvider):
         self.mem_limit = mem_limit
         self.nano_cpus = int(cpus * 1e9)
         self.pids_limit = pids_limit
-        self.configured_base = base_image or os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None
+        self.configured_base = base_image or settings.BASE_IMAGE.value()
         self._bases: dict[tuple[str, ...], BaseImage] = {}
         if cleanup_at_start:
             self.cleanup_leftovers()

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from loop.contract.game import Manifest
 from loop.contract.paths import data_dir
+from loop.host import settings
 from loop.sandbox import (
     BuildSpec,
     CommandResult,
@@ -117,7 +118,7 @@ class ProcessBuild(RunningBuild):
         log_dir = data_dir() / "logs"
         log_dir.mkdir(exist_ok=True)
         handle, name = tempfile.mkstemp(
-            prefix=f"{env.get('CLOSED_LOOP_GAME', 'game')}-", suffix=".log", dir=log_dir
+            prefix=f"{settings.GAME.value(env) or 'game'}-", suffix=".log", dir=log_dir
         )
         os.close(handle)
         self.log_path = Path(name)
@@ -137,7 +138,7 @@ class ProcessBuild(RunningBuild):
                 pass_fds=pass_fds,
                 start_new_session=True,
             )
-        record(self.process.pid, self.env.get("CLOSED_LOOP_GAME", "game"))
+        record(self.process.pid, settings.GAME.value(self.env) or "game")
 
     def _terminate(self) -> None:
         process = self.process
@@ -226,7 +227,7 @@ class ProcessProvider(SandboxProvider):
             "PYTHONDONTWRITEBYTECODE": "1",
             "VIRTUAL_ENV": str(venv),
             "HOST": "127.0.0.1",
-            "CLOSED_LOOP_GAME": manifest.name,
+            settings.GAME.name: manifest.name,
             **game_settings(manifest),
             **spec.env,
         }

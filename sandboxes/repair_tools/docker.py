@@ -15,6 +15,7 @@ from pathlib import Path
 import docker
 import docker.errors
 
+from loop.host import settings
 from loop.sandbox import SandboxError
 from sandboxes.base_image import find_base_image
 from sandboxes.engine import connect
@@ -69,7 +70,7 @@ def sandbox_image(client: docker.DockerClient, game: str) -> str:
 def base_image_tag(client: docker.DockerClient) -> str:
     """The base image the sandbox layer bootstrapped (or CLOSED_LOOP_BASE_IMAGE); never built here, since that
     takes minutes an attempt does not have. Raises NoSandboxImage."""
-    base = find_base_image(client, os.environ.get("CLOSED_LOOP_BASE_IMAGE") or None)
+    base = find_base_image(client, settings.BASE_IMAGE.value())
     if base is None:
         raise NoSandboxImage(
             "no image for the repair sandbox: build the base image first (`closed-loop sandbox up GAME` does)"

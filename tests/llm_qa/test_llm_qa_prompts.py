@@ -141,7 +141,7 @@ def test_no_template_names_a_game_and_every_reply_schema_puts_the_verdict_last()
 def test_any_report_can_be_re_judged_on_a_new_build(
     fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
 ):
-    """What issue 17 needs: a report from a session, judged again on the build before and after its fix."""
+    """A report from a session, judged again on the build before and after its fix."""
     fake_llm.responder = CastleModel(["take matches", "north", "drop matches", "look"])
     agent = make_agent()
     with castle_repo.running() as client:
