@@ -1,16 +1,20 @@
-"""Run a game inside a network namespace and serve it on a socket the parent opened outside it.
+"""Run a game where it has no network and serve it on a socket opened for it.
 
-Usage (run as a file, by the game venv's python, inside bubblewrap --unshare-net):
-    python relay.py LISTEN_FD PORT -- GAME_ARGV...
+Usage (run as a file, by the game's python, where the game has no network):
+    python relay.py LISTEN PORT -- GAME_ARGV...
 
-The parent binds 127.0.0.1:PORT on the host and passes the listening socket as LISTEN_FD. The game binds the
-same PORT inside the namespace (its own loopback, so nothing collides) and has no route out; this relay copies
-bytes between the two. Stdlib only: it runs in the game's venv, where closed-loop is not installed.
+LISTEN is either an inherited listening socket's file descriptor (the process backend: the parent binds
+127.0.0.1:PORT on the host and runs this inside bubblewrap --unshare-net) or the path of a unix socket this
+relay creates (the docker backend: a folder bound into a container with no network, reached by the loop from
+the host). The game binds PORT on its own loopback, so nothing collides, and has no route out; this relay
+copies bytes between the two. Stdlib only: it runs in the game's venv or image, where closed-loop is not
+installed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -26,9 +30,10 @@ QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
 
 
 def _pipe(source: socket.socket, sink: socket.socket) -> None:
+    quick_ack = QUICKACK is not None and source.family != socket.AF_UNIX
     try:
         while True:
-            if QUICKACK is not None:
+            if quick_ack:
                 # Acknowledge at once, not after the 40 ms delayed-ACK timer: a kept-alive game that writes
                 # its headers and body in two writes without TCP_NODELAY (Python's http.server does) holds
                 # the body back (Nagle) until that ACK. Linux turns quick ACKs off by itself: every read.
@@ -77,11 +82,48 @@ def accept_forever(listener: socket.socket, connect: Callable[[], socket.socket]
         threading.Thread(target=bridge, args=(client, connect), daemon=True).start()
 
 
+def connect_unix(path: str) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(CONNECT_TIMEOUT)
+        sock.connect(path)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def serve_on_loopback(socket_path: str) -> socket.socket:
+    """A listener on a free 127.0.0.1 port whose every connection is copied to the unix socket at
+    `socket_path`, until the listener is closed: for a browser, which cannot open a unix socket."""
+    listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+    threading.Thread(
+        target=accept_forever, args=(listener, lambda: connect_unix(socket_path)), daemon=True
+    ).start()
+    return listener
+
+
+def unix_listener(path: str) -> socket.socket:
+    """A listening unix socket at `path` (one a previous start left there replaced) that any user may
+    connect to: the loop on the host is not the user the game runs as."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    os.chmod(path, 0o666)
+    listener.listen(128)
+    return listener
+
+
+def listening_socket(listen: str) -> socket.socket:
+    return socket.socket(fileno=int(listen)) if listen.isdigit() else unix_listener(listen)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 4 or argv[2] != "--":
         print(__doc__, file=sys.stderr)
         return 2
-    listener = socket.socket(fileno=int(argv[0]))
+    listener = listening_socket(argv[0])
     port = int(argv[1])
     game = subprocess.Popen(argv[3:])
 

@@ -1,16 +1,21 @@
 """The game client's own HTTP/1.1 connection against servers that frame and end their replies every legal way,
-and one that closes a kept-alive connection without saying so: each request is still played exactly once."""
+and one that closes a kept-alive connection without saying so: each request is still played exactly once.
+Every test runs against a server on a TCP port and against one on a unix socket (a docker game's door)."""
 
 from __future__ import annotations
 
 import http.client
+import shutil
 import socket
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
+from loop.contract.endpoint import unix_socket_url
 from loop.contract.http_connection import KeptAliveConnection
 
 Answer = Callable[[socket.socket, int], bool]  # writes the reply to request n; False: close the connection
@@ -20,9 +25,15 @@ class RawServer:
     """A one-thread HTTP server on a raw socket: reads a request (head and Content-Length body), lets
     `answer` write the reply byte for byte, and counts the requests it read."""
 
-    def __init__(self, answer: Answer):
+    def __init__(self, answer: Answer, unix_path: Path | None = None):
         self.answer = answer
-        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.unix_path = unix_path
+        if unix_path is None:
+            self.listener = socket.create_server(("127.0.0.1", 0))
+        else:
+            self.listener = socket.socket(socket.AF_UNIX)
+            self.listener.bind(str(unix_path))
+            self.listener.listen()
         self.listener.settimeout(0.1)
         self.requests: list[bytes] = []
         self.connections = 0
@@ -32,6 +43,8 @@ class RawServer:
 
     @property
     def url(self) -> str:
+        if self.unix_path is not None:
+            return unix_socket_url(self.unix_path)
         return f"http://127.0.0.1:{self.listener.getsockname()[1]}"
 
     def _serve(self) -> None:
@@ -73,17 +86,20 @@ class RawServer:
         self.listener.close()
 
 
-@pytest.fixture
-def serve() -> Iterator[Callable[[Answer], RawServer]]:
+@pytest.fixture(params=["tcp", "unix"])
+def serve(request) -> Iterator[Callable[[Answer], RawServer]]:
     servers: list[RawServer] = []
+    folder = Path(tempfile.mkdtemp())  # short: a unix socket's path may not exceed 107 bytes
 
     def start(answer: Answer) -> RawServer:
-        servers.append(RawServer(answer))
+        unix_path = folder / f"{len(servers)}.sock" if request.param == "unix" else None
+        servers.append(RawServer(answer, unix_path))
         return servers[-1]
 
     yield start
     for server in servers:
         server.stop()
+    shutil.rmtree(folder)
 
 
 def reply(body: bytes, extra: str = "", version: str = "HTTP/1.1") -> bytes:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from games.catalogue import load_game
+from loop.contract.endpoint import unix_socket_path
 from loop.contract.game import materialize
 from loop.sandbox import BuildSpec, EngineUnavailable, get_provider, provider_names
+from sandboxes.relay import serve_on_loopback
 
 POLL = 0.5
 
@@ -56,8 +60,8 @@ def _keep_running(args: argparse.Namespace, spec: BuildSpec) -> int:
     provider = get_provider(args.backend)
     name, repo_dir, commit = spec.manifest.name, spec.repo_dir, spec.commit
     build = provider.start(spec, ready_timeout=args.ready_timeout)
-    with build:
-        print(f"{name} ({provider.name}) at {build.url}", flush=True)
+    with build, _browsable(build.url) as url:
+        print(f"{name} ({provider.name}) at {url}", flush=True)
         print(f"repository: {repo_dir} @ {commit}", flush=True)
         deadline = None if args.seconds is None else time.monotonic() + args.seconds
         # Unbounded on purpose without --seconds: Ctrl-C ends it (KeyboardInterrupt stops the build).
@@ -67,6 +71,21 @@ def _keep_running(args: argparse.Namespace, spec: BuildSpec) -> int:
                 return 1
             time.sleep(POLL)
     return 0
+
+
+@contextlib.contextmanager
+def _browsable(url: str) -> Iterator[str]:
+    """An http://127.0.0.1 URL for `url`: itself, or, for a game on a unix socket (a browser cannot open
+    one), a loopback port this command relays to that socket while it runs."""
+    path = unix_socket_path(url)
+    if path is None:
+        yield url
+        return
+    listener = serve_on_loopback(path)
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
 
 
 def bootstrap_command(args: argparse.Namespace) -> int:

@@ -6,7 +6,8 @@ which builds an email message), this about 0.1 (measured on CASTLE). A request g
 loopback every write wakes the relay and the game once more. The reply is read in as few reads as it came in
 and only the headers that frame it are looked at (status, Content-Length, Transfer-Encoding, Connection). A
 game that closes every connection, speaks HTTP/1.0, or sends its body chunked or until it closes still
-works: the connection is opened again for the next request.
+works: the connection is opened again for the next request. An `http+unix://` URL (loop.contract.endpoint)
+is served the same way over a unix socket.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import http.client
 import socket
 import ssl
 from urllib.parse import quote, urlsplit
+
+from loop.contract.endpoint import UNIX_HOST, unix_socket_path
 
 # What may stay as it is in a request path (RFC 3986 pchar and '/'): a game id with a space or a line break
 # is sent percent-encoded, never as a second header line.
@@ -47,17 +50,27 @@ class KeptAliveConnection:
 
     def __init__(self, base_url: str, timeout: float):
         parts = urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"not an http(s) URL: {base_url!r}")
+        self.unix_path = unix_socket_path(base_url)
+        if self.unix_path is None and (parts.scheme not in ("http", "https") or not parts.hostname):
+            raise ValueError(f"not an http(s) or http+unix URL: {base_url!r}")
         self.tls = parts.scheme == "https"
         self.host, self.port = parts.hostname, parts.port or (443 if self.tls else 80)
-        self.host_header = parts.netloc.rsplit("@", 1)[-1]
+        self.host_header = UNIX_HOST if self.unix_path else parts.netloc.rsplit("@", 1)[-1]
         self.prefix = parts.path.rstrip("/")
         self.timeout = timeout
         self._sock: socket.socket | None = None
         self.reopened_after_idle_close = 0  # how often the one retry below was used (tests read it)
 
     def _connect(self, timeout: float) -> socket.socket:
+        if self.unix_path is not None:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.settimeout(timeout)
+                sock.connect(self.unix_path)
+            except BaseException:
+                sock.close()
+                raise
+            return sock
         sock = socket.create_connection((self.host, self.port), timeout=timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if self.tls:
@@ -118,7 +131,8 @@ class KeptAliveConnection:
             sock.settimeout(timeout)
             try:
                 sock.sendall(message)
-                _ack_at_once(sock)
+                if self.unix_path is None:  # a unix socket has no ACKs to hurry
+                    _ack_at_once(sock)
                 first = sock.recv(READ_SIZE)
             except (ConnectionResetError, BrokenPipeError) as exc:
                 if reused:
@@ -128,7 +142,7 @@ class KeptAliveConnection:
                 if reused:
                     raise PeerClosedIdle("closed before the reply")
                 raise http.client.RemoteDisconnected("the game closed the connection without a reply")
-            status, data, keep = _Reply(sock, first, method).read()
+            status, data, keep = _Reply(sock, first, method, tcp=self.unix_path is None).read()
         except BaseException:
             self.close()  # a half-done exchange leaves the connection unusable
             raise
@@ -145,11 +159,12 @@ class KeptAliveConnection:
 class _Reply:
     """One HTTP reply read off a socket, starting with the bytes already received."""
 
-    def __init__(self, sock: socket.socket, received: bytes, method: str):
-        self.sock, self.buffer, self.method = sock, received, method
+    def __init__(self, sock: socket.socket, received: bytes, method: str, tcp: bool = True):
+        self.sock, self.buffer, self.method, self.tcp = sock, received, method, tcp
 
     def _more(self) -> bytes:
-        _ack_at_once(self.sock)
+        if self.tcp:
+            _ack_at_once(self.sock)
         chunk = self.sock.recv(READ_SIZE)
         if not chunk:
             raise http.client.IncompleteRead(self.buffer)

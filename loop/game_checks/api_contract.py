@@ -13,6 +13,7 @@ import httpx
 from pydantic import BaseModel, Field
 
 from loop.contract.bad_requests import bad_request_violation
+from loop.contract.endpoint import httpx_client
 from loop.contract.game import Manifest
 from loop.contract.game_client import GameClient, GameError
 
@@ -76,7 +77,7 @@ class ContractChecks:
 
     def __init__(self, url: str, manifest: Manifest):
         self.url, self.manifest = url, manifest
-        self.http = httpx.Client(base_url=url, timeout=TIMEOUT)
+        self.http = httpx_client(url, TIMEOUT)
         self.game_id = ""
 
     def run(self) -> list[ContractCheck]:

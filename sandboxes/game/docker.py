@@ -1,29 +1,35 @@
 """The docker backend: each build is a hardened container of an image built offline for its commit.
 
-Hardening: the port is published on 127.0.0.1 only (a random host port), memory/CPU/pids limits, a read-only
-root with a tmpfs /tmp, every capability dropped, no-new-privileges, a non-root user. The game's working
-folder is the exception, as in a real deployment: an anonymous volume (docker fills it with the image's copy)
-that the game may write and that is removed with the container; `persistent_dir` is a host folder mounted
-there. Every container carries labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove
-what a killed run left behind.
+Hardening: no network at all (`network_mode="none"`: no route to the host, to other games or anywhere else),
+memory/CPU/pids limits, a read-only root with a tmpfs /tmp, every capability dropped, no-new-privileges, a
+non-root user. The loop reaches the game through a unix socket: a private host folder holds `relay.py`
+(bound in read-only) and a `socket/` folder bound in read-write, where the relay, run before the game's own
+command, listens and copies each connection to the game's port on the container's loopback. The build's URL
+is that socket's `http+unix://` URL (loop.contract.endpoint). The game's working folder is writable, as in a
+real deployment: an anonymous volume (docker fills it with the image's copy) removed with the container;
+`persistent_dir` is a host folder mounted there. Every container carries labels naming its owner (run, pid,
+host), so `cleanup_leftovers` can remove what a killed run left behind.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import shutil
 import socket
-import time
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 
 import docker
 import docker.errors
 import docker.types
 import requests
 
+from loop.contract.endpoint import unix_socket_url
 from loop.contract.game import Manifest
 from loop.host import settings
+from loop.host.private_dirs import private_dir, remove_leftovers
 from loop.sandbox import (
     BuildSpec,
     CommandResult,
@@ -49,15 +55,60 @@ OWNER_RUN = "closed-loop.owner-run"
 OWNER_HOST = "closed-loop.owner-host"
 GAME = "closed-loop.game"
 COMMIT = "closed-loop.commit"
+ENDPOINT = "closed-loop.endpoint"
 STOP_TIMEOUT = 5
-PORT_WAIT = 10.0
 NOBODY = "65534:65534"
 TIMED_OUT = 124  # coreutils timeout's exit code
 DOCKER_ERRORS = (docker.errors.DockerException, requests.exceptions.RequestException)
+RELAY = Path(__file__).resolve().parents[1] / "relay.py"
+FOLDER_PREFIX = "closed-loop-socket-"
+INSIDE = "/closed-loop"  # where the relay and the socket folder are bound in the container
+SOCKET_NAME = "game.sock"
+RELAY_INSIDE = f"{INSIDE}/{RELAY.name}"
+LONGEST_SOCKET_PATH = 107  # bytes, the kernel's limit for a unix socket's path
+
+
+def image_config(client: docker.DockerClient, tag: str) -> dict:
+    return client.images.get(tag).attrs.get("Config") or {}
+
+
+def relay_entrypoint(port: int) -> list[str]:
+    """The relay, run before the image's own entrypoint and command."""
+    return ["python3", "-E", "-s", RELAY_INSIDE, f"{INSIDE}/socket/{SOCKET_NAME}", str(port), "--"]
 
 
 def workdir_of(client: docker.DockerClient, tag: str) -> str:
-    return (client.images.get(tag).attrs.get("Config", {}).get("WorkingDir") or "/").rstrip("/") or "/"
+    return (image_config(client, tag).get("WorkingDir") or "/").rstrip("/") or "/"
+
+
+class SocketFolder:
+    """The host side of a container's only door: a private folder (mode 0700) holding a copy of the relay
+    and `socket/`, where the relay inside creates the game's socket. `socket/` is open to every user because
+    the game's user inside is not the loop's; the folder around it keeps other users of the host out."""
+
+    def __init__(self) -> None:
+        self.root = private_dir(FOLDER_PREFIX)
+        self.sockets = self.root / "socket"
+        self.sockets.mkdir()
+        self.sockets.chmod(0o777)
+        self.relay = self.root / RELAY.name
+        shutil.copyfile(RELAY, self.relay)
+        self.relay.chmod(0o444)
+        self.socket_path = self.sockets / SOCKET_NAME
+        if len(str(self.socket_path).encode()) > LONGEST_SOCKET_PATH:
+            self.remove()
+            raise SandboxError(
+                f"{self.socket_path} is too long for a unix socket: set TMPDIR to a shorter folder"
+            )
+
+    def mounts(self) -> list[docker.types.Mount]:
+        return [
+            docker.types.Mount(target=RELAY_INSIDE, source=str(self.relay), type="bind", read_only=True),
+            docker.types.Mount(target=f"{INSIDE}/socket", source=str(self.sockets), type="bind"),
+        ]
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -82,29 +133,16 @@ class DockerBuild(RunningBuild):
         image: GameImage,
         manifest: Manifest,
         ready_timeout: float,
+        folder: SocketFolder,
     ):
         self.container = container
         self.workdir = workdir_of(container.client, image.tag)
-        self.container_port = manifest.container_port
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.image = image.tag
         self.image_built = image.built  # False when the image of this commit was reused
+        self.folder = folder
         self._final_logs: str | None = None
-        self.url = self._published_url()
-
-    def _published_url(self) -> str:
-        deadline = time.monotonic() + PORT_WAIT
-        key = f"{self.container_port}/tcp"
-        while True:
-            self.container.reload()  # the host port appears only after a reload
-            bindings = (self.container.ports or {}).get(key)
-            if bindings:
-                return f"http://127.0.0.1:{bindings[0]['HostPort']}"
-            if self.container.status == "exited" or time.monotonic() > deadline:
-                raise SandboxError(
-                    f"container {self.container.name} published no port for {key}:\n{self.logs(40)}"
-                )
-            time.sleep(0.1)
+        self.url = unix_socket_url(folder.socket_path)
 
     def stop(self) -> None:
         if self._final_logs is not None:
@@ -119,19 +157,19 @@ class DockerBuild(RunningBuild):
             try:
                 step()
             except docker.errors.NotFound:
-                return
+                break
             except DOCKER_ERRORS as exc:
                 log.warning("stopping %s: %s", self.container.name, exc)
+        self.folder.remove()
 
     def restart(self) -> None:
-        """Restart the container in place and wait until it is ready. The host port may change: read `url`."""
+        """Restart the container in place and wait until it is ready, on the same URL (the same socket)."""
         if self._final_logs is not None:
             raise SandboxError("this build was stopped; start a new one")
         try:
             self.container.restart(timeout=STOP_TIMEOUT)
         except DOCKER_ERRORS as exc:
             raise SandboxError(f"restarting {self.container.name} failed: {exc}") from exc
-        self.url = self._published_url()
         wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def run_command(self, argv: list[str], timeout: float) -> CommandResult:
@@ -221,36 +259,46 @@ class DockerProvider(SandboxProvider):
         return mounts
 
     def _user(self, tag: str) -> str:
-        user = (self.client.images.get(tag).attrs.get("Config", {}).get("User") or "").strip()
+        user = (image_config(self.client, tag).get("User") or "").strip()
         return NOBODY if user in ("", "root", "0", "0:0") else user
 
     def start(self, spec: BuildSpec, *, ready_timeout: float = 60.0) -> RunningBuild:
         manifest = spec.manifest
         image = self.image_for(spec)
         tag = image.tag
+        folder = SocketFolder()
         labels = {
             OWNER_RUN: spec.run_id,
             OWNER_PID: str(os.getpid()),
             OWNER_HOST: socket.gethostname(),
             GAME: manifest.name,
             COMMIT: spec.commit,
+            ENDPOINT: unix_socket_url(folder.socket_path),
         }
         port = manifest.container_port
-        environment = {"HOST": "0.0.0.0", manifest.port_env: str(port), **game_settings(manifest), **spec.env}
+        environment = {
+            "HOST": "127.0.0.1",
+            manifest.port_env: str(port),
+            **game_settings(manifest),
+            **spec.env,
+        }
         name = f"closed-loop-{manifest.name}-{uuid.uuid4().hex[:10]}"
+        config = image_config(self.client, tag)
         try:
             container = self.client.containers.run(
                 tag,
+                [*(config.get("Entrypoint") or []), *(config.get("Cmd") or [])],
+                entrypoint=relay_entrypoint(port),
                 detach=True,
                 name=name,
                 environment=environment,
-                ports={f"{port}/tcp": ("127.0.0.1", None)},
+                network_mode="none",
                 mem_limit=self.mem_limit,
                 nano_cpus=self.nano_cpus,
                 pids_limit=self.pids_limit,
                 read_only=True,
                 tmpfs={"/tmp": "rw,nosuid,nodev,size=64m"},
-                mounts=self._mounts(tag, manifest),
+                mounts=[*self._mounts(tag, manifest), *folder.mounts()],
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
                 user=self._user(tag),
@@ -258,12 +306,9 @@ class DockerProvider(SandboxProvider):
                 init=True,  # a game as PID 1 would ignore SIGTERM: every stop would wait for the kill
             )
         except DOCKER_ERRORS as exc:
+            folder.remove()
             raise SandboxError(f"cannot start {manifest.name} from {tag}: {exc}") from exc
-        try:
-            build = DockerBuild(container, image, manifest, ready_timeout)
-        except SandboxError:
-            container.remove(force=True, v=True)  # it exited before publishing its port: keep nothing behind
-            raise
+        build = DockerBuild(container, image, manifest, ready_timeout, folder)
         track(build)
         log.info("%s: container %s from %s at %s", manifest.name, name, tag, build.url)
         wait_until_ready(build, manifest, ready_timeout)
@@ -275,8 +320,7 @@ class DockerProvider(SandboxProvider):
         for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
             labels = container.labels or {}
             owner = int(labels.get(OWNER_PID, "0") or 0)
-            ports = [binding for bindings in (container.ports or {}).values() for binding in bindings or []]
-            url = f"http://127.0.0.1:{ports[0]['HostPort']}" if ports else ""
+            url = labels.get(ENDPOINT, "") if container.status == "running" else ""
             alive = labels.get(OWNER_HOST) == socket.gethostname() and owner > 0 and pid_alive(owner)
             games.append(
                 GameContainer(
@@ -292,7 +336,9 @@ class DockerProvider(SandboxProvider):
         return games
 
     def cleanup_leftovers(self) -> int:
-        """Remove every container of ours on this host whose owner process is gone. Returns how many."""
+        """Remove every container of ours on this host whose owner process is gone, and the folders of their
+        sockets. Returns how many containers."""
+        remove_leftovers(FOLDER_PREFIX)
         removed = 0
         host = socket.gethostname()
         for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
