@@ -27,6 +27,7 @@ from loop.contract.paths import PROJECT_ROOT
 BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "step_overhead": ([], ["--backends", "process"]),
     "naive_keepalive": ([], []),
+    "backend_latency": ([], ["--backends", "process,process-plain"]),
     "explorer_speed": ([], []),
     "sandbox_costs": ([], ["--no-docker"]),
     "prompt_tokens": ([], []),

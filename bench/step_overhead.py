@@ -21,12 +21,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import httpx
-
 from bench.castle_builds import castle_app, castle_engine, castle_repo, provider, start
 from bench.result import BenchResult, emit, median_ms, metric, p95_ms, parser
+from loop.contract.endpoint import UNIX_HOST, httpx_client, unix_socket_path
 from loop.contract.game_client import GameClient
 from loop.trace import SessionTrace
+from sandboxes.relay import connect_unix
 
 TARGET_ADDED_MS = 2.0
 
@@ -56,6 +56,17 @@ def flask_samples(app, commands: list[str], count: int) -> list[float]:
     return samples
 
 
+class UnixHTTPConnection(http.client.HTTPConnection):
+    """http.client to a game on a unix socket (a docker build)."""
+
+    def __init__(self, socket_path: str, timeout: float):
+        super().__init__(UNIX_HOST, timeout=timeout)
+        self.socket_path = socket_path
+
+    def connect(self) -> None:
+        self.sock = connect_unix(self.socket_path)
+
+
 class Layers:
     """Three ways to send one command to the same build, each on its own game, timed one after the other for
     every command so that the load of a shared machine falls on all three alike."""
@@ -63,7 +74,8 @@ class Layers:
     def __init__(self, url: str, strip: list[str], trace: Path):
         parts = urlsplit(url)
         self.host, self.port = parts.hostname, parts.port
-        self.http = httpx.Client(base_url=url, timeout=10)
+        self.socket_path = unix_socket_path(url)
+        self.http = httpx_client(url, 10)
         self.client = GameClient(url, strip_fields=strip)
         self.trace = SessionTrace(trace)
         self.step = 0
@@ -77,7 +89,10 @@ class Layers:
         """http.client, a new connection per request (what a client that keeps nothing alive pays), the
         reply read but not parsed."""
         started = time.perf_counter()
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        if self.socket_path is not None:
+            connection: http.client.HTTPConnection = UnixHTTPConnection(self.socket_path, 10)
+        else:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
         body = json.dumps({"game_id": game_id, "command": command})
         connection.request("POST", "/api/agent/command", body, {"Content-Type": "application/json"})
         connection.getresponse().read()
