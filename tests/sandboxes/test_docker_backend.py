@@ -5,7 +5,9 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import uuid
+from pathlib import Path
 
 import docker.errors
 import git
@@ -14,7 +16,7 @@ from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, get_provider
-from sandboxes.game.docker import COMMIT, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
+from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
 from sandboxes.game.images import ensure_game_image
 from sandboxes.game.source_tree import export_tree
 
@@ -114,9 +116,12 @@ def test_leftovers_of_a_dead_owner_are_removed(docker_provider, lantern_spec):
     dead.wait()
     labels = {OWNER_PID: str(dead.pid), OWNER_RUN: "crashed-run", OWNER_HOST: socket.gethostname()}
     orphan = docker_provider.client.containers.create(tag, labels=labels)
+    socket_folder = Path(tempfile.gettempdir()) / f"{FOLDER_PREFIX}{dead.pid}-crashed"
+    (socket_folder / "socket").mkdir(parents=True)
     assert docker_provider.cleanup_leftovers() >= 1
     with pytest.raises(docker.errors.NotFound):
         docker_provider.client.containers.get(orphan.id)
+    assert not socket_folder.exists()
 
 
 def test_builds_never_reach_the_network(docker_provider, tmp_path):
