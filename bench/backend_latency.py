@@ -1,7 +1,7 @@
 """A command's median latency through the docker backend (a container with no network, reached through its
 unix socket and the relay inside) against the process backend (bubblewrap where it works, a loopback port
 and the relay inside), on CASTLE and on a game that writes each reply in two segments (Python's http.server
-kept alive, headers and body in two writes, no TCP_NODELAY: bench.naive_keepalive's game). Both builds run
+kept alive, headers and body in two writes, no TCP_NODELAY: bench.two_segment_game). Both builds run
 at once and the commands alternate between them, so the load of a shared machine falls on both alike.
 
     .venv/bin/python -m bench.backend_latency [--commands 400] [--backends process,docker] [--smoke]
@@ -12,12 +12,14 @@ Every backend listed is compared with `process` (process-plain: no bubblewrap, a
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench import two_segment_game
 from bench.castle_builds import castle_repo, provider
 from bench.result import BenchResult, emit, median_ms, metric, p95_ms, parser
 from bench.run_all import commit, machine
@@ -28,38 +30,6 @@ from loop.sandbox import BuildSpec, RunningBuild
 
 TARGET_RATIO = 2.0
 WARM_UP = 10
-# The two-segment game: end_headers() writes the head, then the body goes in a second write.
-TWO_SEGMENTS = """
-import json, os
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-
-class Game(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):
-        pass
-
-    def _send(self, body):
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_GET(self):
-        self._send({"status": "ok"})
-
-    def do_POST(self):
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        if self.path == "/api/agent/new":
-            return self._send({"game_id": "1", "message": "A hall.", "state": {"room": "hall"}})
-        self._send({"message": "You look around.", "state": {"room": "hall"}, "turn": 1})
-
-
-ThreadingHTTPServer((os.environ.get("HOST", "127.0.0.1"), int(os.environ["PORT"])), Game).serve_forever()
-"""
 MANIFEST = {
     "name": "twosegments",
     "title": "Two Segments",
@@ -69,11 +39,11 @@ MANIFEST = {
 }
 
 
-def two_segment_game(root: Path) -> tuple[Game, Path, str]:
+def two_segment_repo(root: Path) -> tuple[Game, Path, str]:
     folder = root / "twosegments"
     (folder / "src").mkdir(parents=True)
     (folder / "game.toml").write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in MANIFEST.items()))
-    (folder / "src" / "game.py").write_text(TWO_SEGMENTS)
+    shutil.copyfile(two_segment_game.__file__, folder / "src" / "game.py")
     (folder / "src" / "requirements.txt").write_text("")
     game = load_game(folder)
     repo_dir, revision = materialize(game, root / "repo")
@@ -119,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": machine(),
     }
     castle, castle_dir, castle_commit = castle_repo("bench-latency-")
-    two, two_dir, two_commit = two_segment_game(Path(tempfile.mkdtemp(prefix="bench-latency-")))
+    two, two_dir, two_commit = two_segment_repo(Path(tempfile.mkdtemp(prefix="bench-latency-")))
     cases = [
         ("CASTLE", castle, castle_dir, castle_commit, castle.walkthrough_commands(castle_dir)),
         ("two-segment replies", two, two_dir, two_commit, ["look"]),

@@ -1,38 +1,22 @@
 """A command against a game that keeps connections alive but writes its headers and its body in two writes
-without TCP_NODELAY (Python's own http.server, as a game's authors may well serve it): the game client with
-its quick ACKs against the same client without them, in the same run. Without them, Nagle on the game's side
-waits for the client's delayed ACK and every command costs about 40 ms.
+without TCP_NODELAY (bench.two_segment_game): the game client with its quick ACKs against the same client
+without them, in the same run. Without them, Nagle on the game's side waits for the client's delayed ACK and
+every command costs about 40 ms.
 
     .venv/bin/python -m bench.naive_keepalive [--requests 200] [--smoke]
 """
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 from bench.result import BenchResult, emit, metric, parser
+from bench.two_segment_game import TwoSegmentGame
 from loop.contract import http_connection
-
-
-class NaiveGame(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # kept alive; no disable_nagle_algorithm, as the stdlib leaves it
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def do_POST(self) -> None:
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        data = json.dumps({"message": "You look around.", "state": {"room": "hall"}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
 
 
 def median_ms(url: str, requests: int, quick_ack: int | None) -> float:
@@ -57,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     args = args_parser.parse_args(argv)
     requests = 20 if args.smoke else args.requests
     result = BenchResult(bench="naive_keepalive", smoke=args.smoke, params={"requests": requests})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), NaiveGame)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), TwoSegmentGame)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
     try:

@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,37 +29,9 @@ from sandboxes.repair_tools.choose import (
     open_repair_sandbox,
 )
 from sandboxes.repair_tools.docker import NoSandboxImage, remove_orphans
+from tests.host_listener import HostListener
 
 BACKENDS = [pytest.param("docker", marks=pytest.mark.slow), "bubblewrap"]
-
-
-class HostListener:
-    """A TCP server on the host's 127.0.0.1 that counts the connections it accepts."""
-
-    def __init__(self) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen()
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
-        self.accepted = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except TimeoutError:
-                continue
-            self.accepted += 1
-            conn.close()
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
-        self.sock.close()
 
 
 @pytest.fixture

@@ -8,8 +8,6 @@ from __future__ import annotations
 import ipaddress
 import socket
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from sandbox_games import RUN_ID, make_game
 from loop.contract.endpoint import unix_socket_path
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec
+from tests.host_listener import HostListener
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
 
@@ -83,44 +82,9 @@ for host in sys.argv[2:]:
 """
 
 
-class HostListener:
-    """A TCP server on every address of the host (0.0.0.0) that counts the connections it accepts."""
-
-    def __init__(self) -> None:
-        self.sock = socket.create_server(("0.0.0.0", 0))
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
-        self.accepted = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                connection, _ = self.sock.accept()
-            except TimeoutError:
-                continue
-            self.accepted += 1
-            connection.close()
-
-    def wait_for(self, count: int) -> None:
-        """Until `count` connections were accepted (a connection the kernel took is accepted at once)."""
-        for _ in range(100):
-            if self.accepted >= count:
-                return
-            time.sleep(0.05)
-        raise AssertionError(f"the listener accepted {self.accepted} connections, not {count}")
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
-        self.sock.close()
-
-
 @pytest.fixture
 def host_listener() -> Iterator[HostListener]:
-    listener = HostListener()
+    listener = HostListener("0.0.0.0")
     yield listener
     listener.close()
 
