@@ -266,7 +266,7 @@ class Yard:
                 )
         return reply
 
-    # ----------------------------------------------------------------- helpers
+    # ----------------------------------------------------------------- lookups and wording
 
     def _engine(self, name: str) -> Engine | None:
         return self.engines.get(name)
