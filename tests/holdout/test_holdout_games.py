@@ -21,6 +21,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
     games = list_games(HOLDOUT_DIR)
     assert [game.name for game in games] == [
         "brass-comet",
+        "cinder-yard",
         "gloomwell",
         "lift-shift",
         "ravensmoor",

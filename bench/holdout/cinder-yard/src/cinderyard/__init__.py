@@ -1,0 +1,1 @@
+"""Cinder Yard: a one-shift railway shunting puzzle served over HTTP."""
