@@ -4,7 +4,7 @@ Where bubblewrap works (`bwrap --unshare-all` succeeds), the game runs in fresh 
 own with no capability when closed-loop runs as root, seeing only what `confinement.py` binds, with a private
 /tmp and no network at all; the parent opens the listening socket on the host and `sandboxes/relay.py` serves
 it into the namespace. Elsewhere the game runs as a plain child process. `python` in the manifest's start
-command means the game venv's python.
+command means the game venv's python. The game's output goes to a bounded log (`game_log.py`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,9 @@ import os
 import signal
 import socket
 import subprocess
-import tempfile
 from pathlib import Path
 
 from loop.contract.game import Manifest
-from loop.contract.paths import data_dir
 from loop.sandbox import (
     BuildSpec,
     CommandResult,
@@ -32,6 +30,7 @@ from loop.sandbox import (
     untrack,
 )
 from sandboxes.game.confinement import RELAY_INSIDE, bwrap_prefix, bwrap_works
+from sandboxes.game.game_log import GameLog, remove_old_logs
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.wheelhouse import game_venv, requirement_files
@@ -73,29 +72,28 @@ class ProcessBuild(RunningBuild):
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
-        log_dir = data_dir() / "logs"
-        log_dir.mkdir(exist_ok=True)
-        handle, name = tempfile.mkstemp(
-            prefix=f"{env.get('CLOSED_LOOP_GAME', 'game')}-", suffix=".log", dir=log_dir
-        )
-        os.close(handle)
-        self.log_path = Path(name)
+        self.log = GameLog(workdir.path.name)
+        self.log_path = self.log.path
         self.process: subprocess.Popen[bytes] | None = None
         self._spawn()
 
     def _spawn(self) -> None:
         pass_fds = (self.listener.fileno(),) if self.listener is not None else ()
-        with self.log_path.open("ab") as log_file:
+        pump = self.log.open_pipe()
+        try:
             self.process = subprocess.Popen(
                 self.argv,
                 cwd=self.cwd,
                 env=self.env,
-                stdout=log_file,
+                stdout=pump.stdin,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
                 pass_fds=pass_fds,
                 start_new_session=True,
             )
+        finally:
+            if pump.stdin is not None:
+                pump.stdin.close()  # the game holds the pipe now: the pump ends when the game's output closes
         record(self.process.pid, self.env.get("CLOSED_LOOP_GAME", "game"))
 
     def _terminate(self) -> None:
@@ -112,6 +110,7 @@ class ProcessBuild(RunningBuild):
                     os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=STOP_TIMEOUT)
         forget(process.pid)
+        self.log.wait_for_pump()
 
     def stop(self) -> None:
         untrack(self)
@@ -120,6 +119,7 @@ class ProcessBuild(RunningBuild):
             self.listener.close()
             self.listener = None
         self.workdir.remove()
+        self.log.remove()
 
     def run_command(self, argv: list[str], timeout: float) -> CommandResult:
         """Run `argv` in the game's own copy of its tree, with its venv and, where it works, bubblewrap."""
@@ -136,10 +136,7 @@ class ProcessBuild(RunningBuild):
         wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-tail:])
-        except FileNotFoundError:
-            return ""
+        return self.log.tail(tail)
 
     def is_alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -165,6 +162,7 @@ class ProcessProvider(SandboxProvider):
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
         killed = kill_orphans()
         remove_orphan_workdirs()
+        remove_old_logs()
         return killed
 
     @property

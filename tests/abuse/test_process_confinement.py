@@ -1,6 +1,6 @@
 """A hostile game on the process backend, in bubblewrap: it tries to read the host's secrets and the
 benchmark's ground truth, to write outside its tree, to remount, to use capabilities and to reach the host,
-and the reply of each command says how far it got. It gets nowhere."""
+and the reply of each command says how far it got. It gets nowhere, and its output cannot fill the disk."""
 
 from __future__ import annotations
 
@@ -140,6 +140,28 @@ def test_a_game_has_no_outbound_network(attempt: Probe):
             assert attempt("connect-tcp 10.0.0.1 80")["ok"] is False
         finally:
             host_socket.unlink(missing_ok=True)
+
+
+def build_logs(build: ProcessBuild) -> list[Path]:
+    return sorted(build.log_path.parent.glob(f"{build.log_path.name}*"))
+
+
+def test_a_flood_of_game_output_stays_within_the_log_bound_and_goes_with_the_sandbox(tmp_path: Path):
+    build = start_intruder(tmp_path)
+    try:
+        with GameClient(build.url, timeout=120) as client:
+            game_id = client.new_game().game_id
+            for _ in range(4):
+                assert json.loads(client.command(game_id, "shout 4").message)["ok"] is True
+        assert build.is_alive()
+        written = build_logs(build)
+        assert written, "the game's output was not kept"
+        assert sum(path.stat().st_size for path in written) <= 4 * 1024 * 1024
+        assert "x" * 100 in build.logs(5)
+    finally:
+        build.stop()
+    assert build_logs(build) == []
+    assert "x" * 100 in build.logs(5)  # what it said last is still there to diagnose it
 
 
 def test_a_game_sees_only_the_system_its_runtime_and_its_tree(attempt: Probe, intruder: ProcessBuild):
