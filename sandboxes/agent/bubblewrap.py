@@ -1,10 +1,11 @@
 """The bubblewrap backend of the agent sandbox (loop.repair.confinement): a process tree in namespaces of its
 own, no network device but loopback, the work tree bound read-write, the tool installs read-only, a private
-/tmp, and the model reached through the loop's relay. Nothing else of the host's files but /usr and /etc."""
+/tmp, and the model reached through the loop's relay. Nothing else of the host's files but /usr and /etc.
+Started by root, it runs as `AGENT_USER`, a host user of its own with no capability: it edits the tree as its
+group and reads only what everyone may read."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,8 +15,9 @@ from loop.repair.confinement import AgentSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable
 from sandboxes.agent.model_relay import SOCKET_NAME
 from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
-from sandboxes.repair_tools.bubblewrap import _system_binds, bubblewrap_works
+from sandboxes.repair_tools.bubblewrap import bubblewrap_works
 from sandboxes.repair_tools.protocol import SANDBOX_UID
+from sandboxes.unprivileged import AGENT_USER, BwrapCommand, give, share
 
 RELAY_DIR = "/closed-loop/relay"
 
@@ -27,28 +29,30 @@ class BubblewrapAgentSandbox(AgentSandbox):
     inside_port: int = 0
 
     def command(self, argv: Sequence[str], env: dict[str, str]) -> SandboxedCommand:
-        args = [shutil.which("bwrap") or "bwrap", *_system_binds(), "--proc", "/proc", "--dev", "/dev"]
-        args += ["--bind", str(self.host_tmp), "/tmp"]
-        args += ["--bind", str(self.repo_dir), WORKDIR]
+        bwrap = BwrapCommand(AGENT_USER)
+        bwrap.system()
+        bwrap.add("--proc", "/proc", "--dev", "/dev")
+        bwrap.bind(self.host_tmp, "/tmp", writable=True)
+        bwrap.bind(self.repo_dir, WORKDIR, writable=True)
         if self.git_dir is not None:
-            args += ["--bind", str(self.git_dir), GIT_DIR]
+            bwrap.bind(self.git_dir, GIT_DIR, writable=True)
             if (self.repo_dir / ".git").is_file():
-                args += ["--ro-bind", str(self.git_dir.parent / "dotgit"), f"{WORKDIR}/.git"]
+                bwrap.bind(self.git_dir.parent / "dotgit", f"{WORKDIR}/.git")
             elif (self.repo_dir / ".git").is_dir():
-                args += ["--bind", str(self.git_dir), f"{WORKDIR}/.git"]
+                bwrap.bind(self.git_dir, f"{WORKDIR}/.git", writable=True)
         for path in readonly_paths(self.tool_paths):
-            args += ["--ro-bind", str(path), str(path)]
+            bwrap.bind(path)
         inner = list(argv)
         if self.relay_folder is not None:
-            args += ["--ro-bind", str(self.relay_folder), RELAY_DIR]
-            args += ["--ro-bind", str(self.relay_folder / "hosts"), "/etc/hosts"]
-            args += ["--ro-bind", str(self.relay_folder / "resolv.conf"), "/etc/resolv.conf"]
+            bwrap.bind(self.relay_folder, RELAY_DIR)
+            bwrap.bind(self.relay_folder / "hosts", "/etc/hosts")
+            bwrap.bind(self.relay_folder / "resolv.conf", "/etc/resolv.conf")
             relay = ["/usr/bin/python3", "-E", "-s", f"{RELAY_DIR}/model_relay.py", str(self.inside_port)]
             inner = [*relay, f"{RELAY_DIR}/{SOCKET_NAME}", "--", *inner]
-        args += ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-        args += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--chdir", WORKDIR]
+        bwrap.isolate()
+        bwrap.add("--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--chdir", WORKDIR)
         # No --setenv: a key in bwrap's argv would show in the host's process list. The env goes to bwrap.
-        return SandboxedCommand([*args, "--", *inner], {**base_env(), **env})
+        return SandboxedCommand([*bwrap.prefix(), "--", *inner], {**base_env(), **env})
 
 
 class OpenBubblewrap:
@@ -71,6 +75,8 @@ def open_bubblewrap(
     if not bubblewrap_works():
         raise EngineUnavailable("bubblewrap cannot run here (not installed, or namespaces are forbidden)")
     folders = SandboxFolders(repo_dir, model_url)
+    share(Path(repo_dir), AGENT_USER)
+    give(folders.git, AGENT_USER)
     sandbox = BubblewrapAgentSandbox(
         backend="bubblewrap",
         repo_dir=Path(repo_dir).resolve(),

@@ -11,6 +11,7 @@ from pathlib import Path
 from loop.host.private_dirs import private_dir
 from loop.repair.confinement import SANDBOX_WORKDIR
 from sandboxes.agent.model_relay import ModelRelay
+from sandboxes.unprivileged import venv_base
 
 HERE = Path(__file__).resolve().parent
 GIT_DIR = "/closed-loop/git"
@@ -31,24 +32,12 @@ def base_env() -> dict[str, str]:
     }
 
 
-def _venv_base(path: Path) -> Path | None:
-    """The interpreter prefix a venv was made from (its bin/python links there)."""
-    config = path / "pyvenv.cfg"
-    if not config.is_file():
-        return None
-    for line in config.read_text().splitlines():
-        key, _, value = line.partition("=")
-        if key.strip() == "home":
-            return Path(value.strip()).parent
-    return None
-
-
 def readonly_paths(tool_paths: Iterable[Path]) -> list[Path]:
     """Tool installs to mount read-only, with the interpreter a venv among them was made from."""
     found: list[Path] = []
     for path in tool_paths:
         path = Path(path).resolve()
-        base = _venv_base(path)
+        base = venv_base(path)
         for candidate in (path, base):
             if candidate is not None and candidate not in found and not str(candidate).startswith("/usr"):
                 found.append(candidate)

@@ -1,26 +1,23 @@
 """The process backend: the game as a child process in its own venv, on a loopback port the parent chose.
 
-Where bubblewrap works (`bwrap --unshare-all` succeeds), the game runs in fresh namespaces with a read-only
-root, a private /tmp and no network at all; the parent opens the listening socket on the host and
-`sandboxes/relay.py` serves it into the namespace. Elsewhere the game runs as a plain child process.
-`python` in the manifest's start command means the game venv's python.
+Where bubblewrap works (`bwrap --unshare-all` succeeds), the game runs in fresh namespaces, as a user of its
+own with no capability when closed-loop runs as root, seeing only what `confinement.py` binds, with a private
+/tmp and no network at all; the parent opens the listening socket on the host and `sandboxes/relay.py` serves
+it into the namespace. Elsewhere the game runs as a plain child process. `python` in the manifest's start
+command means the game venv's python. The game's output goes to a bounded log (`game_log.py`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import os
-import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 from pathlib import Path
 
 from loop.contract.game import Manifest
-from loop.contract.paths import data_dir
 from loop.host import settings
 from loop.sandbox import (
     BuildSpec,
@@ -33,15 +30,19 @@ from loop.sandbox import (
     track,
     untrack,
 )
+from sandboxes.game.confinement import RELAY_INSIDE, bwrap_prefix, bwrap_works
+from sandboxes.game.game_log import GameLog, remove_old_logs
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.wheelhouse import game_venv, requirement_files
 from sandboxes.game.workdir import GameWorkdir, remove_orphan_workdirs
 from sandboxes.owners import forget, kill_orphans, record
+from sandboxes.unprivileged import GAME_USER, drops_privileges, give
+
+__all__ = ["ProcessBuild", "ProcessProvider", "bwrap_works", "free_port"]
 
 log = logging.getLogger(__name__)
 
-RELAY = Path(__file__).resolve().parents[1] / "relay.py"
 STOP_TIMEOUT = 5.0
 ISOLATIONS = ("auto", "bwrap", "none")
 
@@ -50,49 +51,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-@functools.cache
-def bwrap_works() -> bool:
-    """True when bubblewrap may create namespaces here (some hosts and containers forbid it)."""
-    if shutil.which("bwrap") is None:
-        return False
-    probe = ["bwrap", "--unshare-all", *_root_binds(), "--dev", "/dev", "--proc", "/proc", "true"]
-    try:
-        return subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
-    except subprocess.TimeoutExpired:
-        return False
-
-
-# The host's top-level folders a game never needs. Not binding `/` itself matters: a recursive bind of `/`
-# copies every mount below it, and one that docker is creating or removing at that moment (a container's
-# overlay under /var/lib/docker) makes bwrap fail to start the game.
-UNSHARED_TOP_LEVEL = frozenset({"proc", "dev", "sys", "tmp", "var", "run", "mnt", "media", "lost+found"})
-
-
-def _root_binds() -> list[str]:
-    """Every other top-level folder read-only (symlinks such as /bin -> usr/bin kept as symlinks)."""
-    args: list[str] = []
-    for top in sorted(Path("/").iterdir()):
-        if top.name in UNSHARED_TOP_LEVEL:
-            continue
-        if top.is_symlink():
-            args += ["--symlink", os.readlink(top), str(top)]
-        elif top.is_dir():
-            args += ["--ro-bind", str(top), str(top)]
-    return args
-
-
-def _bwrap_prefix(workdir: GameWorkdir, venv: Path) -> list[str]:
-    argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session"]
-    argv += [*_root_binds(), "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-    # Re-expose what the game needs in case it lives under /tmp, which the tmpfs above hides.
-    for path in (venv, RELAY.parent):
-        argv += ["--ro-bind", str(path), str(path)]
-    # The game's own copy of its tree (and its persistent folder) is the one place it may write.
-    for path in workdir.writable():
-        argv += ["--bind", str(path), str(path)]
-    return [*argv, "--chdir", str(workdir.path)]
 
 
 class ProcessBuild(RunningBuild):
@@ -115,29 +73,28 @@ class ProcessBuild(RunningBuild):
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
-        log_dir = data_dir() / "logs"
-        log_dir.mkdir(exist_ok=True)
-        handle, name = tempfile.mkstemp(
-            prefix=f"{settings.GAME.value(env) or 'game'}-", suffix=".log", dir=log_dir
-        )
-        os.close(handle)
-        self.log_path = Path(name)
+        self.log = GameLog(workdir.path.name)
+        self.log_path = self.log.path
         self.process: subprocess.Popen[bytes] | None = None
         self._spawn()
 
     def _spawn(self) -> None:
         pass_fds = (self.listener.fileno(),) if self.listener is not None else ()
-        with self.log_path.open("ab") as log_file:
+        pump = self.log.open_pipe()
+        try:
             self.process = subprocess.Popen(
                 self.argv,
                 cwd=self.cwd,
                 env=self.env,
-                stdout=log_file,
+                stdout=pump.stdin,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
                 pass_fds=pass_fds,
                 start_new_session=True,
             )
+        finally:
+            if pump.stdin is not None:
+                pump.stdin.close()  # the game holds the pipe now: the pump ends when the game's output closes
         record(self.process.pid, settings.GAME.value(self.env) or "game")
 
     def _terminate(self) -> None:
@@ -154,6 +111,7 @@ class ProcessBuild(RunningBuild):
                     os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=STOP_TIMEOUT)
         forget(process.pid)
+        self.log.wait_for_pump()
 
     def stop(self) -> None:
         untrack(self)
@@ -162,6 +120,7 @@ class ProcessBuild(RunningBuild):
             self.listener.close()
             self.listener = None
         self.workdir.remove()
+        self.log.remove()
 
     def run_command(self, argv: list[str], timeout: float) -> CommandResult:
         """Run `argv` in the game's own copy of its tree, with its venv and, where it works, bubblewrap."""
@@ -178,10 +137,7 @@ class ProcessBuild(RunningBuild):
         wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-tail:])
-        except FileNotFoundError:
-            return ""
+        return self.log.tail(tail)
 
     def is_alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -198,6 +154,8 @@ class ProcessProvider(SandboxProvider):
         if isolation == "bwrap" and not bwrap_works():
             raise SandboxError("bubblewrap is missing or may not create namespaces on this host")
         self.isolation = isolation
+        if isolation == "auto" and drops_privileges() and not bwrap_works():
+            log.warning("bubblewrap cannot run here: games run as plain processes, as root")
         if cleanup_at_start:
             self.cleanup_leftovers()
 
@@ -205,6 +163,7 @@ class ProcessProvider(SandboxProvider):
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""
         killed = kill_orphans()
         remove_orphan_workdirs()
+        remove_old_logs()
         return killed
 
     @property
@@ -233,10 +192,11 @@ class ProcessProvider(SandboxProvider):
         }
         listener: socket.socket | None = None
         if self.uses_bwrap:
+            give(workdir.path, GAME_USER)
             listener = socket.create_server(("127.0.0.1", 0), backlog=128)
             port = listener.getsockname()[1]
-            prefix = _bwrap_prefix(workdir, venv)
-            argv = [*prefix, python, str(RELAY), str(listener.fileno()), str(port), "--", *game_argv]
+            prefix = bwrap_prefix(workdir, venv)
+            argv = [*prefix, python, RELAY_INSIDE, str(listener.fileno()), str(port), "--", *game_argv]
         else:
             port = free_port()
             prefix, argv = [], game_argv

@@ -1,10 +1,12 @@
-"""The bubblewrap repair sandbox: the work tree bound read-write, /usr and /etc read-only, no network."""
+"""The bubblewrap repair sandbox: the work tree bound read-write, /usr and /etc read-only, no network.
+
+Started by root, its commands run as `AGENT_USER`, a host user of their own that may edit the tree (as its
+group) and read only what everyone may read."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -24,31 +26,12 @@ from sandboxes.repair_tools.protocol import (
     sandbox_env,
     tree_path,
 )
+from sandboxes.unprivileged import AGENT_USER, BwrapCommand, bwrap_runs, share, share_path
 
 
 def bubblewrap_works() -> bool:
-    """bwrap is installed and this host lets it make namespaces (some forbid it)."""
-    if shutil.which("bwrap") is None:
-        return False
-    try:
-        done = subprocess.run(
-            ["bwrap", *_system_binds(), "--unshare-all", "true"], capture_output=True, timeout=10
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return done.returncode == 0
-
-
-def _system_binds() -> list[str]:
-    """/usr and /etc read-only; /bin, /lib... as the host has them (symlinks into /usr on merged-usr)."""
-    args = ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
-    for name in ("bin", "sbin", "lib", "lib32", "lib64"):
-        top = Path("/") / name
-        if top.is_symlink():
-            args += ["--symlink", os.readlink(top), str(top)]
-        elif top.is_dir():
-            args += ["--ro-bind", str(top), str(top)]
-    return args
+    """bwrap is installed and this host lets it make namespaces as a repair agent's user (some forbid it)."""
+    return bwrap_runs(AGENT_USER)
 
 
 class BubblewrapSandbox(RepairSandbox):
@@ -58,6 +41,7 @@ class BubblewrapSandbox(RepairSandbox):
 
     def __init__(self, repo_dir: Path):
         super().__init__(repo_dir.resolve())
+        share(self.repo_dir, AGENT_USER)
 
     def _host_path(self, path: str) -> Path:
         relative = tree_path(path)
@@ -84,20 +68,23 @@ class BubblewrapSandbox(RepairSandbox):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)
+            share_path(target, self.repo_dir, AGENT_USER)
         except OSError as exc:
             raise SandboxPathError(f"cannot write {tree_path(path)}: {exc.strerror}") from None
 
     def argv(self, command: str) -> list[str]:
-        args = ["bwrap", *_system_binds(), "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
-        args += ["--bind", str(self.repo_dir), WORKDIR]
+        bwrap = BwrapCommand(AGENT_USER)
+        bwrap.system()
+        bwrap.add("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp")
+        bwrap.bind(self.repo_dir, WORKDIR, writable=True)
         git = self.repo_dir / ".git"
         if git.exists():
-            args += ["--ro-bind", str(git), f"{WORKDIR}/.git"]
-        args += ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-        args += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--chdir", WORKDIR, "--clearenv"]
+            bwrap.bind(git, f"{WORKDIR}/.git")
+        bwrap.isolate()
+        bwrap.add("--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--chdir", WORKDIR, "--clearenv")
         for name, value in sandbox_env().items():
-            args += ["--setenv", name, value]
-        return [*args, "sh", "-c", command]
+            bwrap.add("--setenv", name, value)
+        return [*bwrap.prefix(), "sh", "-c", command]
 
     def run(self, command: str, timeout_s: float) -> CommandResult:
         with tempfile.TemporaryFile() as out:
