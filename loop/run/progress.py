@@ -67,7 +67,8 @@ def summary_lines(record: RunRecord, report_path: str, repo_dir: str) -> list[st
     if record.fixes is not None and record.fixes.commits:
         where = f" (pushed to {record.fixes.pushed_to})" if record.fixes.pushed_to else ""
         commits = _plural(len(record.fixes.commits), "commit")
-        lines.append(f"fixes: branch {record.fixes.branch} in {record.fixes.repo or repo_dir}{where}, {commits}")
+        held_in = record.fixes.repo or repo_dir
+        lines.append(f"fixes: branch {record.fixes.branch} in {held_in}{where}, {commits}")
         lines.append(f"next: review pull-request.md beside the report, then merge {record.fixes.branch}")
     elif record.config.repair_agent == "noop":
         lines.append(
