@@ -13,6 +13,7 @@ from pathlib import Path
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
+from loop.contract.origin import find_origin
 from loop.plugins import PluginKind, load
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
@@ -34,6 +35,8 @@ def benchmark_of(game: Game, config: LoopConfig | None = None) -> Benchmark | No
 def prepare_config(config: LoopConfig) -> tuple[LoopConfig, Game, Benchmark | None]:
     """The config with `auto` resolved and checked against the game; fails before anything is made."""
     game = load_game(config.game, config.manifest)
+    if config.ref:
+        find_origin(game.src_dir, config.ref)  # a ref that names no commit is refused before a run exists
     benchmark = benchmark_of(game, config)
     return resolve_config(config, game, has_ground_truth=benchmark is not None), game, benchmark
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import io
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from typing import ParamSpec
 
@@ -69,7 +70,9 @@ def _figure(width: float = 5.2, height: float = 3.2) -> Figure:
 def svg(fig: Figure, key: str) -> str:
     """The figure as an <svg> element; `key` salts its ids so several charts share one page safely."""
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.hashsalt": key}):
+    with matplotlib.rc_context({"svg.hashsalt": key}), warnings.catch_warnings():
+        # a chart with long labels on a narrow figure: matplotlib lays it out anyway and says so on stderr
+        warnings.filterwarnings("ignore", message=".*constrained_layout not applied.*")
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     text = buffer.getvalue()
     text = text[text.index("<svg") :]

@@ -29,7 +29,8 @@ def render_report_markdown(run: RunRecord) -> str:
         f"- QA agent: {c.qa_agent} ({c.mode} mode, {c.steps} steps per session); critic: {critic_label(run)}",
         f"- Repair agent: {agent_label(c.repair_agent)}; "
         f"rounds: {len(run.sessions)} of at most {c.max_rounds}",
-        f"- Commits: `{short_commit(run.base_commit)}` → `{short_commit(run.head_commit)}`",
+        f"- Commits: `{short_commit(run.base_commit)}` → `{short_commit(run.head_commit)}` "
+        + origin_note(run),
         *([f"- Regression gate: {run.regression_gate}"] if run.regression_gate else []),
         f"- Started {run.started_at}" + (f", finished {run.finished_at}" if run.finished_at else ""),
         "",
@@ -48,6 +49,13 @@ def render_report_markdown(run: RunRecord) -> str:
         lines += ["", "## Reports of bugs already listed\n", *duplicates]
     lines += ["", "See `report.html` for charts, repair attempts, patches and traces.", ""]
     return "\n".join(lines)
+
+
+def origin_note(run: RunRecord) -> str:
+    """Where the run's commits stand against the game's own repository."""
+    if run.origin is None:
+        return "(the run's own import of the game's files: no history shared with a repository of yours)"
+    return f"(a view of `{short_commit(run.origin.commit)}` of {run.origin.repo}; fixes land on that history)"
 
 
 def _write(path: Path, text: str) -> Path:

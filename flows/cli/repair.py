@@ -19,6 +19,7 @@ from loop.contract.game import GameDefinitionError, materialize
 from loop.contract.models import BugReport, read_reports
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
+from loop.run.loop_run import runs_root
 from loop.sandbox import get_provider, provider_names
 
 
@@ -40,7 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--per-report", action="store_true", help="one attempt per report (default: one for all)"
     )
     parser.add_argument("--wall-seconds", type=float, default=900.0, help="each attempt's wall-clock budget")
-    parser.add_argument("--runs-dir", type=Path, default=Path("runs"), help="where runs/<run_id>/ is written")
+    parser.add_argument(
+        "--runs-dir",
+        type=Path,
+        default=None,
+        help="where runs/<run_id>/ is written (default: $CLOSED_LOOP_RUNS, else runs)",
+    )
     parser.add_argument("--run-id", default=None, help="run id (default: repair-<agent>-<time>)")
     parser.add_argument(
         "--manifest", type=Path, default=None, help="game.toml for a game given by path or URL"
@@ -102,7 +108,7 @@ def repair_command(args: argparse.Namespace) -> int:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
     run_id = args.run_id or f"repair-{args.agent}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir = (args.runs_dir / run_id).resolve()
+    run_dir = ((args.runs_dir or runs_root()) / run_id).resolve()
     repo_dir, commit = materialize(game, run_dir / "workspace")
     print(f"{game.name}: {len(reports)} report(s), agent {agent.name}, repo {repo_dir} at {commit[:10]}")
     budget = RepairBudget(wall_seconds=args.wall_seconds)

@@ -23,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     view.add_argument(
         "--json", action="store_const", const="json", dest="view", help="print the JSON summary"
     )
-    report.add_argument("--runs-dir", type=Path, default=Path("runs"), help="where runs live (default: runs)")
+    report.add_argument(
+        "--runs-dir", type=Path, default=None, help="where runs live (default: $CLOSED_LOOP_RUNS, else runs)"
+    )
     report.set_defaults(func=report_command, view=None)
 
 
@@ -34,11 +36,13 @@ def _error(message: str) -> int:
 
 def report_command(args: argparse.Namespace) -> int:
     from loop.run.agent_comparison import COMPARISON_FILE
+    from loop.run.loop_run import runs_root
     from reports.writer import RUN_FILE
 
-    run_dir = args.runs_dir / args.run_id
+    runs_dir = args.runs_dir or runs_root()
+    run_dir = runs_dir / args.run_id
     if Path(args.run_id).name != args.run_id or args.run_id in {".", ".."}:
-        return _error(f"no run {args.run_id!r}: a run id is a folder name under {args.runs_dir}")
+        return _error(f"no run {args.run_id!r}: a run id is a folder name under {runs_dir}")
     if (run_dir / RUN_FILE).is_file():
         show = _run_view
     elif (run_dir / COMPARISON_FILE).is_file():

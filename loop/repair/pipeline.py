@@ -267,7 +267,10 @@ class RepairRound:
             )
         attempt = attempt.model_copy(update={"diff": diff, "diff_stats": _stats_or_empty(diff)})
         self._progress(f"[{attempt.agent}] diff: {attempt.diff_stats.summary()}")
-        protected = protected_touched(diff, self.game.manifest.protected_paths)
+        # A hidden path exists in the team's history but not in the agents' view: a patch that writes there
+        # would overwrite a file the agent never saw.
+        manifest = self.game.manifest
+        protected = protected_touched(diff, [*manifest.protected_paths, *manifest.hidden_paths])
         if protected:
             return self._reject(
                 attempt, Outcome.PATCH_REJECTED_PROTECTED, f"edits protected paths: {', '.join(protected)}"

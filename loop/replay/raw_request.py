@@ -45,4 +45,4 @@ def shown(step: str) -> str:
     """A repro step short enough to read; a long raw body is cut with its length said."""
     if len(step) <= SHOWN_CHARS or RawRequest.of_step(step) is None:
         return step
-    return f"{step[:SHOWN_CHARS]}... ({len(step)} characters in all)"
+    return f"{step[:SHOWN_CHARS]}... ({len(step)} characters in all; the whole request is in the JSON record)"

@@ -130,7 +130,7 @@ def pull_request(record: RunRecord, fixes: FixesBranch) -> str:
         f"# closed-loop: {len(fixes.fixed)} verified fix(es) from run {record.run_id}",
         "",
         f"Branch `{fixes.branch}` from `{(fixes.base_commit or record.base_commit)[:10]}` of "
-        f"{record.origin.repo if record.origin else record.config.game}. Every commit "
+        f"{_where(record)}. Every commit "
         "fixes a bug a QA session reported, a repair agent patched behind the regression gate (the "
         "game's own tests and its walkthrough), and a later session's replay no longer shows.",
         "",
@@ -176,6 +176,15 @@ def pull_request(record: RunRecord, fixes: FixesBranch) -> str:
         lines += [f"- `{b.fingerprint}` {b.report.title}: {b.status}" for b in unverified]
         lines.append("")
     return "\n".join(lines)
+
+
+def _where(record: RunRecord) -> str:
+    if record.origin is not None:
+        return record.origin.repo
+    return (
+        f"the run's own import of {record.config.game} (its folder was not a clean git checkout, so this "
+        "branch shares no history with it: apply the commits' patches by hand)"
+    )
 
 
 def _attempt_of(record: RunRecord, bug: TrackedBug):

@@ -135,11 +135,11 @@ class LoopRun:
             for lock in remove_stale_locks(Path(record.repo_dir)):
                 log.warning("run %s: removed %s, left by a git command killed with the run", run_id, lock)
             return cls(root / run_id, record, game, parts, benchmark)
+        origin = find_origin(game.src_dir, config.ref)  # before the run's folder: a bad ref leaves nothing
         run_dir = root / run_id
         if run_dir.is_dir() and {p.name for p in run_dir.iterdir()} <= {"workspace"}:
             shutil.rmtree(run_dir)  # a start killed before its first run.json: begin it again
         run_dir.mkdir(parents=True, exist_ok=False)
-        origin = find_origin(game.src_dir, config.ref)
         repo_dir, commit = materialize(game, run_dir / "workspace", origin)
         if origin is not None:
             origin = clone_history(origin, run_dir / "workspace" / UPSTREAM)

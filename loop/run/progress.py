@@ -70,6 +70,11 @@ def summary_lines(record: RunRecord, report_path: str, repo_dir: str) -> list[st
         held_in = record.fixes.repo or repo_dir
         lines.append(f"fixes: branch {record.fixes.branch} in {held_in}{where}, {commits}")
         lines.append(f"next: review pull-request.md beside the report, then merge {record.fixes.branch}")
+    elif record.fixes is not None and record.fixes.skipped:
+        lines.append(
+            f"next: {_plural(len(record.fixes.skipped), 'verified fix')} could not go onto your history; "
+            "pull-request.md beside the report says why"
+        )
     elif record.config.repair_agent == "noop":
         lines.append(
             "next: this was a QA run; to repair, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local "
