@@ -7,8 +7,8 @@ known to every command and flow, with no edit here.
 Every kind is made the same way: the entry point names a class that derives from the kind's base (`QAAgent`,
 `Critic`, `RepairAgent`, `SandboxProvider`, `OpenSandbox`, `Provider`), and the registry calls its
 `from_context` with the one context object of that kind (its settings: `QAContext`, `CriticContext`,
-`AgentContext`, `SandboxContext`, `SandboxRequest`, `LLMConfig`). By default `from_context` is the class
-itself, so a plug-in's `__init__` takes that context; docs/plugins.md shows a whole one.
+`AgentContext`, `SandboxContext`, `AgentSandboxRequest`, `LLMConfig`). By default `from_context(context)` is
+`cls(context)`, so a plug-in's `__init__` takes that context; docs/plugins.md shows whole ones.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Plugin(Generic[ContextT]):
         """The instance for `context`, the kind's settings. By default `cls(context)`; a class whose
         constructor takes something else (a built-in that resolves a tool or a model first) overrides this.
 
-        Raises the kind's own error, with a message for the user, when the settings do not do."""
+        Raises the kind's own error, with a message for the user, when the settings will not do."""
         return cls(context)  # type: ignore[call-arg]
 
 

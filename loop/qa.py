@@ -44,7 +44,7 @@ class QAAgent(Plugin[QAContext], abc.ABC):
     1. `from_context(QAContext)`, once per run: by default `cls(context)`. A missing setting (no model
        configured) raises ValueError, whose message the user sees as one line.
     2. `prepare(game, repo_dir, mode)`, before every session: the game, its repository at the session's
-       commit, and `player` or `qa`. ValueError for a mode the agent has not.
+       commit, and `player` or `qa`. ValueError for a mode the agent does not have.
     3. `run_session(client, ...)`, once per session on a fresh build, and again in the same session (same
        `out_dir`, the steps left, another seed) when the game died and the loop brought it back.
 
