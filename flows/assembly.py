@@ -14,7 +14,7 @@ from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
 from loop.contract.origin import find_origin
-from loop.plugins import PluginKind, load
+from loop.critic.base import critic_class
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.run.choices import critic_names, make_judge, resolve_config
@@ -60,7 +60,7 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
         provider=provider,
         qa_agent=get_qa_agent(config.qa_agent, progress=lambda message: log.info("qa: %s", message)),
         judge=make_judge(),
-        critics=[load(PluginKind.CRITIC, name) for name in critic_names(config)],  # type: ignore[misc]
+        critics=[critic_class(name) for name in critic_names(config)],
         repair_agent=create_agent(
             config.repair_agent, AgentContext(dict(config.agent_options)), ground_truth
         ),

@@ -11,8 +11,8 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.assembly import benchmark_of
 from games.catalogue import load_game
+from loop.critic.base import critic_class
 from loop.host import settings, temp_space
-from loop.plugins import PluginKind, load
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.run.agent_comparison import (
@@ -44,7 +44,7 @@ def freeze_reports(
         steps=steps,
         seed=seed,
         benchmark=benchmark,
-        critic=load(PluginKind.CRITIC, "differential"),  # type: ignore[arg-type]
+        critic=critic_class("differential"),
     )
 
 

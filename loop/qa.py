@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import abc
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from pydantic import BaseModel
 
@@ -11,7 +12,7 @@ from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, write_reports
 from loop.limits import Progress
-from loop.plugins import PluginKind, UnknownPlugin, load, names
+from loop.plugins import Plugin, PluginKind, UnknownPlugin, create, names
 
 
 class QASessionResult(BaseModel):
@@ -27,18 +28,49 @@ class QASessionResult(BaseModel):
     counts: dict[str, int] = {}  # agent-specific counters, e.g. the LLM agent's model failures survived
 
 
-class QAAgent(Protocol):
-    """Plays one running build and reports the bugs it confirmed. Writes its trace under `out_dir`."""
+@dataclass(frozen=True)
+class QAContext:
+    """What a QA agent is made with: where its one-line progress messages go (the CLI prints them, the flows
+    log them; None: nowhere)."""
+
+    progress: Progress | None = None
+
+
+class QAAgent(Plugin[QAContext], abc.ABC):
+    """Plays one running build and reports the bugs it confirmed. Registered by name as a
+    `closed_loop.qa_agents` entry point that names the class.
+
+    Lifecycle, in the order the loop (and `closed-loop qa`) calls it:
+    1. `from_context(QAContext)`, once per run: by default `cls(context)`. A missing setting (no model
+       configured) raises ValueError, whose message the user sees as one line.
+    2. `prepare(game, repo_dir, mode)`, before every session: the game, its repository at the session's
+       commit, and `player` or `qa`. ValueError for a mode the agent does not have.
+    3. `run_session(client, ...)`, once per session on a fresh build, and again in the same session (same
+       `out_dir`, the steps left, another seed) when the game died and the loop brought it back.
+
+    Cleanup: the caller owns the build and the client. It closes the client and stops the build when
+    `run_session` returns or raises, so an agent never stops either; whatever else the agent opens (a trace
+    file, a model session) it closes before `run_session` returns. Nothing of the agent runs between sessions.
+    """
 
     name: str
 
     def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
-        """Called once before the sessions of a game: the repository at the session's commit (QA mode reads
-        its docs and source) and the mode, `player` or `qa`. An agent that needs neither does nothing."""
+        """Called before the sessions of a game: the repository at the session's commit (QA mode reads its
+        docs and source) and the mode, `player` or `qa`. An agent that needs neither does nothing."""
 
+    @abc.abstractmethod
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
-    ) -> QASessionResult: ...
+    ) -> QASessionResult:
+        """Play at most `steps` commands, through `client` only, and return what was confirmed, with the trace
+        (JSON lines, `loop.trace.SessionTrace`) written under `out_dir`; `build_commit` goes into each report.
+
+        A 5xx (`GameServerError`) is a finding, not an end. A game that stops answering (`GameUnavailable`)
+        ends the session early: return what was found and say why in `stopped_because`; the loop sees the
+        dead build, brings it back and calls again. Any other exception fails the run at this session (a
+        resumed run starts it again).
+        """
 
 
 def qa_agent_names() -> list[str]:
@@ -46,12 +78,11 @@ def qa_agent_names() -> list[str]:
 
 
 def get_qa_agent(name: str, progress: Progress | None = None) -> QAAgent:
-    """The QA agent called `name` (an entry point of `closed_loop.qa_agents`, called with `progress=`)."""
+    """The QA agent called `name` (an entry point of `closed_loop.qa_agents`); ValueError for the user."""
     try:
-        factory = load(PluginKind.QA_AGENT, name)
+        return create(PluginKind.QA_AGENT, name, QAAgent, QAContext(progress))
     except UnknownPlugin as exc:
         raise ValueError(str(exc)) from None
-    return factory(progress=progress)  # type: ignore[operator]
 
 
 SESSION_FILE = "session.json"

@@ -1,9 +1,5 @@
-"""One interface for every way a build can run.
-
-Lifecycle: `provider.start(...)` builds (or reuses) what the commit needs and starts it, returning a
-`RunningBuild`; `RunningBuild.stop()` (or leaving its `with` block) stops it and frees everything;
-`provider.cleanup_leftovers()` removes what crashed owners left behind and is safe to call any time.
-"""
+"""One interface for every way a build can run: `SandboxProvider` (a backend, a plug-in) and the
+`RunningBuild` it starts. The lifecycle is in `SandboxProvider`'s docstring."""
 
 from __future__ import annotations
 
@@ -17,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from loop.contract.game import Manifest
-from loop.plugins import PluginKind, UnknownPlugin, load, names
+from loop.plugins import Plugin, PluginKind, UnknownPlugin, create, names
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +106,31 @@ class RunningBuild(abc.ABC):
         self.stop()
 
 
-class SandboxProvider(abc.ABC):
-    """A backend that runs builds. Registered by name as a `closed_loop.sandboxes` entry point."""
+@dataclass(frozen=True)
+class SandboxContext:
+    """What a sandbox backend is made with. `cleanup_at_start`: remove what dead owners left behind first
+    (off for a command that counts what it removes itself)."""
+
+    cleanup_at_start: bool = True
+
+
+class SandboxProvider(Plugin[SandboxContext], abc.ABC):
+    """A backend that runs builds. Registered by name as a `closed_loop.sandboxes` entry point that names the
+    class.
+
+    Lifecycle:
+    1. `from_context(SandboxContext)` (by default `cls(context)`), once per command or run. It raises
+       EngineUnavailable when the backend's engine does not answer (so `auto` can fall back at once), and
+       with `cleanup_at_start` first removes what dead owners left behind.
+    2. `start(spec)`, any number of times: builds (or reuses) what the commit needs and starts it, returning a
+       `RunningBuild` once the game answers its health check; SandboxError (the game's logs in its message)
+       when the build fails or the game never gets ready, with nothing left running.
+    3. `RunningBuild.stop()` (or leaving its `with` block) stops the game and frees everything it held; it is
+       idempotent. A build started through `track` is stopped at interpreter exit if its owner forgets.
+    4. `cleanup_leftovers()`, at any time and from any process: removes what crashed owners left behind
+       (containers, processes, work folders labelled with an owner that is gone), and never what a live
+       owner still runs. This is the cleanup that holds after a crash (`closed-loop sandbox cleanup`).
+    """
 
     name: str
 
@@ -150,23 +169,23 @@ def provider_names() -> list[str]:
     return ["auto", *names(PluginKind.SANDBOX)]
 
 
-def get_provider(name: str = "auto") -> SandboxProvider:
+def get_provider(name: str = "auto", context: SandboxContext | None = None) -> SandboxProvider:
     """The provider called `name`. `auto` tries docker (fails fast when no engine answers), then process.
 
     Forcing `docker` raises EngineUnavailable when no engine answers.
     """
+    context = context or SandboxContext()
     if name == "auto":
         try:
-            return _make_provider("docker")
+            return _make_provider("docker", context)
         except EngineUnavailable as exc:
             log.info("no container engine (%s); running games as processes", exc)
-            return _make_provider("process")
-    return _make_provider(name)
+            return _make_provider("process", context)
+    return _make_provider(name, context)
 
 
-def _make_provider(name: str) -> SandboxProvider:
+def _make_provider(name: str, context: SandboxContext) -> SandboxProvider:
     try:
-        factory = load(PluginKind.SANDBOX, name)
+        return create(PluginKind.SANDBOX, name, SandboxProvider, context)
     except UnknownPlugin as exc:
         raise SandboxError(str(exc)) from None
-    return factory()  # type: ignore[operator]

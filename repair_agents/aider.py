@@ -10,28 +10,23 @@ Options: `model` (else the repair role's openai model).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
-from loop.contract.models import BugReport
-from loop.host.tool_install import ToolSpec, tool_homes
-from loop.repair.agents import AgentContext
-from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from loop.host.tool_install import ToolSpec
+from repair_agents.base import Outcome, RepairWorkspace
 from repair_agents.cli_agent import (
-    Endpoint,
-    endpoint_for,
-    game_manifest,
-    installed_tool,
+    CliRepairAgent,
+    CliRun,
+    ToolCall,
+    ToolResult,
     output_tail,
-    priced_attempt,
     relevant_files,
     sandbox_tmp,
-    task_prompt,
-    through_relay,
-    timed_out,
 )
-from repair_agents.cli_runner import run_cli
 
 NAME = "aider"
 TOOL = ToolSpec(NAME, "0.86.2", "pip", "aider-chat", "aider", max_python=(3, 13))
@@ -54,6 +49,7 @@ ENDPOINT_ERROR = re.compile(
 TAGS_CACHE_GLOB = ".aider.tags.cache.v*"
 # Aider fetches litellm's price list from GitHub unless a fresh cache of it exists; we price tokens ourselves.
 MODEL_SETTINGS = "model-settings.yml"
+HISTORY_DIR = "aider-history"  # its history files, in the sandbox's /tmp: kept in the attempt dir
 PRICE_CACHE = Path(".aider/caches/model_prices_and_context_window.json")
 
 
@@ -72,14 +68,16 @@ def tokens(output: str) -> tuple[int, int]:
     return sent, received
 
 
-class AiderAgent(RepairAgent):
+class AiderAgent(CliRepairAgent):
     name = NAME
+    tool = TOOL
+    output_file = "aider-output.txt"
 
-    def __init__(self, binary: Path, endpoint: Endpoint):
-        self.binary = binary
-        self.endpoint = endpoint
-        self.model_url = endpoint.base_url
-        self.tool_paths = tool_homes(binary)
+    def command(self, call: ToolCall) -> list[str]:
+        _, history = call.folder(HISTORY_DIR)
+        settings = f"{history}/{MODEL_SETTINGS}" if self.endpoint.max_output_tokens else None
+        files = relevant_files(call.workspace.repo_dir, call.reports)
+        return self.argv(history, call.base_url, call.task, files, settings)
 
     def argv(
         self,
@@ -117,6 +115,9 @@ class AiderAgent(RepairAgent):
             argv += ["--file", name]
         return [*argv, "--message", task]
 
+    def environment(self, call: ToolCall) -> dict[str, str]:
+        return self.env(call.workspace, call.base_url)
+
     def env(self, workspace: RepairWorkspace, base_url: str) -> dict[str, str]:
         host_home, home = sandbox_tmp(workspace, "aider-home")
         (host_home / PRICE_CACHE).parent.mkdir(parents=True, exist_ok=True)
@@ -135,50 +136,36 @@ class AiderAgent(RepairAgent):
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         }
 
-    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        base_url = through_relay(self.endpoint, workspace).base_url
-        host_history, history = sandbox_tmp(workspace, "aider-history")
-        task = task_prompt(reports, game_manifest(workspace))
-        settings = None
+    @contextlib.contextmanager
+    def around_run(self, call: ToolCall) -> Iterator[None]:
+        """Its bound on a reply goes in a model settings file; after the run its history files are kept in the
+        attempt dir and the tags cache it left in the repository is removed."""
+        host_history, _ = call.folder(HISTORY_DIR)
         if self.endpoint.max_output_tokens:  # its only way to bound a reply: the model's extra parameters
-            settings = f"{history}/{MODEL_SETTINGS}"
             (host_history / MODEL_SETTINGS).write_text(
                 f"- name: openai/{self.endpoint.model}\n"
                 f"  extra_params:\n    max_tokens: {self.endpoint.max_output_tokens}\n"
             )
-        files = relevant_files(workspace.repo_dir, reports)
-        argv = self.argv(history, base_url, task, files, settings)
-        there_before = set(workspace.repo_dir.glob(TAGS_CACHE_GLOB))
+        repo_dir = call.workspace.repo_dir
+        there_before = set(repo_dir.glob(TAGS_CACHE_GLOB))
         try:
-            run = run_cli(argv, workspace, budget, env=self.env(workspace, base_url))
+            yield
         finally:
-            for cache in set(workspace.repo_dir.glob(TAGS_CACHE_GLOB)) - there_before:
+            for cache in set(repo_dir.glob(TAGS_CACHE_GLOB)) - there_before:
                 shutil.rmtree(cache, ignore_errors=True)
             for kept in host_history.iterdir():
-                shutil.copy(kept, workspace.attempt_dir / kept.name)
-        (workspace.attempt_dir / "aider-output.txt").write_text(run.output)
-        stopped = timed_out(self.name, run, "aider")
-        if stopped:
-            return stopped
+                shutil.copy(kept, call.workspace.attempt_dir / kept.name)
+
+    def read_result(self, run: CliRun, call: ToolCall) -> ToolResult:
         tokens_in, tokens_out = tokens(run.output)
         applied = APPLIED.findall(run.output)
         detail = f"aider applied {len(applied)} edit(s): {', '.join(sorted(set(applied))) or 'none'}"
-        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
         endpoint_error = ENDPOINT_ERROR.search(run.output)
         if endpoint_error and not applied:
             message = " ".join(endpoint_error.group(0).split())[:300]
-            detail = f"aider's model call failed: {message}"
-            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
+            failed = f"aider's model call failed: {message}"
+            return ToolResult(tokens_in, tokens_out, failed, Outcome.INFRASTRUCTURE_FAILURE)
         if run.returncode != 0:
             detail = f"aider exited {run.returncode}: {output_tail(run)}"
-            return attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
-        return attempt
-
-
-def create(context: AgentContext) -> RepairAgent:
-    endpoint = endpoint_for(context, "openai")
-    binary = installed_tool(TOOL)
-    return AiderAgent(binary, endpoint)
-
-
-create.needs_model = True  # type: ignore[attr-defined]
+            return ToolResult(tokens_in, tokens_out, detail, Outcome.AGENT_CRASH)
+        return ToolResult(tokens_in, tokens_out, detail)

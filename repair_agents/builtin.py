@@ -92,6 +92,7 @@ class BuiltinAgent(RepairAgent):
     """Picklable: it holds settings only; the model client and the sandbox are made inside `repair`."""
 
     name = NAME
+    needs_model = True
 
     def __init__(
         self,
@@ -105,6 +106,38 @@ class BuiltinAgent(RepairAgent):
         self.sandbox = sandbox
         self.image = image
         self.limits = limits  # the agent's own caps on turns, tokens and cost, for budgets that set none
+
+    @classmethod
+    def from_context(cls, context: AgentContext) -> BuiltinAgent:
+        """The agent with the configured repair model (environment, or option `model`); raises UnknownAgent
+        when no model is configured or an option is wrong."""
+        options = context.options
+        sandbox = options.get("sandbox", "auto")
+        if sandbox not in BACKENDS:
+            choices = ", ".join(BACKENDS)
+            raise UnknownAgent(f"the builtin agent's sandbox must be one of {choices}, not {sandbox!r}")
+        overrides: dict[str, object] = {}
+        # `model`, or `repair` as the loop's models-by-role mapping names it.
+        model = options.get("model") or options.get("repair")
+        if model:
+            overrides["models"] = {"repair": model}
+        try:
+            config = LLMConfig.from_env(**overrides)
+            spec = config.spec_for("repair")
+        except ValueError as exc:
+            raise UnknownAgent(f"the builtin agent's model: {exc}") from None
+        if spec is None or not config.has_credentials(spec.provider):
+            raise UnknownAgent(
+                "the builtin agent needs a model: set CLOSED_LOOP_MODEL (or CLOSED_LOOP_MODEL_REPAIR, or "
+                "option model=provider:name) and the provider's key"
+            )
+        try:
+            limits = RepairBudget.model_validate(
+                {name: options[name] for name in LIMIT_OPTIONS if name in options}
+            )
+        except ValidationError as exc:
+            raise UnknownAgent(f"the builtin agent's limits: {exc.errors()[0]['msg']}") from None
+        return cls(config, sandbox=sandbox, image=options.get("image") or None, limits=limits)
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         budget = self._capped(budget)
@@ -205,38 +238,3 @@ class BuiltinAgent(RepairAgent):
     def task(self, workspace: RepairWorkspace, reports: list[BugReport]) -> str:
         rendered = "\n\n".join(render_report(report) for report in reports)
         return render("builtin_task.md", game=workspace.game_name, reports=rendered)
-
-
-def create(context: AgentContext) -> RepairAgent:
-    """The agent with the configured repair model (environment, or option `model`); raises UnknownAgent when
-    no model is configured or an option is wrong."""
-    options = context.options
-    sandbox = options.get("sandbox", "auto")
-    if sandbox not in BACKENDS:
-        choices = ", ".join(BACKENDS)
-        raise UnknownAgent(f"the builtin agent's sandbox must be one of {choices}, not {sandbox!r}")
-    overrides: dict[str, object] = {}
-    # `model`, or `repair` as the loop's models-by-role mapping names it.
-    model = options.get("model") or options.get("repair")
-    if model:
-        overrides["models"] = {"repair": model}
-    try:
-        config = LLMConfig.from_env(**overrides)
-        spec = config.spec_for("repair")
-    except ValueError as exc:
-        raise UnknownAgent(f"the builtin agent's model: {exc}") from None
-    if spec is None or not config.has_credentials(spec.provider):
-        raise UnknownAgent(
-            "the builtin agent needs a model: set CLOSED_LOOP_MODEL (or CLOSED_LOOP_MODEL_REPAIR, or option "
-            "model=provider:name) and the provider's key"
-        )
-    try:
-        limits = RepairBudget.model_validate(
-            {name: options[name] for name in LIMIT_OPTIONS if name in options}
-        )
-    except ValidationError as exc:
-        raise UnknownAgent(f"the builtin agent's limits: {exc.errors()[0]['msg']}") from None
-    return BuiltinAgent(config, sandbox=sandbox, image=options.get("image") or None, limits=limits)
-
-
-create.needs_model = True  # type: ignore[attr-defined]

@@ -12,24 +12,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from loop.contract.models import BugReport
-from loop.host.tool_install import ToolSpec, node_env, tool_homes
+from loop.host.tool_install import ToolSpec, node_env
 from loop.repair.agents import AgentContext, UnknownAgent
-from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.base import Outcome, RepairWorkspace
 from repair_agents.cli_agent import (
-    Endpoint,
-    endpoint_for,
-    game_manifest,
-    installed_tool,
+    CliRepairAgent,
+    CliRun,
+    ToolCall,
+    ToolResult,
     max_turns,
     output_tail,
-    priced_attempt,
     sandbox_tmp,
-    task_prompt,
-    through_relay,
-    timed_out,
 )
-from repair_agents.cli_runner import run_cli
+from repair_agents.endpoint import Endpoint, through_relay
 
 NAME = "claude-code"
 # The newest releases need Node 22; this is the last one that runs on Node 20.
@@ -61,16 +56,28 @@ def tokens(result: dict[str, Any]) -> tuple[int, int]:
     return tokens_in, int(usage.get("output_tokens") or 0)
 
 
-class ClaudeCodeAgent(RepairAgent):
+class ClaudeCodeAgent(CliRepairAgent):
     name = NAME
+    tool = TOOL
+    api = "anthropic"
+    output_file = "claude-output.json"
 
     def __init__(self, binary: Path, endpoint: Endpoint, turns: int, permission_mode: str = "acceptEdits"):
-        self.binary = binary
+        super().__init__(binary, endpoint)
         self.permission_mode = permission_mode
-        self.endpoint = endpoint
         self.turns = turns
-        self.model_url = endpoint.base_url
-        self.tool_paths = tool_homes(binary)
+
+    @classmethod
+    def settings(cls, context: AgentContext) -> dict[str, Any]:
+        mode = context.options.get("permission_mode", "acceptEdits")
+        if mode not in PERMISSION_MODES:
+            raise UnknownAgent(
+                f"option permission_mode must be one of {', '.join(PERMISSION_MODES)}, not {mode!r}"
+            )
+        return {"turns": max_turns(context), "permission_mode": mode}
+
+    def command(self, call: ToolCall) -> list[str]:
+        return self.argv(call.task)
 
     def argv(self, task: str) -> list[str]:
         return [
@@ -94,6 +101,9 @@ class ClaudeCodeAgent(RepairAgent):
             self.endpoint.model,
         ]
 
+    def environment(self, call: ToolCall) -> dict[str, str]:
+        return self.env(call.workspace)
+
     def env(self, workspace: RepairWorkspace) -> dict[str, str]:
         host_home, home = sandbox_tmp(workspace, "claude-home")
         (host_home / ".claude").mkdir(exist_ok=True)
@@ -114,36 +124,16 @@ class ClaudeCodeAgent(RepairAgent):
             env["CLAUDE_CODE_MAX_OUTPUT_TOKENS"] = str(self.endpoint.max_output_tokens)
         return env
 
-    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        task = task_prompt(reports, game_manifest(workspace))
-        run = run_cli(self.argv(task), workspace, budget, env=self.env(workspace))
-        (workspace.attempt_dir / "claude-output.json").write_text(run.output)
-        stopped = timed_out(self.name, run, "claude")
-        if stopped:
-            return stopped
+    def read_result(self, run: CliRun, call: ToolCall) -> ToolResult:
         result = parse_result(run.output)
         if result is None:
             detail = f"claude exited {run.returncode} without a JSON result: {output_tail(run)}"
-            return Attempt(agent=self.name, outcome=Outcome.AGENT_CRASH, detail=detail)
+            return ToolResult(detail=detail, failure=Outcome.AGENT_CRASH)
         tokens_in, tokens_out = tokens(result)
         subtype = str(result.get("subtype", ""))
         text = str(result.get("result") or "")
         detail = f"claude {subtype} after {result.get('num_turns', '?')} turn(s): {text[:200]}"
-        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
-        if result.get("is_error") and (result.get("api_error_status") or "API Error" in text):
-            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
-        return attempt
-
-
-def create(context: AgentContext) -> RepairAgent:
-    endpoint = endpoint_for(context, "anthropic")
-    binary = installed_tool(TOOL)
-    mode = context.options.get("permission_mode", "acceptEdits")
-    if mode not in PERMISSION_MODES:
-        raise UnknownAgent(
-            f"option permission_mode must be one of {', '.join(PERMISSION_MODES)}, not {mode!r}"
+        endpoint_failed = result.get("is_error") and (result.get("api_error_status") or "API Error" in text)
+        return ToolResult(
+            tokens_in, tokens_out, detail, Outcome.INFRASTRUCTURE_FAILURE if endpoint_failed else None
         )
-    return ClaudeCodeAgent(binary, endpoint, max_turns(context), mode)
-
-
-create.needs_model = True  # type: ignore[attr-defined]

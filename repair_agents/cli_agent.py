@@ -1,37 +1,40 @@
-"""What the coding-agent CLI adapters share: the task they get, the model they reach, the cost they report.
+"""The base of the coding-agent CLI adapters (Aider, Claude Code, Codex, mini-swe-agent): one attempt's flow.
+
+`CliRepairAgent.repair` is the same for every tool: the task written from the bug reports, the model reached
+through the repair sandbox's relay, the tool run headless in that sandbox within the wall budget, its output
+kept in the attempt dir, a run stopped at its deadline ended as `agent_timeout`, and the tokens it reports
+priced with our own table, so the agents compare fairly whatever each tool believes it cost. An adapter states
+only what differs: how its tool is installed (`tool`), which API its model speaks (`api`), its settings
+(`settings`), its command line (`command`) and environment (`environment`), what it leaves around a run
+(`around_run`), and how its usage and its end are read from its output (`read_result`).
 
 The task is written from the bug reports (title, expected, observed, steps, evidence) and the game's manifest
 (title, genre, start and test commands, design docs, walkthrough): never from the benchmark's ground truth.
-The endpoint comes from the LLM configuration (`loop.llm.config`), and every tool's tokens are priced with
-our own table, so the agents compare fairly whatever each tool believes it cost.
 """
 
 from __future__ import annotations
 
+import abc
+import contextlib
 import re
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-
-from pydantic import SecretStr
+from typing import Any, ClassVar
 
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
-from loop.host import settings
-from loop.host.tool_install import ToolInstallError, ToolSpec, find_or_install
-from loop.llm.config import LLMConfig
+from loop.host.tool_install import ToolInstallError, ToolSpec, find_or_install, tool_homes
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
-from loop.repair.protocol import RepairWorkspace
 from loop.replay.raw_request import shown
-from repair_agents.base import Attempt, Outcome
-from repair_agents.cli_runner import CliRun
+from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
+from repair_agents.cli_runner import CliRun, run_cli
+from repair_agents.endpoint import Endpoint, endpoint_for, through_relay
 from repair_agents.prompts import render
 
 DEFAULT_MAX_TURNS = 30
-LOCAL_API_KEY = "local"  # a server started without a key takes any; the tools refuse to run without one
-DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
 TAIL_CHARS = 300
 
 
@@ -73,11 +76,6 @@ def task_prompt(reports: list[BugReport], game: Manifest | None = None) -> str:
     )
 
 
-def game_manifest(workspace: RepairWorkspace) -> Manifest | None:
-    """The manifest of the workspace's game, for the task text (None for a workspace made without one)."""
-    return workspace.manifest
-
-
 def relevant_files(repo_dir: Path, reports: list[BugReport], limit: int = 5) -> list[str]:
     """Source files that mention the most words of the reports' commands and titles (tests and docs left
     out): what a tool that edits only the files it is given (Aider) is given."""
@@ -98,26 +96,6 @@ def relevant_files(repo_dir: Path, reports: list[BugReport], limit: int = 5) -> 
     return [name for _, name in sorted(scored)[:limit]]
 
 
-@dataclass(frozen=True)
-class Endpoint:
-    """A model and where to reach it, as one tool must be told (picklable: it travels to the worker)."""
-
-    model: str
-    base_url: str
-    api_key: SecretStr
-    max_retries: int = 3  # of a failed model call, for the tools that let us say
-    # CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS, for the tools that let us say: a small local model that never ends
-    # its turn otherwise writes until the context is full (minutes per reply)
-    max_output_tokens: int | None = None
-
-
-def through_relay(endpoint: Endpoint, workspace: RepairWorkspace) -> Endpoint:
-    """The endpoint as the tool reaches it from its sandbox: the relay's address, the only one it reaches."""
-    if workspace.sandbox is None or workspace.sandbox.model_url is None:
-        return endpoint
-    return replace(endpoint, base_url=workspace.sandbox.model_url)
-
-
 def sandbox_tmp(workspace: RepairWorkspace, name: str) -> tuple[Path, str]:
     """A folder in the sandbox's private /tmp: (its host path, its path inside), made empty."""
     if workspace.sandbox is None:
@@ -126,46 +104,6 @@ def sandbox_tmp(workspace: RepairWorkspace, name: str) -> tuple[Path, str]:
     host.mkdir(parents=True, exist_ok=True)
     host.chmod(0o777)
     return host, workspace.sandbox.inside(host)
-
-
-def endpoint_for(context: AgentContext, provider: str) -> Endpoint:
-    """The repair role's model of `provider` ("openai" or "anthropic"); option `model` overrides the name.
-    A `compat` repair model (a server of the user's own, e.g. `closed-loop model up`) serves every tool:
-    llama.cpp answers OpenAI chat and responses under `/v1` and Anthropic messages at its root."""
-    config = LLMConfig.from_env()
-    spec = config.spec_for("repair")
-    if spec is not None and spec.provider == "compat" and config.has_credentials("compat"):
-        return _compat_endpoint(config, context.options.get("model") or spec.name, provider)
-    model = context.options.get("model") or (spec.name if spec and spec.provider.startswith(provider) else "")
-    if provider == "anthropic":
-        key, base_url = config.anthropic_api_key, config.anthropic_base_url
-    else:
-        key, base_url = config.openai_api_key, config.openai_base_url
-    if key is None:
-        raise UnknownAgent(f"this agent calls the {provider} API: set {provider.upper()}_API_KEY")
-    if not model:
-        raise UnknownAgent(
-            f"no {provider} model for the repair role: set {settings.MODEL_REPAIR.name}={provider}:<model> "
-            "or give the option model=<name>"
-        )
-    # Always explicit: a tool must never fall back on a base URL left in the environment it inherits.
-    base_url = base_url or DEFAULT_BASE_URLS[provider]
-    return Endpoint(model, base_url, key, config.max_retries, reply_bound())
-
-
-def reply_bound() -> int | None:
-    """The user's ceiling on one reply (CLOSED_LOOP_LLM_MAX_OUTPUT_TOKENS), else None: each tool's own."""
-    return LLMConfig.from_env().max_output_tokens if settings.LLM_MAX_OUTPUT_TOKENS.is_set() else None
-
-
-def _compat_endpoint(config: LLMConfig, model: str, provider: str) -> Endpoint:
-    from loop.llm.compat_provider import server_root  # imports the SDKs: only when a tool needs it
-
-    base_url = (config.compat_base_url or config.openai_base_url or "").rstrip("/")
-    if provider == "anthropic":
-        base_url = server_root(base_url)  # the Anthropic clients add /v1/messages themselves
-    key = config.compat_api_key or config.openai_api_key or SecretStr(LOCAL_API_KEY)
-    return Endpoint(model, base_url, key, config.max_retries, reply_bound())
 
 
 def max_turns(context: AgentContext) -> int:
@@ -178,7 +116,8 @@ def max_turns(context: AgentContext) -> int:
 
 def priced_attempt(agent: str, model: str, tokens_in: int, tokens_out: int, detail: str = "") -> Attempt:
     """The attempt's agent-side facts, its cost computed from its tokens with our price table."""
-    cost = PriceTable.load().cost(model, Usage(input_tokens=tokens_in, output_tokens=tokens_out))
+    usage = Usage(input_tokens=tokens_in, output_tokens=tokens_out)
+    cost = PriceTable.load().cost(model, usage) if tokens_in or tokens_out else 0.0
     return Attempt(agent=agent, tokens_in=tokens_in, tokens_out=tokens_out, cost_usd=cost, detail=detail)
 
 
@@ -190,13 +129,92 @@ def installed_tool(spec: ToolSpec) -> Path:
         raise UnknownAgent(f"cannot install {spec.name}: {exc}") from None
 
 
-def timed_out(agent: str, run: CliRun, tool: str) -> Attempt | None:
-    """The attempt of a tool stopped at its deadline; None when it ran to its own end."""
-    if not run.timed_out:
-        return None
-    detail = f"{tool} stopped after {run.seconds:.0f}s"
-    return Attempt(agent=agent, outcome=Outcome.AGENT_TIMEOUT, detail=detail)
-
-
 def output_tail(run: CliRun) -> str:
     return run.output.strip()[-TAIL_CHARS:]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One run of a tool: the attempt's workspace and reports, the task written from them, and the model's
+    address as the tool reaches it from inside the sandbox."""
+
+    workspace: RepairWorkspace
+    reports: list[BugReport]
+    task: str
+    base_url: str
+
+    def folder(self, name: str) -> tuple[Path, str]:
+        """A folder of the sandbox's private /tmp (its host path, its path inside), for the tool's home,
+        config and leftovers: it goes with the sandbox."""
+        return sandbox_tmp(self.workspace, name)
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What an adapter reads from its tool's output: the tokens it used, what it did, and how it failed, if it
+    did (`infrastructure_failure`: its model endpoint; `agent_crash`: the tool itself)."""
+
+    tokens_in: int = 0
+    tokens_out: int = 0
+    detail: str = ""
+    failure: Outcome | None = None
+
+
+class CliRepairAgent(RepairAgent):
+    """A repair agent that runs a coding-agent CLI. Picklable: it holds the tool's path and its endpoint."""
+
+    needs_model = True
+    tool: ClassVar[ToolSpec]  # what to install, and which binary runs
+    api: ClassVar[str] = "openai"  # the API its model endpoint speaks: "openai" or "anthropic"
+    output_file: ClassVar[str | None] = None  # where the attempt dir keeps the tool's output
+
+    def __init__(self, binary: Path, endpoint: Endpoint):
+        self.binary = binary
+        self.endpoint = endpoint
+        self.model_url = endpoint.base_url
+        self.tool_paths = tool_homes(binary)
+
+    @classmethod
+    def from_context(cls, context: AgentContext) -> CliRepairAgent:
+        """The endpoint of the repair role's model, the tool (installed into the shared cache if need be),
+        then the adapter's own settings; UnknownAgent for what the user must fix."""
+        endpoint = endpoint_for(context, cls.api)
+        binary = installed_tool(cls.tool)
+        return cls(binary, endpoint, **cls.settings(context))
+
+    @classmethod
+    def settings(cls, context: AgentContext) -> dict[str, Any]:
+        """The adapter's constructor arguments after the binary and the endpoint, read from the options."""
+        return {}
+
+    @abc.abstractmethod
+    def command(self, call: ToolCall) -> list[str]:
+        """The tool's argv, paths as the sandbox sees them; never a secret (the transcript keeps argv)."""
+
+    @abc.abstractmethod
+    def environment(self, call: ToolCall) -> dict[str, str]:
+        """The tool's whole environment (the host's is not inherited): its key, its endpoint, its home."""
+
+    def around_run(self, call: ToolCall) -> contextlib.AbstractContextManager[None]:
+        """What the tool needs written before its run, and what is kept or removed after it."""
+        return contextlib.nullcontext()
+
+    @abc.abstractmethod
+    def read_result(self, run: CliRun, call: ToolCall) -> ToolResult:
+        """Its tokens, what it did and how it failed, from a run that ended before its deadline."""
+
+    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
+        task = task_prompt(reports, workspace.manifest)
+        call = ToolCall(workspace, reports, task, through_relay(self.endpoint, workspace).base_url)
+        with self.around_run(call):
+            run = run_cli(self.command(call), workspace, budget, env=self.environment(call))
+        if self.output_file is not None:
+            (workspace.attempt_dir / self.output_file).write_text(run.output)
+        if run.timed_out:
+            detail = f"{self.tool.binary} stopped after {run.seconds:.0f}s"
+            return Attempt(agent=self.name, outcome=Outcome.AGENT_TIMEOUT, detail=detail)
+        result = self.read_result(run, call)
+        attempt = priced_attempt(
+            self.name, self.endpoint.model, result.tokens_in, result.tokens_out, result.detail
+        )
+        return attempt.model_copy(update={"outcome": result.failure}) if result.failure else attempt

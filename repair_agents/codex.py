@@ -9,27 +9,12 @@ Options: `model` (else the repair role's openai model).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-from loop.contract.models import BugReport
 from loop.host import settings
-from loop.host.tool_install import ToolSpec, node_env, tool_homes
-from loop.repair.agents import AgentContext
-from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.cli_agent import (
-    Endpoint,
-    endpoint_for,
-    game_manifest,
-    installed_tool,
-    output_tail,
-    priced_attempt,
-    sandbox_tmp,
-    task_prompt,
-    through_relay,
-    timed_out,
-)
-from repair_agents.cli_runner import run_cli
+from loop.host.tool_install import ToolSpec, node_env
+from repair_agents.base import Outcome, RepairWorkspace
+from repair_agents.cli_agent import CliRepairAgent, CliRun, ToolCall, ToolResult, output_tail
 
 NAME = "codex"
 TOOL = ToolSpec(NAME, "0.169.0", "npm", "@openai/codex", "codex")
@@ -95,14 +80,13 @@ def last_message(found: list[dict[str, Any]]) -> str:
     return texts[-1] if texts else ""
 
 
-class CodexAgent(RepairAgent):
+class CodexAgent(CliRepairAgent):
     name = NAME
+    tool = TOOL
+    output_file = "codex-events.jsonl"
 
-    def __init__(self, binary: Path, endpoint: Endpoint):
-        self.binary = binary
-        self.endpoint = endpoint
-        self.model_url = endpoint.base_url
-        self.tool_paths = tool_homes(binary)
+    def command(self, call: ToolCall) -> list[str]:
+        return self.argv(call.workspace, call.task)
 
     def argv(self, workspace: RepairWorkspace, task: str) -> list[str]:
         return [
@@ -120,35 +104,20 @@ class CodexAgent(RepairAgent):
             task,
         ]
 
-    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        host_home, home = sandbox_tmp(workspace, "codex-home")
-        base_url = through_relay(self.endpoint, workspace).base_url
-        (host_home / "config.toml").write_text(provider_config(base_url, self.endpoint.max_retries))
-        env = {**node_env(), "CODEX_HOME": home, KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
-        task = task_prompt(reports, game_manifest(workspace))
-        run = run_cli(self.argv(workspace, task), workspace, budget, env=env)
-        (workspace.attempt_dir / "codex-events.jsonl").write_text(run.output)
-        stopped = timed_out(self.name, run, "codex")
-        if stopped:
-            return stopped
+    def environment(self, call: ToolCall) -> dict[str, str]:
+        host_home, home = call.folder("codex-home")
+        (host_home / "config.toml").write_text(provider_config(call.base_url, self.endpoint.max_retries))
+        return {**node_env(), "CODEX_HOME": home, KEY_VARIABLE: self.endpoint.api_key.get_secret_value()}
+
+    def read_result(self, run: CliRun, call: ToolCall) -> ToolResult:
         found = events(run.output)
         tokens_in, tokens_out, turns = usage_of(found)
-        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out)
         failure = failure_of(found)
         if failure is not None:
             # A turn that fails is the model endpoint failing (Codex retries it first): not the game's doing.
             detail = f"codex turn failed: {failure[:300]}"
-            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": detail})
+            return ToolResult(tokens_in, tokens_out, detail, Outcome.INFRASTRUCTURE_FAILURE)
         if run.returncode != 0 or not turns:
             detail = f"codex exited {run.returncode} after {turns} turn(s): {output_tail(run)}"
-            return attempt.model_copy(update={"outcome": Outcome.AGENT_CRASH, "detail": detail})
-        return attempt.model_copy(update={"detail": f"codex: {turns} turn(s): {last_message(found)[:200]}"})
-
-
-def create(context: AgentContext) -> RepairAgent:
-    endpoint = endpoint_for(context, "openai")
-    binary = installed_tool(TOOL)
-    return CodexAgent(binary, endpoint)
-
-
-create.needs_model = True  # type: ignore[attr-defined]
+            return ToolResult(tokens_in, tokens_out, detail, Outcome.AGENT_CRASH)
+        return ToolResult(tokens_in, tokens_out, f"codex: {turns} turn(s): {last_message(found)[:200]}")

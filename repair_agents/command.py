@@ -1,7 +1,7 @@
 """`command`: runs a shell command of the user's in the work tree, with the reports as JSON on stdin.
 
-The simplest CLI adapter, and the pattern the Claude Code and Codex adapters follow: build the argv, run it
-with `run_cli`, map its end to the protocol. Option `command` (required): the shell command line.
+It runs through `run_cli` like the coding-agent CLIs, which need a model endpoint and an install on top
+(`repair_agents.cli_agent.CliRepairAgent`). Option `command` (required): the shell command line.
 """
 
 from __future__ import annotations
@@ -22,6 +22,13 @@ class CommandAgent(RepairAgent):
     def __init__(self, command: str):
         self.command = command
 
+    @classmethod
+    def from_context(cls, context: AgentContext) -> CommandAgent:
+        command = context.options.get("command")
+        if not command:
+            raise UnknownAgent("the command agent needs an option command=... (the shell command to run)")
+        return cls(command)
+
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         task = json.dumps([r.model_dump(mode="json") for r in reports])
         run = run_cli(["sh", "-c", self.command], workspace, budget, stdin_text=task)
@@ -34,10 +41,3 @@ class CommandAgent(RepairAgent):
             detail = f"command exited {run.returncode}: {last[0][:200]}"
             return Attempt(agent=self.name, outcome=Outcome.AGENT_CRASH, detail=detail)
         return Attempt(agent=self.name, detail="command exited 0")
-
-
-def create(context: AgentContext) -> RepairAgent:
-    command = context.options.get("command")
-    if not command:
-        raise UnknownAgent("the command agent needs an option command=... (the shell command to run)")
-    return CommandAgent(command)

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 from loop.contract.models import BugReport
-from loop.repair.agents import AgentContext, GroundTruthKey
+from loop.repair.agents import GroundTruthKey, HarnessContext
 from repair_agents.base import Attempt, RepairAgent, RepairBudget, RepairWorkspace
 
 NAME = "gold"
@@ -49,9 +49,14 @@ def apply_patch(repo_dir: Path, patch: str, timeout: float) -> str:
 
 class GoldAgent(RepairAgent):
     name = NAME
+    needs_ground_truth = True
 
     def __init__(self, ground_truth: GroundTruthKey):
         self.ground_truth = ground_truth
+
+    @classmethod
+    def from_context(cls, context: HarnessContext) -> GoldAgent:  # type: ignore[override]
+        return cls(context.ground_truth)
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
         lines: list[str] = []
@@ -75,10 +80,3 @@ class GoldAgent(RepairAgent):
         if unmatched:
             detail += f"; {len(unmatched)} report(s) matched no ground-truth bug"
         return Attempt(agent=self.name, detail=detail)
-
-
-def create(context: AgentContext, ground_truth: GroundTruthKey) -> RepairAgent:
-    return GoldAgent(ground_truth)
-
-
-create.needs_ground_truth = True  # type: ignore[attr-defined]

@@ -9,34 +9,24 @@ Options: `model` (else the repair role's openai model), `max_turns` (its step li
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from loop.contract.models import BugReport
-from loop.host.tool_install import ToolSpec, tool_homes
+from loop.host.tool_install import ToolSpec
 from loop.repair.agents import AgentContext
-from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
-from repair_agents.cli_agent import (
-    Endpoint,
-    endpoint_for,
-    game_manifest,
-    installed_tool,
-    max_turns,
-    output_tail,
-    priced_attempt,
-    sandbox_tmp,
-    task_prompt,
-    through_relay,
-    timed_out,
-)
-from repair_agents.cli_runner import run_cli
+from repair_agents.base import Outcome
+from repair_agents.cli_agent import CliRepairAgent, CliRun, ToolCall, ToolResult, max_turns, output_tail
+from repair_agents.endpoint import Endpoint
 
 NAME = "mini-swe-agent"
 # The litellm that mini-swe-agent pulls hangs in retries on every tool call unless `mcp` is importable.
 TOOL = ToolSpec(NAME, "2.4.6", "pip", "mini-swe-agent", "mini", extra=("litellm==1.106.2", "mcp==2.3.0"))
 TRAJECTORY = "mini-trajectory.json"
+OUT_DIR = "mini"  # its trajectory and config, in the sandbox's /tmp
 # Exit statuses that are litellm failing to reach the model, not the agent failing at its task.
 ENDPOINT_FAILURES = frozenset(
     {
@@ -62,15 +52,21 @@ def trajectory_usage(trajectory: dict[str, Any]) -> tuple[int, int]:
     return tokens_in, tokens_out
 
 
-class MiniSweAgent(RepairAgent):
+class MiniSweAgent(CliRepairAgent):
     name = NAME
+    tool = TOOL
 
     def __init__(self, binary: Path, endpoint: Endpoint, turns: int):
-        self.binary = binary
-        self.endpoint = endpoint
+        super().__init__(binary, endpoint)
         self.turns = turns
-        self.model_url = endpoint.base_url
-        self.tool_paths = tool_homes(binary)
+
+    @classmethod
+    def settings(cls, context: AgentContext) -> dict[str, Any]:
+        return {"turns": max_turns(context)}
+
+    def command(self, call: ToolCall) -> list[str]:
+        _, out = call.folder(OUT_DIR)
+        return self.argv(f"{out}/{TRAJECTORY}", call.base_url, call.task)
 
     def argv(self, trajectory: str, base_url: str, task: str) -> list[str]:
         argv = [str(self.binary), "-y", "--exit-immediately", "-m", f"openai/{self.endpoint.model}"]
@@ -79,6 +75,10 @@ class MiniSweAgent(RepairAgent):
         if self.endpoint.max_output_tokens:
             argv += ["-c", f"model.model_kwargs.max_tokens={self.endpoint.max_output_tokens}"]
         return [*argv, "-o", trajectory, "-t", task]
+
+    def environment(self, call: ToolCall) -> dict[str, str]:
+        _, out = call.folder(OUT_DIR)
+        return self.env(f"{out}/config", call.base_url)
 
     def env(self, config_dir: str, base_url: str) -> dict[str, str]:
         return {
@@ -94,37 +94,24 @@ class MiniSweAgent(RepairAgent):
             "LITELLM_LOCAL_MODEL_COST_MAP": "True",
         }
 
-    def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        base_url = through_relay(self.endpoint, workspace).base_url
-        host_out, out = sandbox_tmp(workspace, "mini")
-        argv = self.argv(f"{out}/{TRAJECTORY}", base_url, task_prompt(reports, game_manifest(workspace)))
-        run = run_cli(argv, workspace, budget, env=self.env(f"{out}/config", base_url))
-        trajectory_path = workspace.attempt_dir / TRAJECTORY
+    @contextlib.contextmanager
+    def around_run(self, call: ToolCall) -> Iterator[None]:
+        """Its trajectory, written in the sandbox's /tmp, is kept in the attempt dir."""
+        yield
+        host_out, _ = call.folder(OUT_DIR)
         if (host_out / TRAJECTORY).is_file():
-            shutil.copy(host_out / TRAJECTORY, trajectory_path)
-        stopped = timed_out(self.name, run, "mini")
-        if stopped:
-            return stopped
+            shutil.copy(host_out / TRAJECTORY, call.workspace.attempt_dir / TRAJECTORY)
+
+    def read_result(self, run: CliRun, call: ToolCall) -> ToolResult:
         try:
-            trajectory = json.loads(trajectory_path.read_text())
+            trajectory = json.loads((call.workspace.attempt_dir / TRAJECTORY).read_text())
         except (OSError, json.JSONDecodeError) as exc:
             detail = f"mini exited {run.returncode} without a trajectory ({exc}): {output_tail(run)}"
-            return Attempt(agent=self.name, outcome=Outcome.AGENT_CRASH, detail=detail)
+            return ToolResult(detail=detail, failure=Outcome.AGENT_CRASH)
         info = trajectory.get("info") or {}
         status = str(info.get("exit_status") or "")
         calls = (info.get("model_stats") or {}).get("api_calls", 0)
         tokens_in, tokens_out = trajectory_usage(trajectory)
         detail = f"mini {status or 'ended'} after {calls} model call(s)"
-        attempt = priced_attempt(self.name, self.endpoint.model, tokens_in, tokens_out, detail)
-        if status in ENDPOINT_FAILURES:
-            return attempt.model_copy(update={"outcome": Outcome.INFRASTRUCTURE_FAILURE})
-        return attempt
-
-
-def create(context: AgentContext) -> RepairAgent:
-    endpoint = endpoint_for(context, "openai")
-    binary = installed_tool(TOOL)
-    return MiniSweAgent(binary, endpoint, max_turns(context))
-
-
-create.needs_model = True  # type: ignore[attr-defined]
+        failure = Outcome.INFRASTRUCTURE_FAILURE if status in ENDPOINT_FAILURES else None
+        return ToolResult(tokens_in, tokens_out, detail, failure)

@@ -12,7 +12,7 @@ from pathlib import Path
 from games.catalogue import load_game
 from loop.contract.endpoint import unix_socket_path
 from loop.contract.game import materialize
-from loop.sandbox import BuildSpec, EngineUnavailable, get_provider, provider_names
+from loop.sandbox import BuildSpec, EngineUnavailable, SandboxContext, get_provider, provider_names
 from sandboxes.relay import serve_on_loopback
 
 POLL = 0.5
@@ -104,19 +104,18 @@ def bootstrap_command(args: argparse.Namespace) -> int:
 
 
 def cleanup_command(args: argparse.Namespace) -> int:
-    from sandboxes.game.process import ProcessProvider
-
-    killed = ProcessProvider().cleanup_leftovers()
-    print(f"killed {killed} leftover game process(es)")
     from sandboxes.game.docker import DockerProvider
 
+    counted = SandboxContext(cleanup_at_start=False)  # the counts below are of what this command removes
+    killed = get_provider("process", counted).cleanup_leftovers()
+    print(f"killed {killed} leftover game process(es)")
     try:
-        provider = DockerProvider(cleanup_at_start=False)  # the count below is of what this command removes
+        provider = get_provider("docker", counted)
     except EngineUnavailable as exc:
         print(f"no container engine, no containers to clean up ({exc})")
         return 0
     print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
-    if args.images:
+    if args.images and isinstance(provider, DockerProvider):
         print(f"removed {provider.remove_game_images()} unused game image(s)")
     return 0
 

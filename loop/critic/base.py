@@ -18,6 +18,7 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.judge.verdict import ReplayJudge
+from loop.plugins import Plugin, PluginKind, UnknownPlugin, plugin_class
 from loop.sandbox import SandboxProvider
 
 
@@ -52,8 +53,18 @@ class Disagreement(BaseModel):
     verdicts: dict[str, str | None]
 
 
-class Critic(abc.ABC):
-    """Benchmark-mode judge of reports. Subclasses implement `candidates`; callers use `match`."""
+class Critic(Plugin[CriticContext], abc.ABC):
+    """Benchmark-mode judge of reports. Subclasses implement `candidates`; callers use `match`. Registered by
+    name as a `closed_loop.critics` entry point that names the class.
+
+    Lifecycle: the run looks the class up once, when it is assembled (an unknown name fails there); then for
+    every session with reports, `from_context(CriticContext)` (by default `cls(context)`) makes a critic for
+    that session's build, and `match` (which calls `candidates` once) judges the session's reports. The critic
+    is dropped afterwards: it starts the builds it needs through `context.provider` and stops each before
+    `candidates` returns or raises; its files go under `context.work_dir`, which the run keeps. A critic
+    that cannot judge a report (its model endpoint down) should name no bug for it; an exception fails the
+    run at this session's critic step (a resumed run starts it again).
+    """
 
     name: str
 
@@ -68,6 +79,14 @@ class Critic(abc.ABC):
         for proposal in proposals:
             proposal.critic = self.name
         return assign_one_to_one(proposals, {bug.id for bug in benchmark.bugs})
+
+
+def critic_class(name: str) -> type[Critic]:
+    """The critic called `name` (an entry point of `closed_loop.critics`); ValueError for the user."""
+    try:
+        return plugin_class(PluginKind.CRITIC, name, Critic)
+    except UnknownPlugin as exc:
+        raise ValueError(str(exc)) from None
 
 
 def assign_one_to_one(proposals: Sequence[CriticMatch], known_ids: set[str]) -> list[CriticMatch]:

@@ -46,6 +46,18 @@ class DifferentialCritic(Critic):
         self.variants = GoldVariants(repo_dir, workdir)
         self.skipped: dict[str, str] = {}  # ground-truth id -> why its variant could not be built
 
+    @classmethod
+    def from_context(cls, context: CriticContext) -> DifferentialCritic:
+        return cls(
+            context.provider,
+            context.manifest,
+            context.repo_dir,
+            context.commit,
+            context.judge,
+            context.work_dir,
+            run_id=context.run_id,
+        )
+
     def with_base(self, base_commit: str) -> DifferentialCritic:
         """The same critic (and variant cache) for another session's build."""
         self.base_commit = base_commit
@@ -116,15 +128,3 @@ class DifferentialCritic(Critic):
         return CriticMatch(
             fingerprint=report.fingerprint, bug_id=removers[0], score=1.0 / len(removers), rationale=rationale
         )
-
-
-def create(context: CriticContext) -> DifferentialCritic:
-    return DifferentialCritic(
-        context.provider,
-        context.manifest,
-        context.repo_dir,
-        context.commit,
-        context.judge,
-        context.work_dir,
-        run_id=context.run_id,
-    )

@@ -54,6 +54,11 @@ class LLMCritic(Critic):
         self.unjudged = 0  # reports left unmatched because the model endpoint kept failing
         self._user_template = (PROMPTS / "llm_critic_user.txt").read_text()
 
+    @classmethod
+    def from_context(cls, context: CriticContext) -> LLMCritic:
+        """The critic on the model the environment configures for the `critic` role."""
+        return cls(model_for("critic"))
+
     def candidates(self, reports: Sequence[BugReport], benchmark: Benchmark) -> list[CriticMatch]:
         ground_truth = json.dumps(
             [bug.model_dump(mode="json", exclude={"probe", "gold_patch"}) for bug in benchmark.bugs], indent=1
@@ -103,7 +108,3 @@ class LLMCritic(Critic):
         return CriticMatch(
             fingerprint=report.fingerprint, bug_id=bug_id, score=verdict.score, rationale=rationale
         )
-
-
-def create(context: CriticContext) -> LLMCritic:
-    return LLMCritic(model_for("critic"))

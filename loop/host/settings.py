@@ -162,7 +162,7 @@ LLM_MAX_OUTPUT_TOKENS = Setting(
     f"{PREFIX}LLM_MAX_OUTPUT_TOKENS",
     "4096",
     "ceiling on one reply's tokens, every role (each has a lower bound of its own) and the coding-agent CLIs",
-    ("loop/llm/config.py", "repair_agents/cli_agent.py"),
+    ("loop/llm/config.py", "repair_agents/endpoint.py"),
 )
 PRICES = Setting(
     f"{PREFIX}PRICES",

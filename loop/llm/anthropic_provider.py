@@ -12,6 +12,7 @@ import anthropic
 from loop.llm.config import LLMConfig
 from loop.llm.errors import ProviderUnavailable
 from loop.llm.providers import (
+    Provider,
     StructuredSchema,
     parse_arguments,
     sdk_timeout,
@@ -20,12 +21,24 @@ from loop.llm.providers import (
 from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
 
 
-class AnthropicMessages:
+class AnthropicMessages(Provider):
     name = "anthropic"
     native_structured = True
 
     def __init__(self, client: anthropic.Anthropic) -> None:
         self.client = client
+
+    @classmethod
+    def from_context(cls, context: LLMConfig) -> AnthropicMessages:
+        key = context.anthropic_api_key.get_secret_value() if context.anthropic_api_key else ""
+        client = anthropic.Anthropic(
+            api_key=key,
+            base_url=context.anthropic_base_url,
+            timeout=sdk_timeout(context),
+            max_retries=0,
+            _strict_response_validation=context.strict_response_validation,
+        )
+        return cls(client)
 
     @translates_errors
     def send(
@@ -141,15 +154,3 @@ def _turns(messages: list[Message]) -> list[dict[str, Any]]:
         else:
             turns.append({"role": m.role, "content": m.content})
     return turns
-
-
-def anthropic_messages(config: LLMConfig) -> AnthropicMessages:
-    key = config.anthropic_api_key.get_secret_value() if config.anthropic_api_key else ""
-    client = anthropic.Anthropic(
-        api_key=key,
-        base_url=config.anthropic_base_url,
-        timeout=sdk_timeout(config),
-        max_retries=0,
-        _strict_response_validation=config.strict_response_validation,
-    )
-    return AnthropicMessages(client)

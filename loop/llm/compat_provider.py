@@ -66,6 +66,12 @@ class CompatChat(OpenAIChat):
         self._probed: int | None = None
         self._probe_done = False
 
+    @classmethod
+    def from_context(cls, context: LLMConfig) -> CompatChat:
+        key = context.compat_api_key or context.openai_api_key
+        base_url = context.compat_base_url or context.openai_base_url or ""
+        return cls(context, base_url, key.get_secret_value() if key else "none")
+
     def context_tokens(self) -> int | None:
         """The model's context size: the setting, else what the server reports (asked once), else None."""
         if self._configured_context is not None:
@@ -86,9 +92,3 @@ def _get_json(url: str) -> dict[str, Any] | None:
     except (httpx2.HTTPError, ValueError):
         return None
     return value if isinstance(value, dict) else None
-
-
-def compat_chat(config: LLMConfig) -> CompatChat:
-    key = config.compat_api_key or config.openai_api_key
-    base_url = config.compat_base_url or config.openai_base_url or ""
-    return CompatChat(config, base_url, key.get_secret_value() if key else "none")

@@ -11,6 +11,7 @@ import openai
 from loop.llm.config import LLMConfig
 from loop.llm.errors import ProviderUnavailable
 from loop.llm.providers import (
+    Provider,
     StructuredSchema,
     parse_arguments,
     sdk_timeout,
@@ -29,7 +30,7 @@ def openai_client(config: LLMConfig, base_url: str | None, api_key: str) -> open
     )
 
 
-class OpenAIChat:
+class OpenAIChat(Provider):
     """Chat completions. With `native_structured`, replies are held to `response_format=json_schema`."""
 
     # the name of the reply bound: OpenAI's current one; OpenAI-compatible servers all read the older name
@@ -40,6 +41,10 @@ class OpenAIChat:
         self.client = client
         self.name = name
         self.native_structured = native_structured
+
+    @classmethod
+    def from_context(cls, context: LLMConfig) -> OpenAIChat:
+        return cls(openai_client(context, context.openai_base_url, _openai_key(context)))
 
     @translates_errors
     def send(
@@ -151,7 +156,7 @@ def _chat_message(message: Message) -> dict[str, Any]:
     return out
 
 
-class OpenAIResponses:
+class OpenAIResponses(Provider):
     """The responses API (what Codex speaks). Structured replies through `text.format=json_schema`."""
 
     native_structured = True
@@ -159,6 +164,10 @@ class OpenAIResponses:
     def __init__(self, client: openai.OpenAI, name: str = "openai-responses") -> None:
         self.client = client
         self.name = name
+
+    @classmethod
+    def from_context(cls, context: LLMConfig) -> OpenAIResponses:
+        return cls(openai_client(context, context.openai_base_url, _openai_key(context)))
 
     @translates_errors
     def send(
@@ -253,11 +262,3 @@ def _response_items(message: Message) -> list[dict[str, Any]]:
 
 def _openai_key(config: LLMConfig) -> str:
     return config.openai_api_key.get_secret_value() if config.openai_api_key else ""
-
-
-def openai_chat(config: LLMConfig) -> OpenAIChat:
-    return OpenAIChat(openai_client(config, config.openai_base_url, _openai_key(config)))
-
-
-def openai_responses(config: LLMConfig) -> OpenAIResponses:
-    return OpenAIResponses(openai_client(config, config.openai_base_url, _openai_key(config)))

@@ -1,12 +1,11 @@
 """The provider protocol, the registry of providers by name, and SDK failures turned into typed errors.
 
-Lifecycle: a provider is built once per (config, provider name) by `make_provider`; it owns one SDK client
-with an explicit timeout and `max_retries=0` (the LLM client retries itself, so it can cap retry-after
-and count retries); `close()` releases the client's connections.
+The lifecycle is in `Provider`'s docstring.
 """
 
 from __future__ import annotations
 
+import abc
 import functools
 import json
 from collections.abc import Callable
@@ -27,7 +26,7 @@ from loop.llm.errors import (
     StructuredOutputUnsupported,
 )
 from loop.llm.types import Message, ProviderReply, Tool
-from loop.plugins import PluginKind, UnknownPlugin, load, names
+from loop.plugins import Plugin, PluginKind, UnknownPlugin, create, names
 
 
 class StructuredSchema(Protocol):
@@ -35,11 +34,21 @@ class StructuredSchema(Protocol):
     schema: dict[str, Any]
 
 
-class Provider(Protocol):
+class Provider(Plugin[LLMConfig], abc.ABC):
+    """One wire API of a model service. Registered by name as a `closed_loop.llm_providers` entry point that
+    names the class.
+
+    Lifecycle: `from_context(LLMConfig)` makes one per (config, provider name), by `make_provider`; it owns
+    one SDK client with an explicit timeout and `max_retries=0` (the LLM client retries itself, so it can cap
+    retry-after and count retries). `send` is called any number of times; `close()`, once, releases the
+    client's connections.
+    """
+
     name: str
     native_structured: bool
     """True when the provider holds replies to a JSON schema itself (else the schema goes in the prompt)."""
 
+    @abc.abstractmethod
     def send(
         self,
         model: str,
@@ -54,12 +63,9 @@ class Provider(Protocol):
         """One request; `timeout_s` overrides the client's read timeout.
 
         Raises ProviderError subclasses only (RateLimited, ProviderUnavailable, ...)."""
-        ...
 
+    @abc.abstractmethod
     def close(self) -> None: ...
-
-
-ProviderFactory = Callable[[LLMConfig], Provider]
 
 
 def provider_names() -> list[str]:
@@ -69,12 +75,11 @@ def provider_names() -> list[str]:
 def make_provider(name: str, config: LLMConfig) -> Provider:
     """The provider called `name` (an entry point of `closed_loop.llm_providers`)."""
     try:
-        factory = load(PluginKind.LLM_PROVIDER, name)
+        return create(PluginKind.LLM_PROVIDER, name, Provider, config)
     except UnknownPlugin:
         raise RequestRejected(
             f"unknown LLM provider {name!r}; known: {', '.join(provider_names())}"
         ) from None
-    return factory(config)  # type: ignore[operator]
 
 
 def sdk_timeout(config: LLMConfig) -> httpx2.Timeout:

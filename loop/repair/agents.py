@@ -1,8 +1,10 @@
 """Repair agents by name (entry points of `closed_loop.repair_agents`), and the one door to ground truth.
 
-An agent's factory takes an `AgentContext`, which carries settings and never ground truth. A harness agent
-(`gold`) declares `needs_ground_truth = True` on its factory and is also handed a `GroundTruthKey`; only an
-agent shipped with closed-loop may declare that, and only the composition root holds a key to hand over.
+An agent is made from an `AgentContext`, which carries settings and never ground truth. An agent that cannot
+work without a model declares `needs_model = True` on its class. A harness agent (`gold`) declares
+`needs_ground_truth = True` on its class and is made from a `HarnessContext`, which also
+carries a `GroundTruthKey`; only an agent shipped with closed-loop may declare that, and only the composition
+root holds a key to hand over.
 """
 
 from __future__ import annotations
@@ -11,19 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from loop.contract.benchmark import Benchmark
-from loop.plugins import PluginKind, UnknownPlugin, is_builtin, load, names
-from loop.repair.protocol import RepairAgent
+from loop.plugins import PluginKind, UnknownPlugin, is_builtin, names, plugin_class
+from loop.repair.protocol import AgentContext, RepairAgent
 
 
 class UnknownAgent(LookupError):
     """No agent of that name, or an agent that cannot be made from what it was given. Meant for the user."""
-
-
-@dataclass(frozen=True)
-class AgentContext:
-    """What the loop gives every agent besides the workspace: settings such as a model name or `max_turns`."""
-
-    options: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -46,37 +41,43 @@ class GroundTruthKey:
         return bug_id, self.benchmark.gold_patch(bug)
 
 
+@dataclass(frozen=True)
+class HarnessContext(AgentContext):
+    """What a harness agent (`needs_ground_truth = True`) is made with: the settings and the ground truth."""
+
+    ground_truth: GroundTruthKey = field(kw_only=True)
+
+
 def agent_names() -> list[str]:
     return names(PluginKind.REPAIR_AGENT)
 
 
+def agent_class(name: str) -> type[RepairAgent]:
+    """The agent class called `name`; raises UnknownAgent."""
+    try:
+        return plugin_class(PluginKind.REPAIR_AGENT, name, RepairAgent)
+    except UnknownPlugin as exc:
+        raise UnknownAgent(str(exc)) from None
+
+
 def needs_ground_truth(name: str) -> bool:
     """True for a harness agent (`gold`): it runs only where the game ships ground truth."""
-    try:
-        return bool(getattr(load(PluginKind.REPAIR_AGENT, name), "needs_ground_truth", False))
-    except UnknownPlugin as exc:
-        raise UnknownAgent(str(exc).replace("repair agent", "repair agent", 1)) from None
+    return agent_class(name).needs_ground_truth
 
 
 def needs_model(name: str) -> bool:
     """True for an agent that cannot work without a model endpoint (the built-in agent, the CLI adapters)."""
-    try:
-        return bool(getattr(load(PluginKind.REPAIR_AGENT, name), "needs_model", False))
-    except UnknownPlugin as exc:
-        raise UnknownAgent(str(exc)) from None
+    return agent_class(name).needs_model
 
 
 def create_agent(
     name: str, context: AgentContext | None = None, ground_truth: GroundTruthKey | None = None
 ) -> RepairAgent:
     """The agent called `name`. Ground truth goes to a built-in harness agent and to no other."""
-    try:
-        factory = load(PluginKind.REPAIR_AGENT, name)
-    except UnknownPlugin as exc:
-        raise UnknownAgent(str(exc)) from None
+    agent = agent_class(name)
     context = context or AgentContext()
-    if not getattr(factory, "needs_ground_truth", False):
-        return factory(context)  # type: ignore[operator]
+    if not agent.needs_ground_truth:
+        return agent.from_context(context)
     if not is_builtin(PluginKind.REPAIR_AGENT, name):
         raise UnknownAgent(
             f"repair agent {name!r} asks for ground truth; only closed-loop's own harness agents get it"
@@ -86,4 +87,4 @@ def create_agent(
             f"the {name} agent needs ground truth, and this game ships none (no benchmark/bugs.json), "
             "or it was withheld"
         )
-    return factory(context, ground_truth)  # type: ignore[operator]
+    return agent.from_context(HarnessContext(context.options, ground_truth=ground_truth))

@@ -14,11 +14,10 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from loop.contract.paths import PROJECT_ROOT, data_dir
 from loop.host import settings
-from loop.plugins import PluginKind, UnknownPlugin, load
+from loop.plugins import Plugin, PluginKind, UnknownPlugin, create
 from loop.sandbox import EngineUnavailable, SandboxError
 
 BACKENDS = ("auto", "docker", "bubblewrap")
@@ -60,24 +59,36 @@ class AgentSandbox(abc.ABC):
         """`argv` (paths as the sandbox sees them) run in the work tree with `env`, nothing of the host's."""
 
 
-class OpenSandbox(Protocol):
-    """The host side of an open sandbox: the relay and the container live as long as it does."""
+@dataclass(frozen=True)
+class AgentSandboxRequest:
+    """What a repair sandbox backend is opened with: the work tree, the one model address it may reach (None:
+    no network at all), the checked tool installs to mount read-only, how long it may live at the most, and
+    the run it belongs to (its label, for the cleanup of leftovers)."""
+
+    repo_dir: Path
+    model_url: str | None
+    tool_paths: tuple[Path, ...]
+    lifetime_s: float
+    run_id: str
+
+
+class OpenSandbox(Plugin[AgentSandboxRequest], abc.ABC):
+    """The host side of an open repair sandbox: the relay and the container live as long as it does.
+    Registered by name as a `closed_loop.repair_sandboxes` entry point that names the class.
+
+    Lifecycle: `from_context(AgentSandboxRequest)` opens it (EngineUnavailable when the backend cannot run
+    here, so `auto` tries the next; SandboxError when it fails otherwise, with nothing left open); the
+    pipeline hands `sandbox` to the agent for one attempt, then calls `close()` once, however the attempt
+    ended, which removes the container, the relay and the private /tmp. After a crash of its owner a sandbox
+    still ends: it lives `lifetime_s` at the most (or dies with its parent), and the next sandbox opened
+    removes the private folders of dead owners.
+    """
 
     sandbox: AgentSandbox
 
-    def close(self) -> None: ...
-
-
-class SandboxOpener(Protocol):
-    def __call__(
-        self,
-        repo_dir: Path,
-        *,
-        model_url: str | None,
-        tool_paths: Sequence[Path],
-        lifetime_s: float,
-        run_id: str,
-    ) -> OpenSandbox: ...
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Remove everything the sandbox holds; never raises."""
 
 
 def backend_choice(backend: str | None = None) -> str:
@@ -104,13 +115,6 @@ def check_tool_paths(tool_paths: Sequence[Path], repo_dir: Path) -> tuple[Path, 
     return tuple(checked)
 
 
-def _opener(name: str) -> SandboxOpener:
-    try:
-        return load(PluginKind.REPAIR_SANDBOX, name)  # type: ignore[return-value]
-    except UnknownPlugin as exc:
-        raise SandboxError(str(exc)) from None
-
-
 @contextlib.contextmanager
 def open_agent_sandbox(
     repo_dir: Path,
@@ -127,17 +131,14 @@ def open_agent_sandbox(
     chosen = backend_choice(backend)
     tool_paths = check_tool_paths(tool_paths, repo_dir)
     names = ("docker", "bubblewrap") if chosen == "auto" else (chosen,)
+    request = AgentSandboxRequest(Path(repo_dir), model_url, tuple(tool_paths), lifetime_s, run_id)
     opened: OpenSandbox | None = None
     for name in names:
         try:
-            opened = _opener(name)(
-                repo_dir,
-                model_url=model_url,
-                tool_paths=tuple(tool_paths),
-                lifetime_s=lifetime_s,
-                run_id=run_id,
-            )
+            opened = create(PluginKind.REPAIR_SANDBOX, name, OpenSandbox, request)
             break
+        except UnknownPlugin as exc:
+            raise SandboxError(str(exc)) from None
         except EngineUnavailable:
             if chosen != "auto":
                 raise

@@ -10,7 +10,7 @@ cost and, when it could not do its job for a reason outside the game (LLM endpoi
 from __future__ import annotations
 
 import abc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from loop.contract.game import Manifest
 from loop.contract.models import BugReport
+from loop.plugins import Plugin
 from loop.repair.confinement import AgentSandbox
 from loop.run.record import AttemptRecord
 from loop.verification.regression_gate import GateResult
@@ -126,22 +127,45 @@ class RepairWorkspace:
         return self.attempt_dir / "transcript.log"
 
 
-class RepairAgent(abc.ABC):
-    """A repair agent. Runs in a worker process the pipeline can stop, so it must be picklable.
+@dataclass(frozen=True)
+class AgentContext:
+    """What a repair agent is made with: the user's settings (`--agent-option key=value`, a loop config's
+    `agent_options`), such as a model name or `max_turns`. Never ground truth."""
 
-    Whatever the agent runs (a CLI, a shell command) it starts through `workspace.sandbox`, which the
-    pipeline opens for each attempt with the agent's `model_url` reachable through a relay (and no other
-    address) and its `tool_paths` mounted read-only; the pipeline stops the whole process group when the wall
-    budget runs out.
+    options: dict[str, str] = field(default_factory=dict)
+
+
+class RepairAgent(Plugin[AgentContext], abc.ABC):
+    """A repair agent. Registered by name as a `closed_loop.repair_agents` entry point that names the class.
+
+    Lifecycle:
+    1. `from_context(AgentContext)`, once per run, on the host: by default `cls(context)`. A wrong or missing
+       option, a tool that cannot be installed, no model configured: raise `loop.repair.agents.UnknownAgent`
+       with a message for the user (the command exits 2 with it). The instance holds settings only: it is
+       pickled into a worker process for every attempt, so it must be picklable.
+    2. For each attempt the pipeline resets the work tree to the branch head, opens the repair sandbox (the
+       agent's `model_url` reachable through a relay, and no other address; its `tool_paths` mounted
+       read-only) and calls `repair(workspace, reports, budget)` once, in a fresh worker process.
+    3. The pipeline then commits, diffs, checks protected paths, rebuilds and runs the gate, and decides the
+       outcome (an agent may pre-set `agent_timeout`, `agent_crash` or `infrastructure_failure`).
+
+    Whatever the agent runs (a CLI, a shell command) it starts through `workspace.sandbox`. Cleanup holds
+    even when the agent does not: past `budget.wall_seconds` the pipeline kills the worker's whole process
+    group (`agent_timeout`); an exception, or a worker that dies, is `agent_crash` with the traceback in
+    `agent.log`; in every case other than a kept patch the work tree goes back to the attempt's base, and the
+    sandbox (its container, its private /tmp, the relay) is removed when the attempt ends.
     """
 
     name: str
     model_url: str | None = None  # the one endpoint its sandbox may reach (its model's base URL)
     tool_paths: tuple[Path, ...] = ()  # the installs its processes run from, mounted read-only
+    needs_model: bool = False  # it cannot work without a model endpoint: the loop refuses it offline
+    needs_ground_truth: bool = False  # a harness agent (gold); only closed-loop's own may say so
 
     @abc.abstractmethod
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        """Edit `workspace.repo_dir` to fix `reports`; return the attempt's agent-side facts.
+        """Edit `workspace.repo_dir` to fix `reports`; return the attempt's agent-side facts (tokens, cost,
+        transcript, what it did in `detail`).
 
         Raise to signal a bug in the agent (-> agent_crash). Never touch git history: the pipeline commits.
         """

@@ -11,7 +11,6 @@ import json
 import logging
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -136,7 +135,7 @@ def freeze(
     steps: int,
     seed: int,
     benchmark: Benchmark | None,
-    critic: Callable[[CriticContext], Critic] | None = None,
+    critic: type[Critic] | None = None,
 ) -> FrozenReports:
     """Materialize the game, play one QA session on it, and (benchmark mode) match its reports with
     `critic`."""
@@ -162,7 +161,7 @@ def freeze(
             work_dir=work_dir / "critic",
             run_id=work_dir.name,
         )
-        for match in critic(context).match(result.reports, benchmark):
+        for match in critic.from_context(context).match(result.reports, benchmark):
             if match.bug_id and not match.duplicate:
                 matches[match.fingerprint] = match.bug_id
     log.info("froze %d report(s) on %s at %s", len(result.reports), game.name, commit[:10])

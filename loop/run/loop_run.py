@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import secrets
 import shutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +23,7 @@ from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
 from loop.contract.origin import clone_history, find_origin
-from loop.critic.base import Critic, CriticContext
+from loop.critic.base import Critic
 from loop.host import settings
 from loop.judge.verdict import ReplayJudge
 from loop.ledger import Ledger
@@ -49,9 +48,6 @@ def new_run_id(game: str) -> str:
     return f"{game}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
 
 
-CriticFactory = Callable[[CriticContext], Critic]
-
-
 @dataclass
 class LoopParts:
     """The instances a run works with, chosen by the composition root."""
@@ -59,7 +55,7 @@ class LoopParts:
     provider: SandboxProvider
     qa_agent: QAAgent
     judge: ReplayJudge
-    critics: list[CriticFactory]
+    critics: list[type[Critic]]  # made anew for each session's build (`Critic.from_context`)
     repair_agent: RepairAgent
 
 

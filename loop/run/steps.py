@@ -273,7 +273,7 @@ def _match(run: LoopRun, number: int, reports: list[BugReport]) -> dict[str, str
         work_dir=run.run_dir / "critic",
         run_id=run.run_id,
     )
-    critics: list[Critic] = [make(context) for make in run.parts.critics]
+    critics: list[Critic] = [critic.from_context(context) for critic in run.parts.critics]
     panel = run_critics(critics, reports, run.benchmark)
     for disagreement in panel.disagreements:
         log.warning("critics disagree on %s (%s): %s", disagreement.fingerprint, disagreement.title,

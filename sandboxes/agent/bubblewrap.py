@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loop.repair.confinement import SANDBOX_WORKDIR as WORKDIR
-from loop.repair.confinement import AgentSandbox, SandboxedCommand
+from loop.repair.confinement import AgentSandbox, AgentSandboxRequest, OpenSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable
 from sandboxes.agent.model_relay import SOCKET_NAME
 from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
@@ -55,37 +55,30 @@ class BubblewrapAgentSandbox(AgentSandbox):
         return SandboxedCommand([*bwrap.prefix(), "--", *inner], {**base_env(), **env})
 
 
-class OpenBubblewrap:
+class OpenBubblewrap(OpenSandbox):
     def __init__(self, sandbox: BubblewrapAgentSandbox, folders: SandboxFolders):
         self.sandbox = sandbox
         self._folders = folders
 
+    @classmethod
+    def from_context(cls, context: AgentSandboxRequest) -> OpenBubblewrap:
+        if not bubblewrap_works():
+            raise EngineUnavailable("bubblewrap cannot run here (not installed, or namespaces are forbidden)")
+        folders = SandboxFolders(context.repo_dir, context.model_url)
+        share(Path(context.repo_dir), AGENT_USER)
+        give(folders.git, AGENT_USER)
+        sandbox = BubblewrapAgentSandbox(
+            backend="bubblewrap",
+            repo_dir=Path(context.repo_dir).resolve(),
+            workdir=WORKDIR,
+            host_tmp=folders.tmp,
+            model_url=folders.relay.url if folders.relay else None,
+            tool_paths=tuple(Path(p) for p in context.tool_paths),
+            relay_folder=folders.relay_folder if folders.relay else None,
+            inside_port=folders.relay.inside_port if folders.relay else 0,
+            git_dir=folders.git,
+        )
+        return cls(sandbox, folders)
+
     def close(self) -> None:
         self._folders.close()
-
-
-def open_bubblewrap(
-    repo_dir: Path,
-    *,
-    model_url: str | None,
-    tool_paths: Sequence[Path],
-    lifetime_s: float,
-    run_id: str,
-) -> OpenBubblewrap:
-    if not bubblewrap_works():
-        raise EngineUnavailable("bubblewrap cannot run here (not installed, or namespaces are forbidden)")
-    folders = SandboxFolders(repo_dir, model_url)
-    share(Path(repo_dir), AGENT_USER)
-    give(folders.git, AGENT_USER)
-    sandbox = BubblewrapAgentSandbox(
-        backend="bubblewrap",
-        repo_dir=Path(repo_dir).resolve(),
-        workdir=WORKDIR,
-        host_tmp=folders.tmp,
-        model_url=folders.relay.url if folders.relay else None,
-        tool_paths=tuple(Path(p) for p in tool_paths),
-        relay_folder=folders.relay_folder if folders.relay else None,
-        inside_port=folders.relay.inside_port if folders.relay else 0,
-        git_dir=folders.git,
-    )
-    return OpenBubblewrap(sandbox, folders)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loop.repair.confinement import SANDBOX_WORKDIR as WORKDIR
-from loop.repair.confinement import AgentSandbox, SandboxedCommand
+from loop.repair.confinement import AgentSandbox, AgentSandboxRequest, OpenSandbox, SandboxedCommand
 from loop.sandbox import EngineUnavailable, SandboxError
 from sandboxes.agent.model_relay import SOCKET_NAME
 from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
@@ -49,79 +49,72 @@ class DockerAgentSandbox(AgentSandbox):
         return SandboxedCommand([*args, self.container, *inner], {**client_env, **environment})
 
 
-class OpenContainer:
+class OpenContainer(OpenSandbox):
     def __init__(self, sandbox: DockerAgentSandbox, folders: SandboxFolders, container):
         self.sandbox = sandbox
         self._folders = folders
         self._container = container
 
+    @classmethod
+    def from_context(cls, context: AgentSandboxRequest) -> OpenContainer:
+        docker_cli = shutil.which("docker")
+        if docker_cli is None:
+            raise EngineUnavailable("no docker client on PATH")
+        client = connect()
+        image = find_base_image(client)
+        if image is None:
+            raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
+        repo_dir = Path(context.repo_dir).resolve()
+        folders = SandboxFolders(repo_dir, context.model_url)
+        volumes = {
+            str(folders.tmp): {"bind": "/tmp", "mode": "rw"},
+            str(repo_dir): {"bind": WORKDIR, "mode": "rw"},
+        }
+        volumes[str(folders.git)] = {"bind": GIT_DIR, "mode": "rw"}  # its own, see snapshot_git
+        if (repo_dir / ".git").is_file():
+            volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
+        elif (repo_dir / ".git").is_dir():
+            volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
+        for path in [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(context.tool_paths):
+            volumes[str(path)] = {"bind": str(path), "mode": "ro"}
+        if folders.relay is not None:
+            volumes[str(folders.relay_folder)] = {"bind": RELAY_DIR, "mode": "ro"}
+            volumes[str(folders.relay_folder / "hosts")] = {"bind": "/etc/hosts", "mode": "ro"}
+            volumes[str(folders.relay_folder / "resolv.conf")] = {"bind": "/etc/resolv.conf", "mode": "ro"}
+        try:
+            container = client.containers.run(
+                image.tag,
+                ["sleep", str(int(context.lifetime_s))],
+                detach=True,
+                auto_remove=True,
+                network_mode="none",
+                read_only=True,
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                pids_limit=PIDS,
+                mem_limit=MEMORY,
+                user=f"{os.getuid()}:{os.getgid()}",
+                working_dir=WORKDIR,
+                volumes=volumes,
+                labels={LABEL: context.run_id, "closed-loop.owner-pid": str(os.getpid())},
+            )
+        except Exception as exc:  # noqa: BLE001 -- the engine's errors are many; each means no sandbox
+            folders.close()
+            raise SandboxError(f"cannot start the agent sandbox container: {exc}") from None
+        sandbox = DockerAgentSandbox(
+            backend="docker",
+            repo_dir=repo_dir,
+            workdir=WORKDIR,
+            host_tmp=folders.tmp,
+            model_url=folders.relay.url if folders.relay else None,
+            tool_paths=tuple(Path(p) for p in context.tool_paths),
+            container=container.id,
+            docker=docker_cli,
+            inside_port=folders.relay.inside_port if folders.relay else 0,
+        )
+        return cls(sandbox, folders, container)
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._container.remove(force=True)
         self._folders.close()
-
-
-def open_container(
-    repo_dir: Path,
-    *,
-    model_url: str | None,
-    tool_paths: Sequence[Path],
-    lifetime_s: float,
-    run_id: str,
-) -> OpenContainer:
-    docker_cli = shutil.which("docker")
-    if docker_cli is None:
-        raise EngineUnavailable("no docker client on PATH")
-    client = connect()
-    image = find_base_image(client)
-    if image is None:
-        raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
-    repo_dir = Path(repo_dir).resolve()
-    folders = SandboxFolders(repo_dir, model_url)
-    volumes = {
-        str(folders.tmp): {"bind": "/tmp", "mode": "rw"},
-        str(repo_dir): {"bind": WORKDIR, "mode": "rw"},
-    }
-    volumes[str(folders.git)] = {"bind": GIT_DIR, "mode": "rw"}  # its own, see snapshot_git
-    if (repo_dir / ".git").is_file():
-        volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
-    elif (repo_dir / ".git").is_dir():
-        volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
-    for path in [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(tool_paths):
-        volumes[str(path)] = {"bind": str(path), "mode": "ro"}
-    if folders.relay is not None:
-        volumes[str(folders.relay_folder)] = {"bind": RELAY_DIR, "mode": "ro"}
-        volumes[str(folders.relay_folder / "hosts")] = {"bind": "/etc/hosts", "mode": "ro"}
-        volumes[str(folders.relay_folder / "resolv.conf")] = {"bind": "/etc/resolv.conf", "mode": "ro"}
-    try:
-        container = client.containers.run(
-            image.tag,
-            ["sleep", str(int(lifetime_s))],
-            detach=True,
-            auto_remove=True,
-            network_mode="none",
-            read_only=True,
-            cap_drop=["ALL"],
-            security_opt=["no-new-privileges"],
-            pids_limit=PIDS,
-            mem_limit=MEMORY,
-            user=f"{os.getuid()}:{os.getgid()}",
-            working_dir=WORKDIR,
-            volumes=volumes,
-            labels={LABEL: run_id, "closed-loop.owner-pid": str(os.getpid())},
-        )
-    except Exception as exc:  # noqa: BLE001 -- the engine's errors are many; each means no sandbox
-        folders.close()
-        raise SandboxError(f"cannot start the agent sandbox container: {exc}") from None
-    sandbox = DockerAgentSandbox(
-        backend="docker",
-        repo_dir=repo_dir,
-        workdir=WORKDIR,
-        host_tmp=folders.tmp,
-        model_url=folders.relay.url if folders.relay else None,
-        tool_paths=tuple(Path(p) for p in tool_paths),
-        container=container.id,
-        docker=docker_cli,
-        inside_port=folders.relay.inside_port if folders.relay else 0,
-    )
-    return OpenContainer(sandbox, folders, container)

@@ -34,6 +34,7 @@ from loop.sandbox import (
     BuildSpec,
     CommandResult,
     RunningBuild,
+    SandboxContext,
     SandboxError,
     SandboxProvider,
     game_settings,
@@ -231,6 +232,10 @@ class DockerProvider(SandboxProvider):
         self._bases: dict[tuple[str, ...], BaseImage] = {}
         if cleanup_at_start:
             self.cleanup_leftovers()
+
+    @classmethod
+    def from_context(cls, context: SandboxContext) -> DockerProvider:
+        return cls(cleanup_at_start=context.cleanup_at_start)
 
     def base_image(self, system_packages: list[str] | tuple[str, ...] = ()) -> BaseImage:
         key = tuple(sorted(system_packages))

@@ -23,6 +23,7 @@ from loop.sandbox import (
     BuildSpec,
     CommandResult,
     RunningBuild,
+    SandboxContext,
     SandboxError,
     SandboxProvider,
     game_settings,
@@ -158,6 +159,10 @@ class ProcessProvider(SandboxProvider):
             log.warning("bubblewrap cannot run here: games run as plain processes, as root")
         if cleanup_at_start:
             self.cleanup_leftovers()
+
+    @classmethod
+    def from_context(cls, context: SandboxContext) -> ProcessProvider:
+        return cls(cleanup_at_start=context.cleanup_at_start)
 
     def cleanup_leftovers(self) -> int:
         """Kill games whose closed-loop owner died without stopping them (e.g. after a SIGKILL)."""

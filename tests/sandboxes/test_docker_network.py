@@ -147,12 +147,15 @@ def test_a_game_container_cannot_reach_another_game_of_the_same_run(docker_provi
 def test_an_agent_container_cannot_reach_a_listener_on_the_host(
     docker_provider, host_listener, tmp_path: Path
 ):
-    from sandboxes.agent.docker import open_container
+    from loop.repair.confinement import AgentSandboxRequest
+    from sandboxes.agent.docker import OpenContainer
 
     addresses = host_addresses(docker_provider, host_listener)
     seen_before = host_listener.accepted
     (tmp_path / "tree").mkdir()
-    opened = open_container(tmp_path / "tree", model_url=None, tool_paths=[], lifetime_s=120, run_id=RUN_ID)
+    opened = OpenContainer.from_context(
+        AgentSandboxRequest(tmp_path / "tree", model_url=None, tool_paths=(), lifetime_s=120, run_id=RUN_ID)
+    )
     try:
         wrapped = opened.sandbox.command(
             ["python3", "-c", REACH_SCRIPT, str(host_listener.port), *addresses], {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -187,4 +188,17 @@ def test_a_new_provider_kills_what_crashed_owners_left(lantern, lantern_spec):
     url = owner.stdout.strip()
     assert answers(url), owner.stderr
     ProcessProvider()
+    assert gone_soon(url)
+
+
+def test_sandbox_cleanup_counts_the_games_of_a_crashed_owner_it_kills(lantern, lantern_spec):
+    argv = [sys.executable, "-c", OWNER_THAT_CRASHES, str(lantern.root), str(lantern_spec.repo_dir)]
+    owner = subprocess.run([*argv, lantern_spec.commit, "none"], capture_output=True, text=True, timeout=120)
+    url = owner.stdout.strip()
+    assert answers(url), owner.stderr
+    cleanup = subprocess.run(
+        [sys.executable, "-m", "flows.cli", "sandbox", "cleanup"], capture_output=True, text=True, timeout=120
+    )
+    assert cleanup.returncode == 0, cleanup.stderr
+    assert re.search(r"^killed [1-9]\d* leftover game process\(es\)$", cleanup.stdout, re.M), cleanup.stdout
     assert gone_soon(url)

@@ -7,7 +7,7 @@ from pathlib import Path
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.limits import Progress
-from loop.qa import QASessionResult
+from loop.qa import QAAgent, QAContext, QASessionResult
 from loop.qa_agents.explorer.agent import Explorer
 from loop.qa_agents.explorer.budget import Budget
 from loop.qa_agents.explorer.coverage import coverage
@@ -23,10 +23,14 @@ MIN_SECONDS = 45.0
 SECONDS_PER_STEP = 0.25  # a game at 50 ms a command, replays and shrinking included, spends its whole budget
 
 
-class ExplorerQA:
+class ExplorerQA(QAAgent):
     """The explorer behind the QAAgent protocol."""
 
     name = "explorer"
+
+    @classmethod
+    def from_context(cls, context: QAContext) -> ExplorerQA:
+        return cls(progress=context.progress)
 
     def __init__(
         self, progress: Progress | None = None, max_seconds: float | None = None, max_depth: int = 40

@@ -16,7 +16,7 @@ from loop.llm.replies import SessionDistillation
 from loop.llm.roles import ModelRoles
 from loop.llm.session import Budget, LLMSession
 from loop.llm.types import Message
-from loop.qa import QASessionResult
+from loop.qa import QAAgent, QAContext, QASessionResult
 from loop.qa_agents.llm.agent import LLMQASession, Settings
 from loop.qa_agents.llm.campaign import GameMemory, bounded_notes, memory_path
 from loop.qa_agents.llm.repo_tools import RepoReader
@@ -25,10 +25,15 @@ from loop.trace import SessionTrace
 MODES = ("player", "qa")
 
 
-class LLMQA:
+class LLMQA(QAAgent):
     """`closed-loop qa GAME --agent llm --mode player|qa`. Models come from the environment unless given."""
 
     name = "llm"
+
+    @classmethod
+    def from_context(cls, context: QAContext) -> LLMQA:
+        """The agent with the models the environment configures; ValueError when none is."""
+        return cls(progress=context.progress)
 
     def __init__(
         self,
