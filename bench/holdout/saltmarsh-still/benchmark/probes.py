@@ -49,7 +49,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     brewed = play_setup(client, game.game_id, ["mix rosemary salt", "heat 2", "bottle"])
     held = _count(brewed.state.get("shelves", []), "CALM DRAUGHT")
     if held != 2:
-        raise ProbeInconclusive(f"expected 2 CALM DRAUGHT on the shelves, shelves={brewed.state.get('shelves')}")
+        shelves = brewed.state.get("shelves")
+        raise ProbeInconclusive(f"expected 2 CALM DRAUGHT on the shelves, shelves={shelves}")
     sold = play_setup(client, game.game_id, ["sell calm draught 2"])
     left = _count(sold.state.get("shelves", []), "CALM DRAUGHT")
     gained = sold.state.get("purse") - brewed.state.get("purse")
@@ -87,5 +88,8 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=flame > top,
-        evidence=f"flame {top}/{top}; bare `heat` -> success={reply.success}, message={reply.message!r}, flame={flame}",
+        evidence=(
+            f"flame {top}/{top}; bare `heat` -> success={reply.success}, "
+            f"message={reply.message!r}, flame={flame}"
+        ),
     )
