@@ -1,0 +1,1 @@
+"""SALTMARSH STILL: an alchemy workshop sim served over the GBQA agent API."""
