@@ -10,17 +10,23 @@ import fnmatch
 import re
 import shutil
 import subprocess
+import tarfile
 import tempfile
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import git
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from loop.contract.origin import GameOrigin, export_tree
+from loop.contract.origin import GameOrigin, export_tree, find_origin
+from loop.contract.tree import OutsideTree, check_tree, copy_tree, fixed_prefix, relative_path, resolve_inside
 
 MANIFEST_NAME = "game.toml"
+PATH_FIELDS = ("requirements", "test_requirements", "walkthrough", "persistent_dir")
+PATTERN_FIELDS = ("qa_docs", "protected_paths", "hidden_paths")
 
 
 class GameDefinitionError(Exception):
@@ -69,12 +75,51 @@ class Manifest(BaseModel):
         default=None, description="folder of the tree kept across restarts of one game (saves, databases)"
     )
 
+    @field_validator(*PATH_FIELDS)
+    @classmethod
+    def _path_inside_tree(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value:
+            relative_path(value, str(info.field_name))
+        return value
+
+    @field_validator(*PATTERN_FIELDS)
+    @classmethod
+    def _patterns_inside_tree(cls, values: list[str], info: ValidationInfo) -> list[str]:
+        for value in values:
+            relative_path(value, str(info.field_name))
+        return values
+
+    @field_validator("persistent_dir")
+    @classmethod
+    def _persistent_below_root(cls, value: str | None) -> str | None:
+        if value and not PurePosixPath(value).parts:
+            raise ValueError(f"persistent_dir {value!r} is the whole tree: name a folder inside it")
+        return value
+
     @model_validator(mode="after")
     def _docs_not_hidden(self) -> Manifest:
         for doc in self.qa_docs:
             if is_hidden(doc, self.hidden_paths):
                 raise ValueError(f"qa_docs names {doc!r}, which hidden_paths keeps out of the repository")
         return self
+
+    def paths_named(self) -> list[tuple[str, str]]:
+        """(field, path) for every path the manifest names in the tree; a glob by its folders before the
+        first wildcard."""
+        named = [(field, value) for field in PATH_FIELDS if (value := getattr(self, field))]
+        for field in PATTERN_FIELDS:
+            named.extend((field, fixed_prefix(value)) for value in getattr(self, field))
+        return [(field, value) for field, value in named if value]
+
+
+def check_manifest_paths(manifest: Manifest, src_dir: Path, where: Path | str) -> None:
+    """Refuse a manifest path that leaves `src_dir` once the tree's links are followed (a `saves` folder
+    linked to the user's home, say)."""
+    for field, value in manifest.paths_named():
+        try:
+            resolve_inside(src_dir, value, field)
+        except OutsideTree as exc:
+            raise GameDefinitionError(f"{where}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -100,7 +145,10 @@ class Game:
         """The winning walkthrough's commands (comments and blank lines dropped)."""
         if not self.manifest.walkthrough:
             return []
-        path = (repo_dir or self.src_dir) / self.manifest.walkthrough
+        try:
+            path = resolve_inside(repo_dir or self.src_dir, self.manifest.walkthrough, "walkthrough")
+        except OutsideTree as exc:
+            raise GameDefinitionError(f"{self.name}: {exc}") from None
         if not path.is_file():
             where = f"{self.manifest.walkthrough} not found in {path.parent}"
             raise GameDefinitionError(f"{self.name}: walkthrough {where}")
@@ -196,7 +244,10 @@ def read_manifest(path: Path) -> Manifest:
     try:
         return Manifest.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(top)'}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or '(top)'}: {e['msg'].removeprefix('Value error, ')}"
+            for e in exc.errors()
+        )
         raise GameDefinitionError(f"{path}: broken manifest: {problems}") from exc
 
 
@@ -208,9 +259,12 @@ def load_game_folder(folder: Path, manifest_path: Path | None = None) -> Game:
     the repository itself, as its authors wrote it.
     """
     own = folder / MANIFEST_NAME
-    manifest = read_manifest(manifest_path.expanduser().resolve() if manifest_path else own)
+    path = manifest_path.expanduser().resolve() if manifest_path else own
+    manifest = read_manifest(path)
     catalogue_layout = own.is_file() and (folder / "src").is_dir()
-    return Game(root=folder, manifest=manifest, src_dir=folder / "src" if catalogue_layout else folder)
+    src_dir = folder / "src" if catalogue_layout else folder
+    check_manifest_paths(manifest, src_dir, path)
+    return Game(root=folder, manifest=manifest, src_dir=src_dir)
 
 
 def hidden_files(src_dir: Path, patterns: list[str]) -> set[Path]:
@@ -228,25 +282,47 @@ def is_hidden(relative: str, patterns: list[str]) -> bool:
     return any(fnmatch.fnmatch(p, pattern.strip("/")) for p in prefixes for pattern in patterns)
 
 
+def source_ignore(source: Path, manifest: Manifest) -> Callable[[str, list[str]], set[str]]:
+    """What of a game's tree never enters its repository: caches, git data, a venv, `hidden_paths`."""
+    hidden = hidden_files(source, manifest.hidden_paths)
+    always = shutil.ignore_patterns("__pycache__", "*.pyc", ".git", "node_modules", ".venv")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return set(always(folder, names)) | {n for n in names if (Path(folder) / n).resolve() in hidden}
+
+    return ignore
+
+
+@contextmanager
+def game_view(game: Game, origin: GameOrigin | None) -> Iterator[Path]:
+    """The tree agents are shown, before hidden paths are dropped: the origin commit's files, or the folder
+    on disk. A link leading out of it is a GameDefinitionError naming the link."""
+    with tempfile.TemporaryDirectory(prefix="closed-loop-view-") as scratch:
+        try:
+            yield export_tree(origin, Path(scratch)) if origin is not None else game.src_dir
+        except (OutsideTree, tarfile.FilterError) as exc:
+            raise GameDefinitionError(f"{game.name}: {exc}") from None
+
+
+def check_source_links(game: Game, ref: str | None = None) -> None:
+    """Refuse, before a run is made, the game `materialize` would refuse for a link out of its tree."""
+    with game_view(game, find_origin(game.src_dir, ref, quiet=True)) as source:
+        check_tree(source, source_ignore(source, game.manifest))
+
+
 def materialize(game: Game, workspace: Path, origin: GameOrigin | None = None) -> tuple[Path, str]:
     """The agents' view of the game: its tree in `workspace/repo` as a fresh git repository with one commit.
 
     Returns the repository path and that commit. Only `src/` is copied: benchmark assets never enter, and
     neither does anything the manifest's `hidden_paths` match. With an `origin`, the tree is the origin
-    commit's (its committed files only); without, the files as they are on disk.
+    commit's (its committed files only); without, the files as they are on disk. A link is copied as a link
+    when it points inside the tree; a tree with a link pointing out is refused (GameDefinitionError).
     """
     repo_dir = workspace / "repo"
     if repo_dir.exists():
         raise GameDefinitionError(f"{repo_dir} exists already; materialize into an empty workspace")
-    with tempfile.TemporaryDirectory(prefix="closed-loop-view-") as scratch:
-        source = export_tree(origin, Path(scratch)) if origin is not None else game.src_dir
-        hidden = hidden_files(source, game.manifest.hidden_paths)
-        always = shutil.ignore_patterns("__pycache__", "*.pyc", ".git", "node_modules")
-
-        def ignore(folder: str, names: list[str]) -> set[str]:
-            return set(always(folder, names)) | {n for n in names if (Path(folder) / n).resolve() in hidden}
-
-        shutil.copytree(source, repo_dir, ignore=ignore)
+    with game_view(game, origin) as source:
+        copy_tree(source, repo_dir, source_ignore(source, game.manifest))
     repo = git.Repo.init(repo_dir, initial_branch="main")
     with repo.config_writer() as config:
         config.set_value("user", "name", "closed-loop")
@@ -272,7 +348,13 @@ def load_game_from_git(url: str, manifest: Path | None) -> Game:
     except git.GitCommandError as exc:
         shutil.rmtree(checkout, ignore_errors=True)
         raise GameDefinitionError(f"cannot clone {url}: {exc.stderr.strip()}") from exc
-    return Game(root=checkout, manifest=read_manifest(manifest), src_dir=checkout)
+    loaded = read_manifest(manifest)
+    try:
+        check_manifest_paths(loaded, checkout, manifest)
+    except GameDefinitionError:
+        shutil.rmtree(checkout, ignore_errors=True)
+        raise
+    return Game(root=checkout, manifest=loaded, src_dir=checkout)
 
 
 def is_git_url(ref: str) -> bool:

@@ -35,9 +35,10 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def find_origin(src_dir: Path, ref: str | None = None) -> GameOrigin | None:
+def find_origin(src_dir: Path, ref: str | None = None, *, quiet: bool = False) -> GameOrigin | None:
     """The repository and commit of a game's tree, or None when the tree is not in git (or, without a ref,
-    has uncommitted changes: then the run works on the files as they are, with no shared history)."""
+    has uncommitted changes: then the run works on the files as they are, with no shared history, and says
+    so unless `quiet`)."""
     top = _git(src_dir, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
         if ref:
@@ -52,6 +53,8 @@ def find_origin(src_dir: Path, ref: str | None = None) -> GameOrigin | None:
             raise OriginError(f"no commit {ref!r} in {repo}")
         return None  # a repository with no commit yet
     if ref is None and _git(repo, "status", "--porcelain", "--", prefix or ".").stdout.strip():
+        if quiet:
+            return None
         log.warning(
             "%s has uncommitted changes: the run works on the files as they are, and its fixes branch will "
             "not share history with %s (commit first, or pass --ref)", src_dir, repo,

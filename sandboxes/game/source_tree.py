@@ -66,6 +66,9 @@ def export_tree(spec: BuildSpec) -> SourceTree:
             if archive.returncode != 0:
                 raise SandboxError(f"git archive {rev} failed: {archive.stderr.decode()[-500:]}")
             with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-                tar.extractall(target, filter="data")
+                try:
+                    tar.extractall(target, filter="data")
+                except tarfile.FilterError as exc:  # a link committed to point outside the tree
+                    raise SandboxError(f"{repo} at {rev}: {exc}") from None
             (target / COMPLETE).touch()
     return SourceTree(target, tree_id)
