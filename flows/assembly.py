@@ -42,7 +42,8 @@ def prepare_config(config: LoopConfig) -> tuple[LoopConfig, Game, Benchmark | No
 
 
 def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | None = None) -> LoopRun:
-    """A new run of `config`, or the run `run_id` resumed with the config it was started with."""
+    """A new run of `config`, or the run `run_id` resumed with the config it was started with. The run holds
+    its lock until it is closed (`with open_run(...) as run:`); RunBusy when another process holds it."""
     recorded = recorded_config(run_id, runs_dir)
     if recorded is not None:
         config, game = recorded, load_game(recorded.game, recorded.manifest)

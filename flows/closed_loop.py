@@ -42,7 +42,8 @@ def write_reports(run: LoopRun) -> str:
 @flow(name="closed-loop", log_prints=True)
 @with_loop_parameters
 def closed_loop(**params) -> str:
-    """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it."""
+    """One discover-and-repair loop on one game. Give the `run_id` of a killed run to resume it. The run is
+    held (runs/<run id>/run.lock) until the flow ends: a second flow run on it fails with RunBusy."""
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     run, report = drive(params, TASK_STEPS, write_reports)
     get_run_logger().info("run %s finished: %s. Report: %s", run.run_id, run.record.stop_reason, report)

@@ -4,6 +4,8 @@ verified the same way, results side by side. Agents run as concurrent Prefect ta
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.cache_policies import NO_CACHE
@@ -87,7 +89,7 @@ def compare_repair_agents(
     logger = get_run_logger()
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
     agents = agents or ["gold", "noop"]
-    comparison_id = new_run_id(f"compare-{game}")
+    comparison_id = new_run_id(f"compare-{Path(game).name}")  # a folder or a URL names the run by its end
     out_dir = runs_root() / comparison_id
     out_dir.mkdir(parents=True)
     frozen = freeze_reports(game, out_dir / "frozen", qa_agent, steps, seed, backend, manifest)

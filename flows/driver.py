@@ -35,6 +35,13 @@ def drive(
     except (ValueError, LookupError) as exc:  # a choice refused: a run resumed with it can never go on
         fail_recorded(run_id, f"failed: {type(exc).__name__}: {exc}")
         raise
+    try:  # the run holds its lock from open_run until here: one process works on it at a time
+        return run, _play(run, round_steps, write_reports)
+    finally:
+        run.close()
+
+
+def _play(run: LoopRun, round_steps: RoundSteps, write_reports: Callable[[LoopRun], str]) -> str:
     log.info(
         "run %s: %s, qa=%s, repair=%s, up to %d rounds, backend %s",
         run.run_id, run.game.name, run.config.qa_agent, run.config.repair_agent, run.config.max_rounds,
@@ -47,4 +54,4 @@ def drive(
         # its run_id; a stop arrives as a BaseException: KeyboardInterrupt, Prefect's TerminationSignal)
         run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
         raise
-    return run, write_reports(run)
+    return write_reports(run)

@@ -34,6 +34,7 @@ from loop.host import settings, temp_space
 from loop.ledger import Ledger
 from loop.run.config import LoopConfig
 from loop.run.loop_run import runs_root
+from loop.run.run_id import check_run_id
 
 SANDBOX_LIMIT = "closed-loop-sandboxes"
 DEFAULT_LIMIT = settings.SANDBOX_LIMIT.integer()
@@ -101,7 +102,7 @@ def nightly(
     for name in names:
         params = {**common, **(overrides or {}).get(name, {}), "game": name}
         LoopConfig(**params)  # a bad parameter fails the nightly at once, not one game at 2 a.m.
-        plans[name] = {**params, "run_id": f"{name}-nightly-{night}"}
+        plans[name] = {**params, "run_id": check_run_id(f"{name}-nightly-{night}")}
     limit = ensure_limit(concurrency)
     logger.info("nightly %s: %d game(s), at most %d at once", night, len(names), limit)
     futures = {name: game_loop.submit(name, night, plan) for name, plan in plans.items()}

@@ -13,6 +13,7 @@ from pydantic.fields import FieldInfo
 
 from loop.plugins import PluginKind, names
 from loop.run.config import AUTO, LoopConfig
+from loop.run.run_id import check_run_id
 
 RUN_ID_HELP = "resume this run (a killed run continues at its last finished step)"
 
@@ -39,10 +40,11 @@ def with_loop_parameters(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def split_run_id(params: dict[str, Any]) -> tuple[LoopConfig, str | None]:
-    """The flow's keyword arguments as a LoopConfig and the run id (None for a new run)."""
+    """The flow's keyword arguments as a LoopConfig and the run id (None for a new run); a run id that is
+    not a safe folder name raises RunIdError (a ValueError) before anything starts."""
     values = dict(params)
     run_id = values.pop("run_id", None)
-    return LoopConfig(**values), run_id
+    return LoopConfig(**values), None if run_id is None else check_run_id(run_id)
 
 
 def _at_least_one(field: FieldInfo) -> bool:

@@ -18,6 +18,8 @@ from flows.local_server import LocalServerError
 from flows.stop_signals import stop_like_ctrl_c
 from loop.contract.game import GameDefinitionError
 from loop.host import temp_space
+from loop.run.run_id import RunIdError
+from loop.run.run_lock import RunBusy
 from loop.sandbox import SandboxError
 
 USER_ERRORS: tuple[type[Exception], ...] = (
@@ -25,6 +27,8 @@ USER_ERRORS: tuple[type[Exception], ...] = (
     SandboxError,
     LocalServerError,
     FileNotFoundError,
+    RunIdError,
+    RunBusy,
 )
 # What the machine refuses (a full disk, a read-only or forbidden folder) is the user's to fix: one line.
 MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES})

@@ -42,13 +42,21 @@ def run_command(args: argparse.Namespace) -> int:
 
     from flows.assembly import prepare_config
     from flows.parameters import split_run_id
+    from loop.contract.game import check_source_links
+    from loop.run.loop_run import run_dir_of
+    from loop.run.run_lock import check_free
 
     params = loop_params_from_args(args)
-    # Check the game, the agents and the limits before Prefect starts, so a mistake is one line, at once.
+    # Check the game (and the links of the tree agents will see), the agents, the limits and the run id
+    # before the run starts, so a mistake is one line, at once (a run another process holds is refused
+    # again when the run takes its lock).
     try:
         config, run_id = split_run_id(params)
         if run_id is None:
-            prepare_config(config)
+            config, game, _ = prepare_config(config)
+            check_source_links(game, config.ref)
+        else:
+            check_free(run_dir_of(run_id))
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"closed-loop: error: {problems}", file=sys.stderr)

@@ -20,6 +20,7 @@ from loop.contract.models import BugReport, read_reports
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Attempt, Outcome, RepairBudget
 from loop.run.loop_run import runs_root
+from loop.run.run_id import check_run_id
 from loop.sandbox import get_provider, provider_names
 
 
@@ -107,8 +108,8 @@ def repair_command(args: argparse.Namespace) -> int:
     except UnknownAgent as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
-    run_id = args.run_id or f"repair-{args.agent}-{time.strftime('%Y%m%d-%H%M%S')}"
-    run_dir = ((args.runs_dir or runs_root()) / run_id).resolve()
+    run_id = f"repair-{args.agent}-{time.strftime('%Y%m%d-%H%M%S')}" if args.run_id is None else args.run_id
+    run_dir = ((args.runs_dir or runs_root()) / check_run_id(run_id)).resolve()
     repo_dir, commit = materialize(game, run_dir / "workspace")
     print(f"{game.name}: {len(reports)} report(s), agent {agent.name}, repo {repo_dir} at {commit[:10]}")
     budget = RepairBudget(wall_seconds=args.wall_seconds)

@@ -37,12 +37,11 @@ def _error(message: str) -> int:
 def report_command(args: argparse.Namespace) -> int:
     from loop.run.agent_comparison import COMPARISON_FILE
     from loop.run.loop_run import runs_root
+    from loop.run.run_id import check_run_id
     from reports.writer import RUN_FILE
 
     runs_dir = args.runs_dir or runs_root()
-    run_dir = runs_dir / args.run_id
-    if Path(args.run_id).name != args.run_id or args.run_id in {".", ".."}:
-        return _error(f"no run {args.run_id!r}: a run id is a folder name under {runs_dir}")
+    run_dir = runs_dir / check_run_id(args.run_id)
     if (run_dir / RUN_FILE).is_file():
         show = _run_view
     elif (run_dir / COMPARISON_FILE).is_file():

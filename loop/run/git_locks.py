@@ -13,11 +13,15 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+from loop.run.run_lock import RunLock
 
-def remove_stale_locks(repo_dir: Path) -> list[Path]:
+
+def remove_stale_locks(repo_dir: Path, held: RunLock) -> list[Path]:
     """Remove every git lock file of `repo_dir` (its git dir, with its work trees' admin folders); return
-    what was removed. Only for a repository no git command is using now: a run resumed by the one process
-    that owns it."""
+    what was removed. Only for a repository no git command is using now: `held` is the run's own lock, which
+    no other process can hold, so no other process's git is at work in it."""
+    if not held.held:
+        raise RuntimeError(f"git locks of {repo_dir} are removed only while holding the run's lock")
     git_dir = repo_dir / ".git"
     if not git_dir.is_dir():
         return []

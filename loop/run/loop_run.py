@@ -4,11 +4,13 @@
 repository), sessions/<k>/ (QA trace and reports), attempts/ and worktrees/ (repair). It is handed its parts
 (`LoopParts`: the sandbox provider, the QA agent, the critics, the repair agent) by the composition root
 (flows/assembly.py); `rounds.py` runs its steps. A step already recorded as finished is skipped, so a killed
-run started again with the same run id continues where it stopped and duplicates nothing.
+run started again with the same run id continues where it stopped and duplicates nothing. An open `LoopRun`
+holds its run's lock (`run_lock.py`): one process works on a run at a time; `close` releases it.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import secrets
 import shutil
@@ -33,6 +35,8 @@ from loop.run.config import LoopConfig
 from loop.run.git_locks import remove_stale_locks
 from loop.run.ledger_sync import mirror_run
 from loop.run.record import GroundTruthSummary, RunRecord, SessionRecord, now
+from loop.run.run_id import check_run_id
+from loop.run.run_lock import LOCK_FILE, RunBusy, RunLock
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 from loop.verification.regression_gate import describe_gate
 
@@ -45,7 +49,7 @@ def runs_root() -> Path:
 
 
 def new_run_id(game: str) -> str:
-    return f"{game}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+    return check_run_id(f"{game}-{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}")
 
 
 @dataclass
@@ -72,12 +76,12 @@ class RecordedMatches:
 
 
 def run_dir_of(run_id: str, runs_dir: Path | None = None) -> Path:
-    return (runs_dir or runs_root()) / run_id
+    return (runs_dir or runs_root()) / check_run_id(run_id)
 
 
 def recorded_config(run_id: str | None, runs_dir: Path | None = None) -> LoopConfig | None:
     """The config a run was started with, when `run_id` names a run on disk (to resume it)."""
-    path = (runs_dir or runs_root()) / run_id / "run.json" if run_id else None
+    path = run_dir_of(run_id, runs_dir) / "run.json" if run_id else None
     return RunRecord.load(path).config if path is not None and path.is_file() else None
 
 
@@ -85,25 +89,40 @@ def fail_recorded(run_id: str | None, reason: str, runs_dir: Path | None = None)
     """Mark the run `run_id` failed when it is on disk and still running: a resumed run whose recorded
     choices can no longer be honoured (its game lost the ground truth `gold` needs, say) is over, not left
     `running` for ever."""
-    path = (runs_dir or runs_root()) / run_id / "run.json" if run_id else None
+    path = run_dir_of(run_id, runs_dir) / "run.json" if run_id else None
     if path is None or not path.is_file():
         return
-    record = RunRecord.load(path)
-    if record.status != "running":
+    try:
+        lock = RunLock.take(path.parent)
+    except RunBusy as exc:
+        log.warning("run %s left as it is: %s", run_id, exc)
         return
-    record.status, record.stop_reason, record.finished_at = "failed", reason, now()
-    record.save(path)
-    with Ledger() as ledger:
-        mirror_run(record, ledger)
+    try:
+        record = RunRecord.load(path)
+        if record.status != "running":
+            return
+        record.status, record.stop_reason, record.finished_at = "failed", reason, now()
+        record.save(path)
+        with Ledger() as ledger:
+            mirror_run(record, ledger)
+    finally:
+        lock.release()
 
 
 class LoopRun:
     """A loop run on disk. Create or resume with `LoopRun.open`."""
 
     def __init__(
-        self, run_dir: Path, record: RunRecord, game: Game, parts: LoopParts, benchmark: Benchmark | None
+        self,
+        run_dir: Path,
+        record: RunRecord,
+        game: Game,
+        parts: LoopParts,
+        benchmark: Benchmark | None,
+        lock: RunLock,
     ):
         self.run_dir = run_dir
+        self.lock = lock
         self.record = record
         self.game = game
         self.parts = parts
@@ -123,19 +142,40 @@ class LoopRun:
         run_id: str,
         runs_dir: Path | None = None,
     ) -> LoopRun:
-        """Resume the run `run_id` when it is on disk, else start it (config resolved, parts made)."""
-        root = runs_dir or runs_root()
-        if (root / run_id / "run.json").is_file():
-            record = RunRecord.load(root / run_id / "run.json")
+        """Resume the run `run_id` when it is on disk, else start it (config resolved, parts made). Holds the
+        run's lock from here until `close`; raises RunBusy when another process holds it."""
+        run_dir = run_dir_of(run_id, runs_dir)
+        made = not run_dir.exists()
+        lock = RunLock.take(run_dir)
+        try:
+            return cls._open_locked(config, game, parts, benchmark, run_dir, lock)
+        except BaseException:
+            if made and not (run_dir / "run.json").exists():
+                shutil.rmtree(run_dir, ignore_errors=True)  # a start refused leaves no half-made run
+            lock.release()
+            raise
+
+    @classmethod
+    def _open_locked(
+        cls,
+        config: LoopConfig,
+        game: Game,
+        parts: LoopParts,
+        benchmark: Benchmark | None,
+        run_dir: Path,
+        lock: RunLock,
+    ) -> LoopRun:
+        run_id = run_dir.name
+        if (run_dir / "run.json").is_file():
+            record = RunRecord.load(run_dir / "run.json")
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
-            for lock in remove_stale_locks(Path(record.repo_dir)):
-                log.warning("run %s: removed %s, left by a git command killed with the run", run_id, lock)
-            return cls(root / run_id, record, game, parts, benchmark)
-        origin = find_origin(game.src_dir, config.ref)  # before the run's folder: a bad ref leaves nothing
-        run_dir = root / run_id
-        if run_dir.is_dir() and {p.name for p in run_dir.iterdir()} <= {"workspace"}:
-            shutil.rmtree(run_dir)  # a start killed before its first run.json: begin it again
-        run_dir.mkdir(parents=True, exist_ok=False)
+            for stale in remove_stale_locks(Path(record.repo_dir), lock):
+                log.warning("run %s: removed %s, left by a git command killed with the run", run_id, stale)
+            return cls(run_dir, record, game, parts, benchmark, lock)
+        if {p.name for p in run_dir.iterdir()} - {"workspace", LOCK_FILE}:
+            raise FileExistsError(errno.EEXIST, "a folder that is not a run is in the way", str(run_dir))
+        origin = find_origin(game.src_dir, config.ref)  # a bad ref leaves nothing: the new folder is removed
+        shutil.rmtree(run_dir / "workspace", ignore_errors=True)  # a start killed before its first run.json
         repo_dir, commit = materialize(game, run_dir / "workspace", origin)
         if origin is not None:
             origin = clone_history(origin, run_dir / "workspace" / UPSTREAM)
@@ -158,10 +198,20 @@ class LoopRun:
             known = ledger.bugs(game.name)
             record.ledger_baseline = {bug.key: bug.status for bug in known}
             record.ledger_baseline_commits = {bug.key: bug.events[-1].commit for bug in known if bug.events}
-        run = cls(run_dir, record, game, parts, benchmark)
+        run = cls(run_dir, record, game, parts, benchmark, lock)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])
         return run
+
+    def close(self) -> None:
+        """Release the run's lock: another process may resume it from here."""
+        self.lock.release()
+
+    def __enter__(self) -> LoopRun:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     @property
     def run_id(self) -> str:

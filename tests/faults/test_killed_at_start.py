@@ -21,7 +21,7 @@ def test_a_run_killed_before_its_first_run_json_starts_again(tmp_path: Path):
 
     assert (half_made / "run.json").is_file()
     assert run.record.base_commit == run.record.head_commit
-    assert sorted(p.name for p in half_made.iterdir()) == ["run.json", "workspace"]
+    assert sorted(p.name for p in half_made.iterdir()) == ["run.json", "run.lock", "workspace"]
 
 
 def test_a_folder_with_more_than_a_workspace_is_never_removed(tmp_path: Path):

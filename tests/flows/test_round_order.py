@@ -25,6 +25,7 @@ def test_the_flow_drives_its_run_with_the_one_round_order(monkeypatch):
         config=LoopConfig(),
         provider=SimpleNamespace(name="p"),
         record=SimpleNamespace(stop_reason="done"),
+        close=lambda: None,
     )
     monkeypatch.setattr(driver, "open_run", lambda config, run_id: run)
     monkeypatch.setattr(flow_module, "write_reports", lambda run: "report.md")
