@@ -58,9 +58,12 @@ def persistent_folder(manifest: Manifest, seed: Path | None = None) -> Path | No
         else:
             folder.mkdir(parents=True)
     # A container's non-root user writes here too (a user-namespaced uid would not own the host's files).
-    for path in [folder, *folder.rglob("*")]:
-        if not path.is_symlink():
-            path.chmod(0o777 if path.is_dir() else 0o666)
+    folder.chmod(0o777)
+    for parent, dirs, files in os.walk(folder, followlinks=False):  # a link the game made is never followed
+        for name in dirs + files:
+            path = Path(parent) / name
+            if not path.is_symlink():
+                path.chmod(0o777 if name in dirs else 0o666)
     return folder
 
 

@@ -136,6 +136,7 @@ def test_gold_without_ground_truth_is_a_failed_flow_run_with_its_reason_and_no_r
     shutil.copytree(load_game("castle").root, game)
     started = open_run(LoopConfig(game=str(game), **{k: v for k, v in params.items() if k != "return_state"}))
     assert started.record.status == "running"
+    started.close()  # as its process ending would: the run may be resumed
     shutil.rmtree(game / "benchmark")
 
     resumed = closed_loop(game=str(game), run_id=started.run_id, return_state=True)
