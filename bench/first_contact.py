@@ -23,6 +23,7 @@ from pathlib import Path
 
 from bench.explorer_recall import game_rows
 from games.catalogue import load_game
+from loop.replay.raw_request import shown
 
 LEDGER = Path(__file__).resolve().parent / "results" / "first_contact.jsonl"
 
@@ -43,12 +44,17 @@ def ledger_line(
     row: dict, unlisted: dict[str, str], *, game_commit: str, explorer_commit: str, measured_on: str = ""
 ) -> dict:
     sessions = [*row["shipped"], *row["all_gold"]]
-    alarms = [
-        report["title"]
+    unmatched = [
+        {
+            "title": report["title"],
+            "oracle": report["oracle"],
+            "repro": [shown(step) for step in report["repro"]],
+        }
         for session in sessions
         for report in session["report_list"]
-        if report.get("match") is None and report["title"] not in unlisted
+        if report.get("match") is None
     ]
+    alarms = [report for report in unmatched if report["title"] not in unlisted]
     return {
         "date": datetime.date.today().isoformat(),
         "game": row["game"],
@@ -67,6 +73,7 @@ def ledger_line(
         "false_alarms": len(alarms),
         "false_alarms_per_session": round(len(alarms) / len(sessions), 3),
         "unlisted_real_bugs": unlisted,
+        "false_alarm_reports": alarms,
     }
 
 

@@ -169,7 +169,11 @@ class LoopRun:
         if (run_dir / "run.json").is_file():
             record = RunRecord.load(run_dir / "run.json")
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
-            for stale in remove_stale_locks(Path(record.repo_dir), lock):
+            repositories = [
+                record.repo_dir,
+                *([record.origin.clone] if record.origin and record.origin.clone else []),
+            ]
+            for stale in (found for repo in repositories for found in remove_stale_locks(Path(repo), lock)):
                 log.warning("run %s: removed %s, left by a git command killed with the run", run_id, stale)
             return cls(run_dir, record, game, parts, benchmark, lock)
         if {p.name for p in run_dir.iterdir()} - {"workspace", LOCK_FILE}:

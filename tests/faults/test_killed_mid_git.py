@@ -23,7 +23,7 @@ ROOT = Path(__file__).parents[2]
 # matching KILL_REF in the run's own repository SIGKILLs the hook's process group, which is the whole run
 HOOK = """#!/bin/sh
 [ "$1" = prepared ] || exit 0
-case "$PWD" in */workspace/repo) ;; *) exit 0 ;; esac
+case "$PWD" in */workspace/repo|*/workspace/upstream) ;; *) exit 0 ;; esac
 if grep -Eq "$KILL_REF" && [ ! -e "$KILL_MARKER" ]; then
   ls "$PWD/.git/$KILL_LOCK" > "$KILL_MARKER"
   kill -KILL 0
@@ -33,14 +33,17 @@ exit 0
 
 
 @pytest.mark.parametrize(
-    ("ref", "lock"),
+    ("ref", "lock", "repository"),
     [
-        (r" refs/heads/loop/.*/round-1$", "refs/heads/loop/castle-mid-git/round-1.lock"),  # session 1 repair
-        (r" HEAD$", "HEAD.lock"),  # session 2's checkout of the patched commit
-        (r" refs/heads/loop/.*/fixes$", "refs/heads/loop/castle-mid-git/fixes.lock"),  # publish, finished
+        (r" refs/heads/loop/.*/round-1$", "refs/heads/loop/castle-mid-git/round-1.lock", "repo"),  # session 1
+        (r" HEAD$", "HEAD.lock", "repo"),  # session 2's checkout of the patched commit
+        # publish, once the run is finished: the fixes branch is made in the run's clone of the game's history
+        (r" refs/heads/loop/.*/fixes$", "refs/heads/loop/castle-mid-git/fixes.lock", "upstream"),
     ],
 )
-def test_a_run_killed_while_git_holds_a_lock_resumes_and_finishes(tmp_path: Path, ref: str, lock: str):
+def test_a_run_killed_while_git_holds_a_lock_resumes_and_finishes(
+    tmp_path: Path, ref: str, lock: str, repository: str
+):
     run_id = "castle-mid-git"
     hooks = tmp_path / "hooks"
     hooks.mkdir()
@@ -70,7 +73,7 @@ def test_a_run_killed_while_git_holds_a_lock_resumes_and_finishes(tmp_path: Path
         start_new_session=True,  # the hook kills the child's process group, not this test's
     )
     assert child.returncode == -9, child.stderr.decode()[-2000:]
-    repo = tmp_path / run_id / "workspace" / "repo"
+    repo = tmp_path / run_id / "workspace" / repository
     assert (repo / ".git" / lock).is_file(), marker.read_text()  # git died holding it
 
     resumed = open_run(offline_config(), run_id=run_id, runs_dir=tmp_path)
