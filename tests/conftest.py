@@ -1,4 +1,5 @@
-"""Fixtures shared by every test folder that talks to a model: the fake LLM service, and a clean slate."""
+"""Fixtures every test folder sees: the CASTLE game definition; for tests that talk to a model, the fake LLM
+service and a clean slate."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from games.catalogue import load_game
+from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer
+
+
+@pytest.fixture(scope="session")
+def castle() -> Game:
+    return load_game("castle")
 
 
 @pytest.fixture

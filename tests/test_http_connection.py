@@ -161,21 +161,22 @@ def test_replies_framed_every_legal_way_are_read_whole(serve) -> None:
     connection.close()
 
 
-def test_a_reply_that_stops_short_is_an_error(serve) -> None:
+@pytest.mark.parametrize(
+    ("reply", "error"),
+    [
+        pytest.param(
+            b'HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{"short":',
+            http.client.IncompleteRead,
+            id="a-reply-that-stops-short",
+        ),
+        pytest.param(b"SSH-2.0-OpenSSH\r\n\r\n", http.client.BadStatusLine, id="a-reply-that-is-not-http"),
+    ],
+)
+def test_a_broken_reply_is_an_error(serve, reply: bytes, error: type[Exception]) -> None:
     def answer(conn: socket.socket, n: int) -> bool:
-        conn.sendall(b'HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{"short":')
+        conn.sendall(reply)
         return False
 
     connection = KeptAliveConnection(serve(answer).url, timeout=5)
-    with pytest.raises(http.client.IncompleteRead):
-        connection.request("GET", "/")
-
-
-def test_a_reply_that_is_not_http_is_an_error(serve) -> None:
-    def answer(conn: socket.socket, n: int) -> bool:
-        conn.sendall(b"SSH-2.0-OpenSSH\r\n\r\n")
-        return False
-
-    connection = KeptAliveConnection(serve(answer).url, timeout=5)
-    with pytest.raises(http.client.BadStatusLine):
+    with pytest.raises(error):
         connection.request("GET", "/")

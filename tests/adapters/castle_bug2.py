@@ -6,7 +6,11 @@ to the tool.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+
+import pytest
 
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
@@ -14,8 +18,10 @@ from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport, BugType
 from loop.host.tool_install import ToolSpec, find_or_install
+from loop.llm.fake_server import FakeLLMServer, Responder
+from loop.repair.agents import AgentContext, create_agent
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Attempt, Outcome
+from loop.repair.protocol import Attempt, Outcome, RepairBudget
 from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
 
@@ -79,3 +85,42 @@ def assert_task_is_the_report(text: str) -> None:
     ground_truth = Benchmark(load_game("castle")).bug("BUG-2")
     for hidden in ("BUG-2", ground_truth.observed_fault, ground_truth.minimal_reproduction):
         assert hidden not in text
+
+
+@dataclass
+class Bug2Repair:
+    """One attempt of a real tool at CASTLE's BUG-2, its model being the fake answering through `model`.
+
+    The tool is installed by its adapter's own code and BUG-2 shown present first; the attempt is returned
+    once the pipeline has patched it and both the probe and a replay of the report find the bug gone.
+    """
+
+    game: Game
+    repair_round: RepairRound
+    fake_llm: FakeLLMServer
+    monkeypatch: pytest.MonkeyPatch
+
+    def __call__(
+        self,
+        tool: ToolSpec,
+        agent: str,
+        model: Responder,
+        *,
+        api: Literal["OPENAI", "ANTHROPIC"],
+        api_key: str,
+        env: dict[str, str] | None = None,
+        options: dict[str, str] | None = None,
+        wall_seconds: float = 240,
+    ) -> Attempt:
+        ready_tool(tool, self.game, self.repair_round)
+        self.fake_llm.responder = model
+        base_url = self.fake_llm.openai_base_url if api == "OPENAI" else self.fake_llm.anthropic_base_url
+        self.monkeypatch.setenv(f"{api}_BASE_URL", base_url)
+        self.monkeypatch.setenv(f"{api}_API_KEY", api_key)
+        for name, value in (env or {}).items():
+            self.monkeypatch.setenv(name, value)
+        repairer = create_agent(agent, AgentContext(options=options or {}))
+        budget = RepairBudget(wall_seconds=wall_seconds)
+        attempt = self.repair_round.attempt(repairer, [bug2_report()], budget)
+        assert_bug2_fixed(self.game, self.repair_round, attempt)
+        return attempt

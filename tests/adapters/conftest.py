@@ -1,4 +1,5 @@
-"""Fixtures of the adapter tests: CASTLE in a repair round, a fake LLM service, no user LLM settings.
+"""Fixtures of the adapter tests: CASTLE in a repair round, a real tool's attempt at its BUG-2 against the
+fake LLM service, no user LLM settings.
 
 The tools themselves are installed by the adapters' own install code into the shared data dir (cached).
 """
@@ -10,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from castle_bug2 import Bug2Repair
 
-from games.catalogue import load_game
 from loop.contract.game import Game, materialize
+from loop.llm.fake_server import FakeLLMServer
 from loop.repair.pipeline import RepairRound
 from loop.sandbox import get_provider
 
@@ -25,11 +27,6 @@ def _no_user_llm_settings(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.delenv(name)
 
 
-@pytest.fixture(scope="session")
-def castle() -> Game:
-    return load_game("castle")
-
-
 @pytest.fixture
 def castle_round(castle: Game, tmp_path: Path) -> Iterator[RepairRound]:
     repo_dir, _ = materialize(castle, tmp_path / "workspace")
@@ -37,3 +34,10 @@ def castle_round(castle: Game, tmp_path: Path) -> Iterator[RepairRound]:
         castle, repo_dir, tmp_path / "run", "adapter-test", 1, provider=get_provider("process")
     ) as repair_round:
         yield repair_round
+
+
+@pytest.fixture
+def repair_bug2(
+    castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> Bug2Repair:
+    return Bug2Repair(castle, castle_round, fake_llm, monkeypatch)

@@ -12,23 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import (
-    FIXED,
-    INDENT,
-    LEAKY,
-    WORLD,
-    assert_bug2_fixed,
-    assert_task_is_the_report,
-    bug2_report,
-    ready_tool,
-)
+from castle_bug2 import FIXED, INDENT, LEAKY, WORLD, Bug2Repair, assert_task_is_the_report
 
-from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply
-from loop.repair.agents import AgentContext, create_agent
-from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import RepairBudget
 from repair_agents import aider
 
 pytestmark = pytest.mark.slow
@@ -52,20 +39,18 @@ def scripted_model():
     return respond
 
 
-def test_aider_fixes_castle_bug_2(
-    castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
-):
-    ready_tool(aider.TOOL, castle, castle_round)
-    fake_llm.responder = scripted_model()
-    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-aider-key")
-    monkeypatch.setenv("CLOSED_LOOP_MODEL_REPAIR", f"openai:{MODEL}")
-    agent = create_agent("aider", AgentContext())
-
-    attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=300))
-
+def test_aider_fixes_castle_bug_2(repair_bug2: Bug2Repair, fake_llm: FakeLLMServer):
     # Only the fix: no .gitignore entry, no history or tags cache in the repository.
-    assert_bug2_fixed(castle, castle_round, attempt)
+    attempt = repair_bug2(
+        aider.TOOL,
+        "aider",
+        scripted_model(),
+        api="OPENAI",
+        api_key="sk-fake-aider-key",
+        env={"CLOSED_LOOP_MODEL_REPAIR": f"openai:{MODEL}"},
+        wall_seconds=300,
+    )
+
     assert attempt.agent_note == f"aider applied 1 edit(s): {WORLD}"
     assert (Path(attempt.attempt_dir) / "aider.chat.history.md").is_file()
     # Tokens read from its output (2.4k + 3.1k sent, 20 + 90 received) and priced with our table.

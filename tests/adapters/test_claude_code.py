@@ -11,23 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import (
-    FIXED,
-    LEAKY,
-    WORLD,
-    assert_bug2_fixed,
-    assert_task_is_the_report,
-    bug2_report,
-    ready_tool,
-)
+from castle_bug2 import FIXED, LEAKY, WORLD, Bug2Repair, assert_task_is_the_report
 
-from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
-from loop.repair.agents import AgentContext, create_agent
 from loop.repair.confinement import SANDBOX_WORKDIR
-from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import RepairBudget
 from repair_agents import claude_code
 
 pytestmark = pytest.mark.slow
@@ -52,18 +40,16 @@ def scripted_model():
     return respond
 
 
-def test_claude_code_fixes_castle_bug_2(
-    castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
-):
-    ready_tool(claude_code.TOOL, castle, castle_round)
-    fake_llm.responder = scripted_model()
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_llm.anthropic_base_url)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake-key")
-    agent = create_agent("claude-code", AgentContext(options={"model": MODEL, "max_turns": "8"}))
+def test_claude_code_fixes_castle_bug_2(repair_bug2: Bug2Repair, fake_llm: FakeLLMServer):
+    attempt = repair_bug2(
+        claude_code.TOOL,
+        "claude-code",
+        scripted_model(),
+        api="ANTHROPIC",
+        api_key="sk-ant-fake-key",
+        options={"model": MODEL, "max_turns": "8"},
+    )
 
-    attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=240))
-
-    assert_bug2_fixed(castle, castle_round, attempt)
     assert "success" in attempt.agent_note
     # Usage and cost come from its JSON result, priced with our table (not its own); the JSON is kept.
     assert attempt.tokens_in > 0 and attempt.tokens_out > 0

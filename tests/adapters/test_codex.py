@@ -11,23 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import (
-    FIXED,
-    LEAKY,
-    WORLD,
-    assert_bug2_fixed,
-    assert_task_is_the_report,
-    bug2_report,
-    ready_tool,
-)
+from castle_bug2 import FIXED, LEAKY, WORLD, Bug2Repair, assert_task_is_the_report
 
-from loop.contract.game import Game
 from loop.host.tool_install import data_dir
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
-from loop.repair.agents import AgentContext, create_agent
-from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import RepairBudget
 from repair_agents import codex
 
 pytestmark = pytest.mark.slow
@@ -50,19 +38,16 @@ def scripted_model():
     return respond
 
 
-def test_codex_fixes_castle_bug_2(
-    castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
-):
-    ready_tool(codex.TOOL, castle, castle_round)
-    fake_llm.responder = scripted_model()
-    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-codex-key")
-    monkeypatch.setenv("CLOSED_LOOP_MODEL_REPAIR", f"openai:{MODEL}")
-    agent = create_agent("codex", AgentContext())
+def test_codex_fixes_castle_bug_2(repair_bug2: Bug2Repair, fake_llm: FakeLLMServer):
+    attempt = repair_bug2(
+        codex.TOOL,
+        "codex",
+        scripted_model(),
+        api="OPENAI",
+        api_key="sk-fake-codex-key",
+        env={"CLOSED_LOOP_MODEL_REPAIR": f"openai:{MODEL}"},
+    )
 
-    attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=240))
-
-    assert_bug2_fixed(castle, castle_round, attempt)
     # Usage from its JSONL events, priced with our table; its raw events are kept in the attempt dir.
     raw = codex.events((Path(attempt.attempt_dir) / "codex-events.jsonl").read_text())
     assert codex.usage_of(raw)[:2] == (attempt.tokens_in, attempt.tokens_out)

@@ -11,22 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from castle_bug2 import (
-    FIXED,
-    LEAKY,
-    WORLD,
-    assert_bug2_fixed,
-    assert_task_is_the_report,
-    bug2_report,
-    ready_tool,
-)
+from castle_bug2 import FIXED, LEAKY, WORLD, Bug2Repair, assert_task_is_the_report
 
-from loop.contract.game import Game
 from loop.llm.fake_server import FakeLLMServer, RecordedRequest
 from loop.llm.fake_wire import ScriptedReply, reply, tool_call
-from loop.repair.agents import AgentContext, create_agent
-from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import RepairBudget
 from repair_agents import mini_swe_agent
 
 pytestmark = pytest.mark.slow
@@ -48,18 +36,16 @@ def scripted_model():
     return respond
 
 
-def test_mini_swe_agent_fixes_castle_bug_2(
-    castle: Game, castle_round: RepairRound, fake_llm: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
-):
-    ready_tool(mini_swe_agent.TOOL, castle, castle_round)
-    fake_llm.responder = scripted_model()
-    monkeypatch.setenv("OPENAI_BASE_URL", fake_llm.openai_base_url)
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-fake-mini-key")
-    agent = create_agent("mini-swe-agent", AgentContext(options={"model": MODEL, "max_turns": "6"}))
+def test_mini_swe_agent_fixes_castle_bug_2(repair_bug2: Bug2Repair, fake_llm: FakeLLMServer):
+    attempt = repair_bug2(
+        mini_swe_agent.TOOL,
+        "mini-swe-agent",
+        scripted_model(),
+        api="OPENAI",
+        api_key="sk-fake-mini-key",
+        options={"model": MODEL, "max_turns": "6"},
+    )
 
-    attempt = castle_round.attempt(agent, [bug2_report()], RepairBudget(wall_seconds=240))
-
-    assert_bug2_fixed(castle, castle_round, attempt)
     assert attempt.agent_note == "mini Submitted after 3 model call(s)"
     # Tokens from its trajectory, priced with our table, and the trajectory kept in the attempt dir.
     trajectory = json.loads((Path(attempt.attempt_dir) / mini_swe_agent.TRAJECTORY).read_text())

@@ -8,18 +8,12 @@ from pathlib import Path
 import git
 import pytest
 
-from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.game_checks.benchmark_validation import checkout_variant
 from loop.sandbox import BuildSpec, RunningBuild
 from sandboxes.game.process import ProcessProvider
-
-
-@pytest.fixture(scope="session")
-def castle() -> Game:
-    return load_game("castle")
 
 
 @pytest.fixture(scope="session")

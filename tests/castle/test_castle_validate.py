@@ -14,15 +14,17 @@ pytestmark = pytest.mark.slow
 Capture = pytest.CaptureFixture[str]
 
 
-@pytest.fixture
-def castle_copy(tmp_path: Path) -> Path:
-    """A private copy of the CASTLE folder (manifest, src, benchmark) to break in one place."""
+def castle_with(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A private copy of the CASTLE folder (manifest, src, benchmark) with `old` replaced in one file."""
     folder = tmp_path / "castle"
     shutil.copytree(load_game("castle").root, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    edited = folder / file
+    assert old in edited.read_text()
+    edited.write_text(edited.read_text().replace(old, new))
     return folder
 
 
-def test_validate_castle_passes_and_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_castle_passes_and_prints_the_table(capsys: Capture) -> None:
     assert main(["games", "validate", "castle", "--backend", "process"]) == 0
     out = capsys.readouterr().out
     assert "[shipped] probe BUG-1: present" in out, "progress lines show as it goes"
@@ -38,45 +40,54 @@ def test_validate_castle_passes_and_prints_the_table(capsys: pytest.CaptureFixtu
 
 
 def test_validate_fails_with_exit_1_when_the_walkthrough_no_longer_wins(
-    castle_copy: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: Capture
 ) -> None:
-    walkthrough = castle_copy / "src" / "docs" / "walkthrough.txt"
-    walkthrough.write_text(walkthrough.read_text().replace("unlock door", "look"))
-    assert main(["games", "validate", str(castle_copy), "--backend", "process"]) == 1
+    folder = castle_with(tmp_path, "src/docs/walkthrough.txt", "unlock door", "look")
+    assert main(["games", "validate", str(folder), "--backend", "process"]) == 1
     out = capsys.readouterr().out
     assert "walkthrough: shipped does not win, all gold does not win  FAIL" in out
     assert "castle: NOT valid" in out
 
 
-def test_validate_unknown_game_is_a_user_error(capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_unknown_game_is_a_user_error(capsys: Capture) -> None:
     assert main(["games", "validate", "no-such-game", "--backend", "process"]) == 2
     err = capsys.readouterr().err
     assert "unknown game 'no-such-game'" in err
     assert "castle" in err, "the message lists the catalogue"
 
 
-def test_validate_broken_manifest_is_a_user_error(castle_copy: Path, capsys: Capture) -> None:
-    manifest = castle_copy / "game.toml"
-    manifest.write_text(manifest.read_text().replace('start_command = ["python", "-m", "castle.server"]', ""))
-    assert main(["games", "validate", str(castle_copy), "--backend", "process"]) == 2
-    err = capsys.readouterr().err
-    assert "broken manifest" in err and "start_command" in err
-    assert "Traceback" not in err
-
-
-def test_validate_gold_patch_that_does_not_apply_is_a_user_error(
-    castle_copy: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("file", "old", "new", "messages"),
+    [
+        pytest.param(
+            "game.toml",
+            'start_command = ["python", "-m", "castle.server"]',
+            "",
+            ["broken manifest", "start_command"],
+            id="a-broken-manifest",
+        ),
+        pytest.param(
+            "benchmark/gold/BUG-1.diff",
+            "held = [name for name",
+            "held = [fragment for fragment",
+            ["gold patch gold/BUG-1.diff does not apply"],
+            id="a-gold-patch-that-does-not-apply",
+        ),
+        pytest.param(
+            "benchmark/probes.py",
+            "def probe_bug_2(",
+            "def probe_bug_two(",
+            ["BUG-2 names probe 'probe_bug_2', not in probes.py"],
+            id="a-missing-probe",
+        ),
+    ],
+)
+def test_validate_a_broken_game_definition_is_a_user_error(
+    file: str, old: str, new: str, messages: list[str], tmp_path: Path, capsys: Capture
 ) -> None:
-    patch = castle_copy / "benchmark" / "gold" / "BUG-1.diff"
-    patch.write_text(patch.read_text().replace("held = [name for name", "held = [fragment for fragment"))
-    assert main(["games", "validate", str(castle_copy), "--backend", "process"]) == 2
+    folder = castle_with(tmp_path, file, old, new)
+    assert main(["games", "validate", str(folder), "--backend", "process"]) == 2
     err = capsys.readouterr().err
-    assert "gold patch gold/BUG-1.diff does not apply" in err
-
-
-def test_validate_missing_probe_is_a_user_error(castle_copy: Path, capsys: Capture) -> None:
-    probes = castle_copy / "benchmark" / "probes.py"
-    probes.write_text(probes.read_text().replace("def probe_bug_2(", "def probe_bug_two("))
-    assert main(["games", "validate", str(castle_copy), "--backend", "process"]) == 2
-    err = capsys.readouterr().err
-    assert "BUG-2 names probe 'probe_bug_2', not in probes.py" in err
+    for message in messages:
+        assert message in err
+    assert "Traceback" not in err

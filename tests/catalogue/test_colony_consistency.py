@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 
 import pytest
+from random_play import OpenClient, State, play
 
-from loop.contract.game_client import GameClient, GameObservation, GameServerError
+from loop.contract.game_client import GameClient, GameObservation
 
 pytestmark = pytest.mark.slow
-OpenClient = Callable[[str, str], GameClient]
-
-GAMES = 4
-COMMANDS_PER_GAME = 120
 
 
 def random_command(rng: random.Random) -> str:
@@ -58,30 +54,26 @@ def rule_breaks(command: str, before: dict, after: GameObservation) -> list[str]
     return [f"{command!r}: {problem}" for problem in problems]
 
 
-def explore(client: GameClient, seed: int) -> list[str]:
-    rng, found = random.Random(seed), []
-    for _ in range(GAMES):
-        game = client.new_game()
-        state = game.observation.state
+class ColonyRules:
+    def start(self, state: State) -> list[str]:
         if any(slot is not None for slot in state["slots"].values()):
-            found.append(f"a new game starts with saves: {state['slots']}")
-        for _ in range(COMMANDS_PER_GAME):
-            command = random_command(rng)
-            try:
-                after = client.command(game.game_id, command)
-            except GameServerError as exc:
-                found.append(f"{command!r}: HTTP {exc.status}")
-                break
-            found += rule_breaks(command, state, after)
-            state = after.state
-            if after.game_over:
-                break
-    return found
+            return [f"a new game starts with saves: {state['slots']}"]
+        return []
+
+    def next_command(self, rng: random.Random, state: State) -> str:
+        return random_command(rng)
+
+    def breaks(self, command: str, before: State, after: GameObservation) -> list[str]:
+        return rule_breaks(command, before, after)
+
+
+def explore(client: GameClient) -> list[str]:
+    return play(client, ColonyRules(), seed=7, games=4, commands_per_game=120)
 
 
 def test_patched_colony_keeps_its_rules(catalogue_build: OpenClient) -> None:
-    assert explore(catalogue_build("colony", "patched"), seed=7) == []
+    assert explore(catalogue_build("colony", "patched")) == []
 
 
 def test_shipped_colony_breaks_them(catalogue_build: OpenClient) -> None:
-    assert explore(catalogue_build("colony", "shipped"), seed=7) != []
+    assert explore(catalogue_build("colony", "shipped")) != []

@@ -6,17 +6,13 @@ The rules checked are the ones docs/design.md states and a generic explorer coul
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
+from random_play import OpenClient, State, play
 
-from loop.contract.game_client import GameClient, GameObservation, GameServerError
+from loop.contract.game_client import GameClient, GameObservation
 
 pytestmark = pytest.mark.slow
-OpenClient = Callable[[str, str], GameClient]
-
-GAMES = 4
-COMMANDS_PER_GAME = 150
 COSTS = {"soldier": 10, "archer": 12, "knight": 20}
 COOLDOWNS = {"soldier": 1, "archer": 2, "knight": 3}
 ACTIONS = ("move", "attack", "train")
@@ -57,39 +53,41 @@ def without_turn(state: dict) -> dict:
     return {key: value for key, value in state.items() if key != "turn"}
 
 
-def explore(client: GameClient, seed: int) -> list[str]:
-    rng, found = random.Random(seed), []
-    for _ in range(GAMES):
-        game = client.new_game()
-        state = game.observation.state
+class SiegeRules:
+    """SIEGE's rules, and that `undo` brings back the state before this round's last action."""
+
+    def __init__(self) -> None:
+        self.done_this_round: list[State] = []
+
+    def start(self, state: State) -> list[str]:
+        self.done_this_round = []
         if any(owner is not None for owner in state["villages"].values()) or state["income"] != 8:
-            found.append(f"a new game starts with villages {state['villages']}, income {state['income']}")
-        done_this_round: list[dict] = []
-        for _ in range(COMMANDS_PER_GAME):
-            command = random_command(rng, state)
-            try:
-                after = client.command(game.game_id, command)
-            except GameServerError as exc:
-                found.append(f"{command!r}: HTTP {exc.status}")
-                break
-            found += rule_breaks(command, state, after)
-            if after.success and command.split()[0] in ACTIONS:
-                done_this_round.append(state)
-            elif after.success and command == "undo":
-                expected = without_turn(done_this_round.pop())
-                if without_turn(after.state) != expected:
-                    found.append(f"undo does not bring back {expected}: {after.state}")
-            elif command == "end":
-                done_this_round.clear()
-            state = after.state
-            if after.game_over:
-                break
-    return found
+            return [f"a new game starts with villages {state['villages']}, income {state['income']}"]
+        return []
+
+    def next_command(self, rng: random.Random, state: State) -> str:
+        return random_command(rng, state)
+
+    def breaks(self, command: str, before: State, after: GameObservation) -> list[str]:
+        found = rule_breaks(command, before, after)
+        if after.success and command.split()[0] in ACTIONS:
+            self.done_this_round.append(before)
+        elif after.success and command == "undo":
+            expected = without_turn(self.done_this_round.pop())
+            if without_turn(after.state) != expected:
+                found.append(f"undo does not bring back {expected}: {after.state}")
+        elif command == "end":
+            self.done_this_round.clear()
+        return found
+
+
+def explore(client: GameClient) -> list[str]:
+    return play(client, SiegeRules(), seed=11, games=4, commands_per_game=150)
 
 
 def test_patched_siege_keeps_its_rules(catalogue_build: OpenClient) -> None:
-    assert explore(catalogue_build("siege", "patched"), seed=11) == []
+    assert explore(catalogue_build("siege", "patched")) == []
 
 
 def test_shipped_siege_breaks_them(catalogue_build: OpenClient) -> None:
-    assert explore(catalogue_build("siege", "shipped"), seed=11) != []
+    assert explore(catalogue_build("siege", "shipped")) != []

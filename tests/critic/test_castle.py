@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import materialize
 from loop.critic.differential import DifferentialCritic
@@ -39,11 +38,6 @@ DROPPED_CANDLESTICK = make_report(
 )
 GHOST = make_report("A ghost blocks the hall", ["look"], "mentions", "ghost blocks", "room description")
 PARTIAL_FIX = (Path(__file__).parent / "castle_partial_fix_bug3.diff").read_text()
-
-
-@pytest.fixture
-def castle():
-    return load_game("castle")
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import anthropic
 import httpx2
@@ -15,19 +16,20 @@ from loop.llm.fake_wire import ScriptedReply, error, garbage, reply, tool_call
 USER = [{"role": "user", "content": "look"}]
 
 
+def strict(sdk: type[openai.OpenAI] | type[anthropic.Anthropic], base_url: str) -> Any:
+    """The SDK's client validating every reply against its own schema, with no retries to hide an error."""
+    return sdk(base_url=base_url, api_key="k", max_retries=0, _strict_response_validation=True)
+
+
 @pytest.fixture
 def oai(fake_llm: FakeLLMServer):
-    with openai.OpenAI(
-        base_url=fake_llm.openai_base_url, api_key="k", max_retries=0, _strict_response_validation=True
-    ) as client:
+    with strict(openai.OpenAI, fake_llm.openai_base_url) as client:
         yield client
 
 
 @pytest.fixture
 def claude(fake_llm: FakeLLMServer):
-    with anthropic.Anthropic(
-        base_url=fake_llm.anthropic_base_url, api_key="k", max_retries=0, _strict_response_validation=True
-    ) as client:
+    with strict(anthropic.Anthropic, fake_llm.anthropic_base_url) as client:
         yield client
 
 

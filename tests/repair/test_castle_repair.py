@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from repair_fixtures import WriteFiles
 
-from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
@@ -16,11 +15,6 @@ from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget
 from loop.sandbox import BuildSpec, get_provider
-
-
-@pytest.fixture(scope="module")
-def castle() -> Game:
-    return load_game("castle")
 
 
 def finding(number: int) -> BugReport:

@@ -6,18 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game
-from loop.contract.game import Game
-
 
 @pytest.fixture(autouse=True)
 def _no_user_llm_settings(no_user_llm_settings: None) -> None:
     """Every test here runs without the machine's model settings (tests/conftest.py)."""
-
-
-@pytest.fixture(scope="session")
-def castle() -> Game:
-    return load_game("castle")
 
 
 @pytest.fixture

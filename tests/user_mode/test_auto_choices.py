@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.catalogue import load_game
 from loop.run.choices import ChoiceError, model_configured, resolve_config
 from loop.run.config import LoopConfig
-
-
-@pytest.fixture
-def castle():
-    return load_game("castle")
 
 
 def test_a_compat_endpoint_alone_counts_as_a_configured_model(no_user_llm_settings, monkeypatch, castle):
