@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import cast
 
 from games.catalogue import load_game
 from loop.contract.paths import PROJECT_ROOT, data_dir
@@ -23,7 +24,7 @@ from sandboxes.game.wheelhouse import game_venv, host_python_version, wheelhouse
 def prepare_shared_caches() -> Path:
     """CASTLE's wheelhouse and venv in the default data folder; returns that folder."""
     game = load_game("castle")
-    requirements = game.src_dir / game.manifest.requirements
+    requirements = game.src_dir / cast(str, game.manifest.requirements)  # CASTLE names its requirements
     wheelhouse(requirements, host_python_version())
     game_venv(requirements)
     return data_dir()

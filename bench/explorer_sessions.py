@@ -8,6 +8,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 import git
 
@@ -16,6 +17,7 @@ from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.critic.differential import DifferentialCritic
 from loop.game_checks.benchmark_validation import ALL_GOLD, checkout_variant
+from loop.judge.verdict import ReplayJudge
 from loop.qa import QASessionResult, get_qa_agent
 from loop.replay.report_replay import replay_report
 from loop.sandbox import BuildSpec, get_provider
@@ -72,7 +74,13 @@ def shipped_session(
         matches = []
         if session.reports:
             critic = DifferentialCritic(
-                get_provider(BACKEND), game.manifest, repo_dir, commit, replay_report, work / "critic"
+                get_provider(BACKEND),
+                game.manifest,
+                repo_dir,
+                commit,
+                # the critic reads anomaly_present and crashed, which the oracle's replay verdict has too
+                cast(ReplayJudge, replay_report),
+                work / "critic",
             )
             matches = critic.match(session.reports, benchmark)
     by_print = {m.fingerprint: m for m in matches}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from typing import Any
 
 import anthropic
 import openai
@@ -17,11 +18,12 @@ from bench.result import BenchResult, emit, metric, parser
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply
 
-USER = [{"role": "user", "content": "look around the hall"}]
+USER: list[Any] = [{"role": "user", "content": "look around the hall"}]  # both SDKs' message shape
 
 
 def median_ms(nodelay: bool, calls: int, protocol: str) -> float:
     with FakeLLMServer(default=ScriptedReply(text="You see a dusty hall."), nodelay=nodelay) as fake:
+        client: Any  # an OpenAI or an Anthropic client, which share no base class
         if protocol == "chat":
             client = openai.OpenAI(base_url=fake.openai_base_url, api_key="k", max_retries=0)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from loop.llm.prompting import Template, template, template_file
 from loop.llm.tokens import estimate_tokens
+from loop.llm.types import Role
 from loop.qa_agents.llm.agent import LLMQASession
 from loop.replay.observations import step_text, transcript_json
 
@@ -80,12 +81,12 @@ class BaselinePrompts:
                 self.last_fold = older
             record(step)
 
-        session.memory.record = recorded  # type: ignore[method-assign]
+        session.memory.record = recorded  # type: ignore[method-assign]  # wrapped to watch it
 
     def _wrap_ask(self, session: LLMQASession) -> None:
         ask = session.models.ask
 
-        def asked(role: str, messages: list[Any], reply_model: type, tools: Any = None) -> Any:
+        def asked(role: Role, messages: list[Any], reply_model: type, tools: Any = None) -> Any:
             kind = reply_model.__name__
             new = messages_tokens(messages)
             old = self._baseline(session, kind, messages)
@@ -97,7 +98,7 @@ class BaselinePrompts:
                 self.help_in_planner.append((bool(probe) and probe in text, self._old_help_shown(probe)))
             return ask(role, messages, reply_model, tools)
 
-        session.models.ask = asked  # type: ignore[method-assign]
+        session.models.ask = asked  # type: ignore[method-assign]  # wrapped to watch it
 
     def _old_help_shown(self, probe: str) -> bool:
         return bool(probe) and any(probe in r.text for r in self.recent)

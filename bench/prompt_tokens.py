@@ -53,7 +53,7 @@ def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
     compared = BaselinePrompts()
     original_init = agent_module.LLMQASession.__init__
 
-    def attached(session, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def attached(session, *args, **kwargs):
         original_init(session, *args, **kwargs)
         compared.attach(session)
 
@@ -69,13 +69,14 @@ def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
             start(backend, game, repo_dir, commit) as build,
             GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
         ):
-            agent_module.LLMQASession.__init__ = attached  # type: ignore[method-assign]
+            # the constructor, wrapped for this run to watch every session's prompts
+            agent_module.LLMQASession.__init__ = attached  # type: ignore[method-assign, assignment]
             try:
                 result = agent.run_session(
                     client, build_commit=commit, steps=steps, seed=0, out_dir=repo_dir.parent / "out"
                 )
             finally:
-                agent_module.LLMQASession.__init__ = original_init  # type: ignore[method-assign]
+                agent_module.LLMQASession.__init__ = original_init  # type: ignore[method-assign]  # put back
         models.close()
     counts = {
         "steps": result.steps,
@@ -184,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         },
         "session": counts,
     }
+    at_early: float
+    at_late: float
     if len(tokens) >= late:
         at_early, at_late = tokens[early - 1], tokens[late - 1]
         result.metrics.append(

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlsplit
 
 from bench.castle_builds import castle_app, castle_engine, castle_repo, provider, start
@@ -73,7 +74,7 @@ class Layers:
 
     def __init__(self, url: str, strip: list[str], trace: Path):
         parts = urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
+        self.host, self.port = cast(str, parts.hostname), parts.port  # a build's URL names its host
         self.socket_path = unix_socket_path(url)
         self.http = httpx_client(url, 10)
         self.client = GameClient(url, strip_fields=strip)

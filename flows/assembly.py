@@ -19,7 +19,14 @@ from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.run.choices import critic_names, make_judge, resolve_config
 from loop.run.config import LoopConfig
-from loop.run.loop_run import LoopParts, LoopRun, RecordedMatches, new_run_id, recorded_config, run_dir_of
+from loop.run.loop_run import (
+    LoopParts,
+    LoopRun,
+    RecordedMatches,
+    new_run_id,
+    recorded_config,
+    run_dir_of,
+)
 from loop.sandbox import get_provider
 
 log = logging.getLogger(__name__)

@@ -72,7 +72,8 @@ def repair_and_verify(
     )
 
 
-@flow(name="compare-repair-agents", task_runner=ThreadPoolTaskRunner(max_workers=SANDBOX_LIMIT))
+# prefect's flow() is typed for a TaskRunner of PrefectFuture, which its own ThreadPoolTaskRunner is not
+@flow(name="compare-repair-agents", task_runner=ThreadPoolTaskRunner(max_workers=SANDBOX_LIMIT))  # type: ignore[arg-type]
 def compare_repair_agents(
     game: str = "castle",
     agents: list[str] | None = None,

@@ -178,6 +178,7 @@ def use_profile(progress=print) -> None:
     settings = {k: v for k, v in prefect_env().items() if k in PROFILE_SETTINGS}
     if PROFILE in profiles.names:
         profiles.remove_profile(PROFILE)  # made anew: nothing an older `up` put there stays
+    # prefect takes setting names for Setting keys (its own profile loader does the same)
     profiles.add_profile(Profile(name=PROFILE, settings=settings))  # type: ignore[arg-type]
     profiles.set_active(PROFILE)
     save_profiles(profiles)

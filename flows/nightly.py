@@ -74,7 +74,8 @@ def _outcome(game: str, run_id: str, future: PrefectFuture, finished: bool, time
     return GameNight(game=game, run_id=run_id, state=state.name or state.type.value, detail=detail[:500])
 
 
-@flow(name="closed-loop-nightly", task_runner=ThreadPoolTaskRunner(max_workers=MAX_GAMES_AT_ONCE))
+# prefect's flow() is typed for a TaskRunner of PrefectFuture, which its own ThreadPoolTaskRunner is not
+@flow(name="closed-loop-nightly", task_runner=ThreadPoolTaskRunner(max_workers=MAX_GAMES_AT_ONCE))  # type: ignore[arg-type]
 def nightly(
     games: list[str] | None = None,
     qa_agent: str = "auto",

@@ -7,7 +7,7 @@ import argparse
 import inspect
 import typing
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic.fields import FieldInfo
 
@@ -34,7 +34,7 @@ def with_loop_parameters(function: Callable[..., Any]) -> Callable[..., Any]:
     parameters.append(
         inspect.Parameter("run_id", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
     )
-    function.__signature__ = inspect.Signature(parameters, return_annotation=str)  # type: ignore[attr-defined]
+    function.__signature__ = inspect.Signature(parameters, return_annotation=str)  # type: ignore[attr-defined]  # inspect reads it
     function.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": str}
     return function
 
@@ -101,7 +101,11 @@ def add_loop_flags(parser: argparse.ArgumentParser) -> None:
             )
             parser.add_argument(flag, dest=name, choices=choices, default=default_of(field), help=help_text)
         else:
-            kind = positive_int if _at_least_one(field) else annotation if annotation in (int, float) else str
+            # positive_int, int, float or str: each parses the flag's text
+            kind = cast(
+                "Callable[[str], Any]",
+                positive_int if _at_least_one(field) else annotation if annotation in (int, float) else str,
+            )
             parser.add_argument(flag, dest=name, type=kind, default=default_of(field), help=help_text)
     parser.add_argument("--run-id", help=RUN_ID_HELP)
 

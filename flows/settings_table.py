@@ -35,7 +35,7 @@ def _shown(value: Any) -> str:
 
 
 def loop_rows() -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for name, field in LoopConfig.model_fields.items():
         flag = loop_flag(name, field)
         shown_flag = f"closed-loop run {flag}" if flag else "closed-loop run GAME"

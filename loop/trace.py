@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pydantic import BaseModel
 
@@ -15,7 +15,7 @@ class TraceEvent(BaseModel):
     game_id: str
     command: str | None
     latency_ms: float
-    observation: dict
+    observation: dict[str, Any]
     kind: str = "step"
 
 
@@ -35,7 +35,7 @@ class SessionTrace:
         game_id: str,
         command: str | None,
         latency_ms: float,
-        observation: dict,
+        observation: dict[str, Any],
         kind: str = "step",
     ) -> None:
         event = TraceEvent(

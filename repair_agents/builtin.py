@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -116,7 +117,7 @@ class BuiltinAgent(RepairAgent):
         if sandbox not in BACKENDS:
             choices = ", ".join(BACKENDS)
             raise UnknownAgent(f"the builtin agent's sandbox must be one of {choices}, not {sandbox!r}")
-        overrides: dict[str, object] = {}
+        overrides: dict[str, Any] = {}
         # `model`, or `repair` as the loop's models-by-role mapping names it.
         model = options.get("model") or options.get("repair")
         if model:

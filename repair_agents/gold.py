@@ -55,7 +55,7 @@ class GoldAgent(RepairAgent):
         self.ground_truth = ground_truth
 
     @classmethod
-    def from_context(cls, context: HarnessContext) -> GoldAgent:  # type: ignore[override]
+    def from_context(cls, context: HarnessContext) -> GoldAgent:  # type: ignore[override]  # harness only
         return cls(context.ground_truth)
 
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:

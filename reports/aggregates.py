@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from loop.run.record import AttemptRecord, BugStatus, RunRecord
+from loop.run.lifecycle import BugStatus
+from loop.run.record import AttemptRecord, RunRecord
 from reports.labels import natural_key
 
 
@@ -107,7 +108,7 @@ def status_by_session(run: RunRecord) -> dict[str, list[BugStatus | None]]:
             if events:
                 statuses.append(events[-1].to_status)
             elif number >= bug.found_in_session:
-                statuses.append("open")
+                statuses.append(BugStatus.OPEN)
             else:
                 statuses.append(None)
         timeline[fp] = statuses

@@ -9,13 +9,14 @@ import functools
 import io
 import re
 import warnings
-from collections.abc import Callable, Sequence
-from typing import ParamSpec
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ParamSpec
 
 import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
+from matplotlib.typing import RcKeyType
 
 from reports.aggregates import AgentTotals, DifficultyTotals
 
@@ -47,7 +48,12 @@ OUTCOME_COLOURS = ["#009E73", "#E69F00", "#D55E00", "#CC79A7", "#56B4E9", "#7F7F
 
 
 # parse_math off: a bug title such as "costs $5, not $3" is text, not TeX.
-STYLE = {"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 11, "text.parse_math": False}
+STYLE: dict[RcKeyType, Any] = {
+    "svg.fonttype": "none",
+    "font.family": "sans-serif",
+    "font.size": 11,
+    "text.parse_math": False,
+}
 
 
 def styled(chart: Callable[P, str]) -> Callable[P, str]:
@@ -184,7 +190,7 @@ def lifecycle_chart(
 
 
 @styled
-def trend_chart(game: str, dates: Sequence[str], series: dict[str, Sequence[int]]) -> str:
+def trend_chart(game: str, dates: Sequence[str], series: Mapping[str, Sequence[int]]) -> str:
     """Points in run order; two runs on one date stay two points (a categorical axis would merge them)."""
     fig = _figure()
     ax = fig.add_subplot()

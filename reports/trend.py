@@ -11,6 +11,7 @@ from html import escape
 
 from pydantic import BaseModel
 
+from loop.run.lifecycle import BugStatus
 from loop.run.record import RunRecord
 from reports import charts
 from reports.html_page import figure, page, table
@@ -35,10 +36,10 @@ def trend_point(run: RunRecord) -> TrendPoint:
     return TrendPoint(
         date=(run.finished_at or run.started_at)[:10],
         game=run.config.game,
-        open=statuses["open"] + statuses["patched"],
+        open=statuses[BugStatus.OPEN] + statuses[BugStatus.PATCHED],
         found=len(run.bugs),
-        fixed=statuses["verified_fixed"],
-        regressed=statuses["regressed"],
+        fixed=statuses[BugStatus.VERIFIED_FIXED],
+        regressed=statuses[BugStatus.REGRESSED],
         run_id=run.run_id,
     )
 

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from typing import cast
 
 CONNECT_TIMEOUT = 5.0
 BUFFER = 65536
@@ -38,7 +39,7 @@ def _pipe(source: socket.socket, sink: socket.socket) -> None:
                 # its headers and body in two writes without TCP_NODELAY (Python's http.server does) holds
                 # the body back (Nagle) until that ACK. Linux turns quick ACKs off by itself: every read.
                 with contextlib.suppress(OSError):
-                    source.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
+                    source.setsockopt(socket.IPPROTO_TCP, cast(int, QUICKACK), 1)  # quick_ack: it exists
             chunk = source.recv(BUFFER)
             if not chunk:
                 break

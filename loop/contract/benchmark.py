@@ -54,7 +54,7 @@ class Benchmark:
         return self._probes
 
     def probe(self, bug: GroundTruthBug) -> Probe:
-        function = getattr(self._probe_module(), bug.probe, None)
+        function: Probe | None = getattr(self._probe_module(), bug.probe, None)
         if not callable(function):
             raise GameDefinitionError(
                 f"{self.game.name}: {bug.id} names probe {bug.probe!r}, not in probes.py"

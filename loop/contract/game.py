@@ -186,8 +186,8 @@ def walkthrough_lines(text: str) -> list[str]:
                 picked.append(code[0] if code else item.group(1))
     else:
         picked = _outside_fences(lines)
-    commands = (PROMPT.sub("", line.strip()).strip() for line in picked)
-    return [c for c in commands if c and not c.startswith("#")]
+    stripped = (PROMPT.sub("", line.strip()).strip() for line in picked)
+    return [c for c in stripped if c and not c.startswith("#")]
 
 
 def _fenced_blocks(lines: list[str]) -> list[list[str]]:

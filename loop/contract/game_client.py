@@ -9,7 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import time
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ValidationError
 
@@ -100,7 +100,7 @@ class GameClient:
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self) -> GameClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -121,7 +121,7 @@ class GameClient:
         GameUnavailable when the game does not answer."""
         return self._send(method, path, body)
 
-    def _request(self, method: str, path: str, json_body: dict | None = None) -> dict[str, Any]:
+    def _request(self, method: str, path: str, json_body: dict[str, Any] | None = None) -> dict[str, Any]:
         data = None if json_body is None else json.dumps(json_body).encode()
         status, raw = self._send(method, path, data)
         text = raw.decode("utf-8", "replace")
@@ -170,7 +170,8 @@ class GameClient:
 
     def state(self, game_id: str) -> dict[str, Any]:
         body = self._request("GET", f"/api/agent/state/{game_id}")
-        return _strip(body.get("state", {}), self.hidden_fields)
+        state: dict[str, Any] = _strip(body.get("state", {}), self.hidden_fields)
+        return state
 
     def wait_until_ready(self, timeout: float = 30.0, health_path: str | None = "/api/health") -> None:
         """Poll the health path (or `/new` when the game has none) until it answers; else GameUnavailable."""

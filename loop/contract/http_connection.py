@@ -222,7 +222,7 @@ class _Reply:
         return status, self._to_close(), False
 
     def _chunked(self) -> bytes:
-        body = []
+        body: list[bytes] = []
         while True:
             size_line = self._until(b"\r\n", MAX_HEAD).split(b";", 1)[0].strip()
             try:

@@ -8,7 +8,7 @@ is a duplicate (not a miss, not a false positive).
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,7 +115,7 @@ def assign_one_to_one(proposals: Sequence[CriticMatch], known_ids: set[str]) -> 
 
 
 def disagreements(
-    reports: Sequence[BugReport], verdicts: dict[str, Sequence[CriticMatch]]
+    reports: Sequence[BugReport], verdicts: Mapping[str, Sequence[CriticMatch]]
 ) -> list[Disagreement]:
     """Reports on which critics (by name) named different ground-truth bugs."""
     found = []

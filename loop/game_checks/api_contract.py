@@ -123,7 +123,12 @@ class ContractChecks:
             self.http.post("/api/agent/command", json={"game_id": self.game_id, "command": PROBE_COMMAND}),
             "POST /api/agent/command",
         )
-        expected = {"success": bool, "message": str, "state": dict, "game_over": bool}
+        expected: dict[str, type | tuple[type, ...]] = {
+            "success": bool,
+            "message": str,
+            "state": dict,
+            "game_over": bool,
+        }
         detail = _fields(body, "POST /api/agent/command", expected)
         if "turn" not in body:
             raise ContractWarning(f"{detail}; no top-level turn field (the loop counts steps itself)")
@@ -150,7 +155,7 @@ class ContractChecks:
 
     def bad_requests(self) -> str:
         """Malformed requests are judged by the rule the QA agents use (loop.contract.bad_requests)."""
-        requests = [
+        requests: list[tuple[str, str, str, dict[str, Any]]] = [
             ("unknown game id", "POST", "/api/agent/command", {"json": {"game_id": "none", "command": "x"}}),
             ("body not JSON", "POST", "/api/agent/command", {"content": b"not json"}),
             ("no command", "POST", "/api/agent/command", {"json": {"game_id": self.game_id}}),

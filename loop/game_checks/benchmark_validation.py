@@ -149,6 +149,7 @@ class GameValidation:
         self.progress = progress or (lambda line: None)
         self.benchmark = Benchmark(game) if game.benchmark_dir else None
         self.contract: list[ContractCheck] = []
+        # the ignores below: self.bugs is empty when there is no benchmark
         for bug in self.bugs:
             self.benchmark.probe(bug)  # type: ignore[union-attr]  # an unknown probe: fail before any build
         self.patches = {bug.id: self.benchmark.gold_patch(bug) for bug in self.bugs}  # type: ignore[union-attr]
@@ -161,7 +162,7 @@ class GameValidation:
         own_workspace = workspace is None
         root = (
             Path(tempfile.mkdtemp(prefix=f"closed-loop-validate-{self.game.name}-"))
-            if own_workspace
+            if workspace is None
             else workspace
         )
         try:

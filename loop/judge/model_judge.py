@@ -23,7 +23,8 @@ from loop.llm.errors import InvalidReply
 from loop.llm.replies import ReplayJudgement
 from loop.llm.roles import ModelRoles
 from loop.llm.types import Message
-from loop.replay.observations import MAX_MESSAGE_CHARS, clip, without_reply_text
+from loop.replay.clipping import clip
+from loop.replay.observations import MAX_MESSAGE_CHARS, without_reply_text
 from loop.replay.state_diff import state_diff
 from loop.replay.transcript import Step, play
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from enum import StrEnum
+from typing import cast
 
 from pydantic import BaseModel
 
@@ -71,7 +72,8 @@ class Judge:
         if session is None:
             return 0
         totals = session.totals()
-        return totals.input_tokens + totals.output_tokens
+        used: int = totals.input_tokens + totals.output_tokens
+        return used
 
     def __call__(self, report: BugReport, client: GameClient) -> ReplayVerdict:
         if judged_by_oracle(report):
@@ -105,7 +107,8 @@ class Judge:
         transcript = transcript_of(steps)
         self.model_calls += 1
         try:
-            judged = judge_with(self.model, Claim.of_report(report), steps)
+            # judge() returns before asking when there is no model
+            judged = judge_with(cast(ChatModel, self.model), Claim.of_report(report), steps)
         except LLMError as exc:
             log.info("the judge failed on %s: %s", report.fingerprint, exc)
             return ReplayVerdict(

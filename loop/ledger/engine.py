@@ -8,8 +8,9 @@ starts, so two writers cannot both read, then both fail to upgrade their lock).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 from loop.contract.paths import data_dir
 from loop.host import settings
@@ -37,7 +38,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
 
     @event.listens_for(engine, "connect")
-    def _configure(dbapi_connection, _record) -> None:
+    def _configure(dbapi_connection: Any, _record: Any) -> None:
         # take transaction control from the driver so that "begin" below can say IMMEDIATE
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -47,7 +48,7 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin_immediate(connection) -> None:
+    def _begin_immediate(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine

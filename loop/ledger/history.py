@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -30,7 +31,7 @@ class BugHistory:
 class RunSummary:
     run_id: str
     mode: str
-    params: dict
+    params: dict[str, Any]
     started_at: datetime
     finished_at: datetime | None
     sessions: int

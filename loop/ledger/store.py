@@ -8,7 +8,7 @@ transaction.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
@@ -126,7 +126,9 @@ class Ledger:
     def record_build(self, game: str, commit: str) -> None:
         self._write(lambda s: self._build(s, self._game(s, game), commit))
 
-    def start_run(self, run_id: str, game: str, *, mode: str = BENCHMARK, params: dict | None = None) -> None:
+    def start_run(
+        self, run_id: str, game: str, *, mode: str = BENCHMARK, params: dict[str, Any] | None = None
+    ) -> None:
         if mode not in (BENCHMARK, FREE):
             raise ValueError(f"mode must be {BENCHMARK!r} or {FREE!r}, not {mode!r}")
 
@@ -161,7 +163,7 @@ class Ledger:
 
         def operation(s: Session) -> None:
             run = self._run(s, run_id)
-            game = s.get(GameRow, run.game_id)
+            game = cast(GameRow, s.get(GameRow, run.game_id))  # a run's game exists (foreign key)
             build = self._build(s, game, commit)
             row = s.scalar(select(SessionRow).where(SessionRow.run_pk == run.id, SessionRow.number == number))
             if row is None:
@@ -186,14 +188,14 @@ class Ledger:
                 )
             )
             if existing is not None:
-                return None if existing.bug_id is None else s.get(BugRow, existing.bug_id).key
+                return None if existing.bug_id is None else cast(BugRow, s.get(BugRow, existing.bug_id)).key
             gt_id = match.bug_id if match else None
             key = gt_id if run.mode == BENCHMARK else fingerprint
             bug = None
             if key is not None:
                 bug = s.scalar(select(BugRow).where(BugRow.game_id == run.game_id, BugRow.key == key))
                 if bug is None:
-                    commit = s.get(BuildRow, session_row.build_id).commit
+                    commit = cast(BuildRow, s.get(BuildRow, session_row.build_id)).commit  # foreign key
                     bug = BugRow(
                         game_id=run.game_id,
                         key=key,
@@ -343,7 +345,7 @@ class Ledger:
     ) -> None:
         """Store every verdict of a verification round and apply the status change each one calls for."""
         for check in result.bugs:
-            where = {"run_id": run_id, "session": session, "commit": result.commit}
+            where: dict[str, Any] = {"run_id": run_id, "session": session, "commit": result.commit}
             self.record_verification(
                 game, check.key, verdict=check.verdict, replay_fixed=check.replay_fixed,
                 probe_fixed=check.probe_fixed, detail=check.detail, **where,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -229,7 +229,7 @@ class LLMClient:
 
     def _backoff(self, exc: ProviderError, attempt: int) -> float:
         # Honour retry-after, but never beyond the cap: Anthropic's SDK would sleep for any value it is sent.
-        hinted = getattr(exc, "retry_after", None)
+        hinted: float | None = getattr(exc, "retry_after", None)
         wait = hinted if hinted is not None else self.config.retry_base_s * 2**attempt
         wait = min(wait, self.config.max_retry_wait_s)
         remaining = self.session.remaining_wall_s()
@@ -242,7 +242,7 @@ class LLMClient:
         *,
         cost: float = 0.0,
         model: str = "",
-        outcome: str = "ok",
+        outcome: Literal["ok", "invalid", "error"] = "ok",
         error: str = "",
     ) -> CallRecord:
         record = CallRecord(
@@ -253,7 +253,7 @@ class LLMClient:
             output_tokens=usage.output_tokens,
             latency_s=latency,
             cost_usd=cost,
-            outcome=outcome,  # type: ignore[arg-type]
+            outcome=outcome,
             error=redact(error),
         )
         self.session.record(record)

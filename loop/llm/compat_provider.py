@@ -10,7 +10,7 @@ error shapes (see `providers._status_error`). A server on a loopback address is 
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import httpx2
@@ -43,12 +43,12 @@ def context_of(props: dict[str, Any] | None, models: dict[str, Any] | None) -> i
         settings = props.get("default_generation_settings")
         for where in (settings if isinstance(settings, dict) else {}, props):
             if isinstance(where.get("n_ctx"), int) and where["n_ctx"] > 0:
-                return where["n_ctx"]
+                return cast(int, where["n_ctx"])  # checked just above
     entries = models.get("data") if isinstance(models, dict) else None
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
-        meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+        meta = cast("dict[str, Any]", entry.get("meta") if isinstance(entry.get("meta"), dict) else {})
         for value in (entry.get("max_model_len"), meta.get("n_ctx")):
             if isinstance(value, int) and value > 0:
                 return value

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 from loop.llm.redaction import redact
 
 
@@ -23,13 +25,20 @@ class ProviderError(LLMError):
         self.attempts = attempts
 
 
+class ErrorDetails(TypedDict, total=False):
+    """What every ProviderError may carry besides its message."""
+
+    status: int | None
+    attempts: int
+
+
 class RateLimited(ProviderError):
     """429 from the provider."""
 
     retryable = True
 
-    def __init__(self, message: str, *, retry_after: float | None = None, **kw: object) -> None:
-        super().__init__(message, **kw)  # type: ignore[arg-type]
+    def __init__(self, message: str, *, retry_after: float | None = None, **kw: Unpack[ErrorDetails]) -> None:
+        super().__init__(message, **kw)
         self.retry_after = retry_after
 
 
@@ -38,8 +47,8 @@ class ProviderUnavailable(ProviderError):
 
     retryable = True
 
-    def __init__(self, message: str, *, retry_after: float | None = None, **kw: object) -> None:
-        super().__init__(message, **kw)  # type: ignore[arg-type]
+    def __init__(self, message: str, *, retry_after: float | None = None, **kw: Unpack[ErrorDetails]) -> None:
+        super().__init__(message, **kw)
         self.retry_after = retry_after
 
 
@@ -58,9 +67,14 @@ class ContextOverflow(RequestRejected):
     unchanged cannot help; a smaller one can. `n_ctx`/`n_prompt_tokens`: what the server said, if it did."""
 
     def __init__(
-        self, message: str, *, n_ctx: int | None = None, n_prompt_tokens: int | None = None, **kw: object
+        self,
+        message: str,
+        *,
+        n_ctx: int | None = None,
+        n_prompt_tokens: int | None = None,
+        **kw: Unpack[ErrorDetails],
     ) -> None:
-        super().__init__(message, **kw)  # type: ignore[arg-type]
+        super().__init__(message, **kw)
         self.n_ctx = n_ctx
         self.n_prompt_tokens = n_prompt_tokens
 

@@ -347,6 +347,7 @@ class FakeLLMServer:
 
     def models_listing(self, anthropic: bool) -> dict[str, Any]:
         created = 1_700_000_000
+        data: list[dict[str, Any]]
         if anthropic:
             data = [
                 {

@@ -30,8 +30,10 @@ from loop.plugins import Plugin, PluginKind, UnknownPlugin, create, names
 
 
 class StructuredSchema(Protocol):
-    name: str
-    schema: dict[str, Any]
+    @property
+    def name(self) -> str: ...
+    @property
+    def schema(self) -> dict[str, Any]: ...
 
 
 class Provider(Plugin[LLMConfig], abc.ABC):

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from loop.contract.models import BugType
-from loop.replay.observations import clip
+from loop.replay.clipping import clip
 
 
 class PlannerReply(BaseModel):

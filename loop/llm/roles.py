@@ -71,7 +71,7 @@ class ModelRoles:
             role: model_for(role, config, session=session) for role in ("planner", "reflection", "summary")
         }
         first_reply_s = settings.LLM_FIRST_REPLY_S.number()
-        return cls(session=session, first_reply_s=first_reply_s, **models)
+        return cls(session=session, first_reply_s=first_reply_s, **models)  # type: ignore[arg-type]  # a key per role field
 
     def ask(
         self,

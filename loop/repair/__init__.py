@@ -4,13 +4,13 @@ from loop.repair.protocol import (
     Attempt,
     DiffStats,
     FileChange,
-    GateResult,
     Outcome,
     RepairAgent,
     RepairBudget,
     RepairWorkspace,
     attempt_record,
 )
+from loop.verification.regression_gate import GateResult
 
 __all__ = [
     "Attempt",

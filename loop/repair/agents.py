@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from loop.contract.benchmark import Benchmark
 from loop.plugins import PluginKind, UnknownPlugin, is_builtin, names, plugin_class
-from loop.repair.protocol import AgentContext, RepairAgent
+from loop.repair.protocol import AgentContext as AgentContext  # where agents import it from
+from loop.repair.protocol import RepairAgent
 
 
 class UnknownAgent(LookupError):

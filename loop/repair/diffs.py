@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
-from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
+from unidiff.patch import PatchedFile, PatchSet
 
 from loop.repair.protocol import DiffStats, FileChange
 
@@ -16,7 +16,7 @@ def _strip_prefix(path: str | None) -> str:
     return path[2:] if path.startswith(("a/", "b/")) else path
 
 
-def _status(patched) -> str:
+def _status(patched: PatchedFile) -> str:
     if patched.is_added_file:
         return "added"
     if patched.is_removed_file:

@@ -22,7 +22,6 @@ from loop.repair.diffs import diff_stats, protected_touched
 from loop.repair.protocol import (
     Attempt,
     DiffStats,
-    GateResult,
     Outcome,
     RepairAgent,
     RepairBudget,
@@ -31,7 +30,7 @@ from loop.repair.protocol import (
 from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
-from loop.verification.regression_gate import QUIET_ENV, run_gate
+from loop.verification.regression_gate import QUIET_ENV, GateResult, run_gate
 
 log = logging.getLogger(__name__)
 

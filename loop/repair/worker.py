@@ -15,7 +15,9 @@ import signal
 import sys
 import traceback
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import cast
 
 from loop.contract.models import BugReport
 from loop.repair.protocol import Attempt, RepairAgent, RepairBudget, RepairWorkspace
@@ -44,7 +46,15 @@ class WorkerResult:
     exitcode: int | None = None
 
 
-def _work(agent, workspace, reports, budget, conn, log_path: str, environ: dict[str, str]) -> None:
+def _work(
+    agent: RepairAgent,
+    workspace: RepairWorkspace,
+    reports: list[BugReport],
+    budget: RepairBudget,
+    conn: Connection,
+    log_path: str,
+    environ: dict[str, str],
+) -> None:
     # The fork server was started once, with the environment of that moment: the attempt gets today's.
     os.environ.clear()
     os.environ.update(environ)
@@ -70,7 +80,7 @@ def _work(agent, workspace, reports, budget, conn, log_path: str, environ: dict[
 def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
-            os.killpg(process.pid, sig)
+            os.killpg(cast(int, process.pid), sig)  # started, so it has a pid
         except (ProcessLookupError, PermissionError):
             if process.is_alive():
                 process.kill()
@@ -100,7 +110,8 @@ def run_agent(
         # interpreter per attempt (spawn) costs far more (bench/repair_worker_start.py).
         context.set_forkserver_preload(PRELOAD)
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(
+    # every start method's context has Process; typeshed declares get_context() as the base without it
+    process = context.Process(  # type: ignore[attr-defined]
         target=_work,
         args=(agent, workspace, reports, budget, sender, str(log_path), dict(os.environ)),
         name=f"repair-{getattr(agent, 'name', 'agent')}",

@@ -96,7 +96,7 @@ def _natural_key(text: str) -> list[object]:
 
 
 # What an attempt that kept no patch means for each of its bugs.
-NO_PATCH_VERDICT = {
+NO_PATCH_VERDICT: dict[Outcome | None, CompareVerdict] = {
     Outcome.EMPTY_PATCH: "no_patch",
     Outcome.PATCH_REJECTED_PROTECTED: "no_patch",
     Outcome.BUILD_FAILED: "no_patch",
@@ -171,7 +171,7 @@ def freeze(
 @dataclass
 class AgentResult:
     agent: str
-    attempts: list = field(default_factory=list)
+    attempts: list[AttemptRecord] = field(default_factory=list)
     verdicts: list[BugVerdict] = field(default_factory=list)
 
 

@@ -9,11 +9,11 @@ choices).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, Field
 
-AUTO = "auto"
+AUTO: Final = "auto"
 
 
 class LoopConfig(BaseModel):

@@ -18,7 +18,7 @@ from pathlib import Path
 import git
 
 from loop.run.lifecycle import BugStatus
-from loop.run.record import FixesBranch, RunRecord, TrackedBug
+from loop.run.record import AttemptRecord, FixesBranch, RunRecord, TrackedBug, VerificationRecord
 
 log = logging.getLogger(__name__)
 PUSH_TIMEOUT_SECONDS = 120.0
@@ -187,7 +187,7 @@ def _where(record: RunRecord) -> str:
     )
 
 
-def _attempt_of(record: RunRecord, bug: TrackedBug):
+def _attempt_of(record: RunRecord, bug: TrackedBug) -> AttemptRecord | None:
     commit = fix_commit(bug)
     return next(
         (
@@ -200,5 +200,5 @@ def _attempt_of(record: RunRecord, bug: TrackedBug):
     )
 
 
-def _verifications_of(record: RunRecord, fingerprint: str):
+def _verifications_of(record: RunRecord, fingerprint: str) -> list[VerificationRecord]:
     return [v for s in record.sessions for v in s.verifications if v.fingerprint == fingerprint]

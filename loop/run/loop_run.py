@@ -17,6 +17,7 @@ import shutil
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 import git
 
@@ -34,7 +35,8 @@ from loop.repair.protocol import RepairAgent
 from loop.run.config import LoopConfig
 from loop.run.git_locks import remove_stale_locks
 from loop.run.ledger_sync import mirror_run
-from loop.run.record import GroundTruthSummary, RunRecord, SessionRecord, now
+from loop.run.lifecycle import now
+from loop.run.record import GroundTruthSummary, RunRecord, SessionRecord, StepName
 from loop.run.run_id import check_run_id
 from loop.run.run_lock import LOCK_FILE, RunBusy, RunLock
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
@@ -251,7 +253,7 @@ class LoopRun:
         self.save()
         return number
 
-    def finish(self, reason: str, status: str = "finished") -> None:
+    def finish(self, reason: str, status: Literal["finished", "failed"] = "finished") -> None:
         self.record.status = status
         self.record.stop_reason = reason
         self.record.finished_at = now()
@@ -259,7 +261,7 @@ class LoopRun:
         self.mirror()
         log.info("run %s %s: %s", self.run_id, status, reason)
 
-    def mark(self, number: int, step: str) -> None:
+    def mark(self, number: int, step: StepName) -> None:
         session = self.session(number)
         if step not in session.finished_steps:
             session.finished_steps.append(step)

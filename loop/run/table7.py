@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from loop.repair.protocol import Outcome
 from loop.run.loop_run import LoopRun
+from loop.run.record import SessionRecord
 from loop.run.session_metrics import ReportFacts, SessionFacts, loop_metrics
 
 
-def session_fingerprints(session) -> list[str]:
+def session_fingerprints(session: SessionRecord) -> list[str]:
     """Each report of the session once (a false positive is also a new bug the loop tracks)."""
     return list(dict.fromkeys([*session.new_bugs, *session.duplicates, *session.false_positives]))
 
@@ -43,9 +46,9 @@ def _session_facts(run: LoopRun, *, by_ground_truth: bool) -> list[SessionFacts]
     history = []
     for session in run.record.sessions:
 
-        def fixed(verdict: str, session=session) -> set[str]:
+        def fixed(verdict: str, session: SessionRecord = session) -> set[str]:
             return {
-                keys[v.fingerprint]
+                cast(str, keys[v.fingerprint])  # keys.get() keeps out a bug with no ground-truth id (None)
                 for v in session.verifications
                 if v.verdict == verdict and keys.get(v.fingerprint) and not (by_ground_truth and v.false_fix)
             }
@@ -60,7 +63,7 @@ def _session_facts(run: LoopRun, *, by_ground_truth: bool) -> list[SessionFacts]
                 verified_fixed=fixed("verified_fixed"),
                 regressed=fixed("regressed"),
                 patched={
-                    keys[fp]
+                    cast(str, keys[fp])  # keys.get() keeps out a bug with no ground-truth id (None)
                     for a in session.attempts
                     if a.outcome == Outcome.PATCHED
                     for fp in a.fingerprints

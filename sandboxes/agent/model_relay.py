@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 if __package__:
     from sandboxes.relay import CONNECT_TIMEOUT, accept_forever
 else:  # run as a file inside the sandbox: relay.py is mounted beside it
-    from relay import CONNECT_TIMEOUT, accept_forever
+    from relay import CONNECT_TIMEOUT, accept_forever  # type: ignore[import-not-found, no-redef]  # the same module
 
 SOCKET_NAME = "model.sock"
 LOWEST_UNPRIVILEGED_PORT = 1024

@@ -259,7 +259,7 @@ class DockerProvider(SandboxProvider):
         mounts = [docker.types.Mount(target=workdir, source=None, type="volume")]
         persistent = persistent_folder(manifest)
         if persistent is not None:
-            inside = f"{workdir.rstrip('/')}/{manifest.persistent_dir.strip('/')}"  # type: ignore[union-attr]
+            inside = f"{workdir.rstrip('/')}/{manifest.persistent_dir.strip('/')}"  # type: ignore[union-attr]  # set: there is a folder
             mounts.append(docker.types.Mount(target=inside, source=str(persistent), type="bind"))
         return mounts
 

@@ -16,6 +16,7 @@ import shutil
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from loop.contract.game import Manifest
 from loop.contract.paths import data_dir
@@ -89,7 +90,9 @@ class GameWorkdir:
                 raise
             shutil.rmtree(inside, ignore_errors=True)
             inside.parent.mkdir(parents=True, exist_ok=True)
-            inside.symlink_to(persistent, target_is_directory=True)
+            inside.symlink_to(
+                cast(Path, persistent), target_is_directory=True
+            )  # a Path: persistent_dir is set
         return cls(target, persistent)
 
     def writable(self) -> list[Path]:

@@ -130,7 +130,7 @@ def mirror_tar_into(stream: bytes, repo_dir: Path) -> list[str]:
                 if _mirror_link(repo_dir, relative, member.linkname):
                     changed.append(relative.as_posix())
                 continue
-            data = tar.extractfile(member).read()  # type: ignore[union-attr]
+            data = tar.extractfile(member).read()  # type: ignore[union-attr]  # a regular file: it has data
             target = repo_dir / relative
             if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
                 continue

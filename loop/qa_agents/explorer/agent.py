@@ -28,7 +28,6 @@ from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, change
 from loop.qa_agents.explorer.oracles import (
     DROP_VERBS,
     DescriptionInteractionOracle,
-    Oracle,
     ServerErrorOracle,
     phantom_mentions,
 )
@@ -36,6 +35,7 @@ from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
 from loop.qa_agents.explorer.state_oracles import UNDO_VERBS
 from loop.replay import view
+from loop.replay.oracle import Oracle
 from loop.replay.raw_request import shown
 from loop.replay.transcript import GameSession, Step
 from loop.trace import SessionTrace

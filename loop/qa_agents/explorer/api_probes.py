@@ -8,6 +8,7 @@ the explorer sent. A 4xx with a JSON error is the right answer to a malformed re
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -120,7 +121,7 @@ class ApiAnswer(BaseModel):
     text: str
 
     @property
-    def json_object(self) -> dict | None:
+    def json_object(self) -> dict[str, Any] | None:
         try:
             body = json.loads(self.text)
         except ValueError:

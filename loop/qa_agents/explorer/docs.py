@@ -136,7 +136,9 @@ def _is_command(line: str) -> bool:
 def _blocks(text: str) -> list[list[str]]:
     """The lines of each fenced code block, and each run of `> ` lines."""
     blocks: list[list[str]] = []
-    inside, current, prompt = False, [], []
+    current: list[str] = []
+    prompt: list[str] = []
+    inside = False
     for line in text.splitlines():
         if _FENCE.match(line):
             if inside:

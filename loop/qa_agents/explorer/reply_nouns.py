@@ -65,8 +65,8 @@ def reply_nouns(message: str) -> tuple[str, ...]:
         if plain and _PAIR.search(sentence):
             found += _enumeration(sentence)
     for line in message.splitlines():
-        match = _LISTED_LINE.match(line[:MAX_LINE])
-        if match and ":" not in line:
-            found += [n for n in [_clean(match.group(1))] if n]
+        listed = _LISTED_LINE.match(line[:MAX_LINE])
+        if listed and ":" not in line:
+            found += [n for n in [_clean(listed.group(1))] if n]
     found += [n for n in (_clean(m) for m in _STATE_SENTENCE.findall(message)) if n]
     return tuple(dict.fromkeys(found))

@@ -12,6 +12,7 @@ BugReport with source "intake"; the answer always carries the transcripts.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -24,7 +25,8 @@ from loop.llm.replies import Hypothesis, StepsToReproduce
 from loop.llm.roles import ModelRoles
 from loop.qa_agents.llm.evidence import anomaly_key, confidence
 from loop.qa_agents.llm.hypothesis_replay import Confirmed
-from loop.replay.observations import clip, step_text, transcript_json
+from loop.replay.clipping import clip
+from loop.replay.observations import step_text, transcript_json
 from loop.replay.transcript import GameSession, Step, play
 
 MAX_REPORT_CHARS = 8000
@@ -34,7 +36,7 @@ FEEDBACK_REPLY_CHARS = 240
 
 class IntakeAttempt(BaseModel):
     steps: StepsToReproduce
-    transcript: list[dict]
+    transcript: list[dict[str, Any]]
     reproduced: bool
     reason: str = ""
 
@@ -171,4 +173,5 @@ def _synthesize(
         report=clip(report_text, MAX_REPORT_CHARS),
         feedback=feedback,
     )
-    return models.ask("planner", messages, reply_model).parsed
+    steps: StepsToReproduce = models.ask("planner", messages, reply_model).parsed
+    return steps

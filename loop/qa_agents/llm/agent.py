@@ -32,7 +32,8 @@ from loop.qa_agents.llm.memory import StepRecord, WorkingMemory
 from loop.qa_agents.llm.repo_tools import RepoReader
 from loop.qa_agents.llm.session_events import SessionEvents
 from loop.replay import view
-from loop.replay.observations import clip, step_brief
+from loop.replay.clipping import clip
+from loop.replay.observations import step_brief
 from loop.replay.transcript import GameSession, Step
 from loop.trace import SessionTrace
 
@@ -252,7 +253,8 @@ class LLMQASession:
             summary=summary.model_dump_json(indent=1),
             steps="\n\n".join(r.render() for r in older),
         )
-        return self.models.ask("summary", messages, reply_model).parsed
+        summary_reply: WorkingSummary = self.models.ask("summary", messages, reply_model).parsed
+        return summary_reply
 
     # --- verification -----------------------------------------------------------------------------
 

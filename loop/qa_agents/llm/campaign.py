@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir
 from loop.llm.replies import Hypothesis
-from loop.replay.observations import clip
+from loop.replay.clipping import clip
 
 SCHEMA_VERSION = 1
 MAX_NOTES = 20

@@ -8,10 +8,11 @@ which exits of the current place were never taken: the planner's "not tried yet"
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from loop.contract.game_client import GameClient
 from loop.replay import view
-from loop.replay.observations import clip
+from loop.replay.clipping import clip
 from loop.replay.transcript import Step, play
 
 MAX_HELP_CHARS = 1200
@@ -59,7 +60,7 @@ class CommandLanguage:
             return f"(no help text) {learned}"
         return f"\n{self.help_text}\n{learned}"
 
-    def untried(self, state: dict) -> str:
+    def untried(self, state: dict[str, Any]) -> str:
         verbs = [v for v in self.listed if v not in self.sent][:MAX_LISTED]
         room = view.room_id(state)
         exits = [

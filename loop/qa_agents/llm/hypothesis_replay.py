@@ -18,7 +18,8 @@ from loop.contract.models import BugReport
 from loop.judge.model_judge import Claim, Judged
 from loop.llm.errors import BudgetExceeded, LLMError
 from loop.llm.replies import Hypothesis
-from loop.replay.observations import clip, step_text
+from loop.replay.clipping import clip
+from loop.replay.observations import step_text
 from loop.replay.shrink import ddmin
 from loop.replay.transcript import Step, play
 
@@ -82,7 +83,7 @@ def same_ending(a: Step, b: Step) -> bool:
     """Both final commands were accepted, or both refused, or both failed."""
     if (a.observation is None) != (b.observation is None):
         return False
-    return a.observation is None or a.observation.success == b.observation.success  # type: ignore[union-attr]
+    return a.observation is None or a.observation.success == b.observation.success  # type: ignore[union-attr]  # both None or neither
 
 
 class LocalVerifier:

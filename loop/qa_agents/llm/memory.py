@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from loop.llm.errors import BudgetExceeded, LLMError
 from loop.llm.replies import WorkingSummary
-from loop.replay.observations import clip
+from loop.replay.clipping import clip
 
 MAX_ENTRY_CHARS = 160
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from loop.llm.types import Tool, ToolCall
-from loop.replay.observations import clip
+from loop.replay.clipping import clip
 
 HIDDEN_PARTS = frozenset({".git", "benchmark", "__pycache__"})
 MAX_ANSWER_CHARS = 4000
