@@ -35,12 +35,12 @@ def _error(message: str) -> int:
 
 
 def report_command(args: argparse.Namespace) -> int:
+    from loop.host import settings
     from loop.run.agent_comparison import COMPARISON_FILE
-    from loop.run.loop_run import runs_root
     from loop.run.run_id import check_run_id
     from reports.writer import RUN_FILE
 
-    runs_dir = args.runs_dir or runs_root()
+    runs_dir = args.runs_dir or Path(str(settings.RUNS.value()))  # as given: printed paths stay relative
     run_dir = runs_dir / check_run_id(args.run_id)
     if (run_dir / RUN_FILE).is_file():
         show = _run_view

@@ -65,9 +65,10 @@ def find_origin(src_dir: Path, ref: str | None = None, *, quiet: bool = False) -
 
 def clone_history(origin: GameOrigin, dest: Path) -> GameOrigin:
     """A clone of the origin's repository at `dest` (no checkout), so a run commits nothing into the team's
-    own work tree: the fixes branch is made there and pushed from there."""
+    own work tree: the fixes branch is made there and pushed from there. It borrows the origin's objects
+    (`--shared`): a run on a large repository copies nothing but its own commits."""
     done = subprocess.run(
-        ["git", "clone", "--quiet", "--no-checkout", origin.repo, str(dest)],
+        ["git", "clone", "--quiet", "--no-checkout", "--shared", origin.repo, str(dest)],
         capture_output=True, text=True, timeout=GIT_TIMEOUT * 5, check=False,
     )  # fmt: skip
     if done.returncode != 0:

@@ -1,4 +1,5 @@
 import json
+import os
 import subprocess
 import sys
 
@@ -10,14 +11,22 @@ from loop.run.record import RunRecord
 
 def closed_loop(*args: str, cwd) -> subprocess.CompletedProcess:
     """The real command in its own process: exit code, stdout and stderr as a user sees them."""
+    env = {k: v for k, v in os.environ.items() if k != "CLOSED_LOOP_RUNS"}  # the default: runs/ under cwd
     return subprocess.run(
-        [sys.executable, "-m", "flows.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "flows.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
 
 
 def closed_loop_here(*args: str, cwd, capsys, monkeypatch) -> subprocess.CompletedProcess:
-    """The same entry point in this process (an interpreter start is seconds on a loaded machine)."""
+    """The same entry point in this process (an interpreter start is seconds on a loaded machine), with the
+    runs folder at its default, `runs` under the working folder."""
     monkeypatch.chdir(cwd)
+    monkeypatch.delenv("CLOSED_LOOP_RUNS", raising=False)
     code = main(list(args))
     out = capsys.readouterr()
     return subprocess.CompletedProcess(list(args), code, out.out, out.err)
@@ -83,7 +92,9 @@ def test_unknown_run_id_is_one_line_and_exit_2(runs_root, run_id):
     result = closed_loop("report", run_id, cwd=runs_root)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
-    assert result.stderr.startswith(f"closed-loop: error: no run '{run_id}'")
+    assert result.stderr.startswith(("closed-loop: error: no run", "closed-loop: error: run id")), (
+        result.stderr
+    )
 
 
 def test_run_json_of_another_schema_is_one_line_and_exit_2(runs_root, castle_run_dir, capsys, monkeypatch):
@@ -96,3 +107,10 @@ def test_run_json_of_another_schema_is_one_line_and_exit_2(runs_root, castle_run
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert "schema 99" in result.stderr
+
+
+def test_the_runs_folder_of_the_environment_is_the_one_report_reads(runs_root, capsys, monkeypatch):
+    monkeypatch.chdir(runs_root.parent)  # anywhere but where the runs are
+    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(runs_root / "runs"))
+    assert main(["report", "castle-20261122-0001", "--md"]) == 0
+    assert "castle-20261122-0001" in capsys.readouterr().out

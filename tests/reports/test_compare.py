@@ -102,6 +102,7 @@ def test_comparison_json_round_trips_and_the_report_command_renders_it(tmp_path,
     record.save(folder / "comparison.json")
     assert ComparisonRecord.load(folder / "comparison.json") == record
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CLOSED_LOOP_RUNS", raising=False)
     assert main(["report", record.comparison_id]) == 0
     printed = capsys.readouterr().out.split()
     assert printed == ["runs/compare-castle-1/comparison.md", "runs/compare-castle-1/comparison.html"]
