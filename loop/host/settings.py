@@ -95,7 +95,7 @@ RUNS = Setting(
     f"{PREFIX}RUNS",
     "runs",
     "where a loop writes `runs/<run_id>/` (relative to the current folder)",
-    ("loop/run/loop_run.py",),
+    ("loop/run/loop_run.py", "flows/cli/report.py"),
 )
 LEDGER_URL = Setting(
     f"{PREFIX}LEDGER_URL",
