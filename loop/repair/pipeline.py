@@ -1,4 +1,5 @@
-"""The patch pipeline of one round: agent -> commit -> diff -> protected paths -> rebuild -> regression gate.
+"""The patch pipeline of one round: agent -> commit -> diff -> protected paths and the files the test runner
+reads (loop/verification/runner_files.py) -> rebuild -> regression gate.
 
 Round k of run R works on branch `loop/<R>/round-<k>` in its own work tree. Every attempt starts from the
 branch head; an attempt that is empty, rejected, breaks the build or the gate, times out or crashes leaves the
@@ -31,6 +32,7 @@ from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
 from loop.verification.regression_gate import QUIET_ENV, GateResult, run_gate
+from loop.verification.runner_files import runner_files_touched
 
 log = logging.getLogger(__name__)
 
@@ -274,6 +276,11 @@ class RepairRound:
             return self._reject(
                 attempt, Outcome.PATCH_REJECTED_PROTECTED, f"edits protected paths: {', '.join(protected)}"
             )
+        paths = self.branch.staged_paths(base)
+        runner = runner_files_touched(paths, self.branch.paths_at(base), self.game.manifest)
+        if runner:
+            detail = f"changes files the test runner reads: {'; '.join(runner)}"
+            return self._reject(attempt, Outcome.PATCH_REJECTED_PROTECTED, detail)
         commit = self.branch.commit(commit_message(attempt.agent, reports, self.run_id, self.round))
         attempt = attempt.model_copy(update={"commit": commit})
         self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.provider.name}")
