@@ -16,12 +16,8 @@ from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, get_provider
-<<<<<<< HEAD
-from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
-=======
 from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN
-from sandboxes.game.docker import COMMIT, GAME
->>>>>>> 07bf809 (Every container of ours carries the same owner labels (sandboxes/container_owners.py), agent sandboxes included: a killed loop's agent sandbox is removed at the start of the next docker backend, agent sandbox or cleanup, the soak counts it as an orphan, and cleanup names what it removed; the cleanup test asserts on the container it made itself)
+from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME
 from sandboxes.game.images import ensure_game_image
 from sandboxes.game.source_tree import export_tree
 
