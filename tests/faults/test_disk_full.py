@@ -1,5 +1,5 @@
-"""A disk that fills up under a run: a real 4 MB tmpfs mounted for CLOSED_LOOP_RUNS and the ledger, filled to
-the last byte. Writes fail with a clear error; run.json and the ledger stay whole and readable."""
+"""A disk that fills up under a run: a real tmpfs mounted for CLOSED_LOOP_RUNS and the ledger, filled to the
+last byte. Writes fail with a clear error; run.json and the ledger stay whole and readable."""
 
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ BIN = Path(sys.executable).parent
 
 @pytest.fixture
 def small_disk(tmp_path: Path):
-    """A 4 MB filesystem of its own (needs root, as CI and this project's machines have)."""
+    """A 64 MB filesystem of its own (needs root, as CI and this project's machines have): room for a run's
+    folder, which holds a clone of the game's history, until `fill` takes the rest."""
     mount_point = tmp_path / "small"
     mount_point.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount_point)], capture_output=True, text=True
+        ["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(mount_point)], capture_output=True, text=True
     )
     if mounted.returncode != 0:
         pytest.fail(f"cannot mount a small tmpfs (these tests need root): {mounted.stderr.strip()}")
@@ -122,10 +123,12 @@ def test_a_run_left_failed_is_tried_again_when_resumed(tmp_path: Path):
     """A run an earlier version marked `failed` on a full disk: resuming it after freeing space goes on."""
     run = open_run(offline_config(), runs_dir=tmp_path)
     run.finish("failed: OSError: [Errno 28] No space left on device", status="failed")
+    run.close()
 
     again = open_run(offline_config(), run_id=run.run_id, runs_dir=tmp_path)
     assert again.record.status == "running"
     assert again.next_session() == 1
+    again.close()
 
 
 GIT_THAT_FILLS_THE_DISK = """#!/bin/sh
@@ -144,12 +147,12 @@ exec {git} "$@"
 
 @pytest.fixture
 def disk_for_a_run(tmp_path: Path):
-    """A 32 MB filesystem of its own for the runs directory (needs root, as CI and this project's machines
-    have): room for a CASTLE run until something fills it."""
+    """A 128 MB filesystem of its own for the runs directory (needs root, as CI and this project's machines
+    have): room for a CASTLE run (its folder holds a clone of the game's history) until something fills it."""
     mount_point = tmp_path / "runs-disk"
     mount_point.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(mount_point)], capture_output=True, text=True
+        ["mount", "-t", "tmpfs", "-o", "size=128m", "tmpfs", str(mount_point)], capture_output=True, text=True
     )
     if mounted.returncode != 0:
         pytest.fail(f"cannot mount a small tmpfs (these tests need root): {mounted.stderr.strip()}")
