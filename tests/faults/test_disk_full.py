@@ -1,5 +1,5 @@
-"""A disk that fills up under a run: a real tmpfs mounted for CLOSED_LOOP_RUNS and the ledger, filled to the
-last byte. Writes fail with a clear error; run.json and the ledger stay whole and readable."""
+"""A disk that fills up under a run: a real 4 MB tmpfs mounted for CLOSED_LOOP_RUNS and the ledger, filled to
+the last byte. Writes fail with a clear error; run.json and the ledger stay whole and readable."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,14 +24,14 @@ from loop.run.record import RunRecord, SessionRecord
 BIN = Path(sys.executable).parent
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path):
-    """A 64 MB filesystem of its own (needs root, as CI and this project's machines have): room for a run's
-    folder, which holds a clone of the game's history, until `fill` takes the rest."""
-    mount_point = tmp_path / "small"
+@contextmanager
+def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
+    """A filesystem of `size` of its own at `mount_point` (needs root, as CI and our machines have)."""
     mount_point.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(mount_point)], capture_output=True, text=True
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount_point)],
+        capture_output=True,
+        text=True,
     )
     if mounted.returncode != 0:
         pytest.fail(f"cannot mount a small tmpfs (these tests need root): {mounted.stderr.strip()}")
@@ -37,6 +39,12 @@ def small_disk(tmp_path: Path):
         yield mount_point
     finally:
         subprocess.run(["umount", "-l", str(mount_point)], check=True)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    with tmpfs(tmp_path / "small", "4m") as disk:
+        yield disk
 
 
 def fill(disk: Path) -> Path:
@@ -146,20 +154,10 @@ exec {git} "$@"
 
 
 @pytest.fixture
-def disk_for_a_run(tmp_path: Path):
-    """A 128 MB filesystem of its own for the runs directory (needs root, as CI and this project's machines
-    have): room for a CASTLE run (its folder holds a clone of the game's history) until something fills it."""
-    mount_point = tmp_path / "runs-disk"
-    mount_point.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=128m", "tmpfs", str(mount_point)], capture_output=True, text=True
-    )
-    if mounted.returncode != 0:
-        pytest.fail(f"cannot mount a small tmpfs (these tests need root): {mounted.stderr.strip()}")
-    try:
-        yield mount_point
-    finally:
-        subprocess.run(["umount", "-l", str(mount_point)], check=True)
+def disk_for_a_run(tmp_path: Path) -> Iterator[Path]:
+    """Room for a CASTLE run until something fills it."""
+    with tmpfs(tmp_path / "runs-disk", "32m") as disk:
+        yield disk
 
 
 def closed_loop(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
