@@ -14,23 +14,15 @@ import pytest
 
 from games.catalogue import load_game
 from loop.contract.game import Game, load_game_folder, materialize
-from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import RepairBudget
 from loop.sandbox import get_provider
 from repair_agents.command import CommandAgent
+from tests.abuse.test_repair_agent_abuse import REPORT
 
 pytestmark = pytest.mark.slow
 
 FOREIGN = Path(__file__).resolve().parents[1] / "foreign"
-REPORT = BugReport(
-    title="Bedroom shows the small key before the drawer is opened",
-    symptom="the key is described",
-    expected="no key mentioned",
-    observed="a small key",
-    mechanic="room description",
-    repro=["go corridor", "go bedroom", "look"],
-)
 PASS = "import sys; sys.exit(0)"
 
 # CASTLE's tests check the six-item limit; the walkthrough never carries seven things.
