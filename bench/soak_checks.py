@@ -216,8 +216,8 @@ def containers_of(run_ids: set[str]) -> list[str]:
     from loop.sandbox import EngineUnavailable
 
     try:
+        from sandboxes.container_owners import OWNER_RUN
         from sandboxes.engine import connect
-        from sandboxes.game.docker import OWNER_RUN
 
         client = connect()
     except (EngineUnavailable, ImportError):

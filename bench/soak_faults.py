@@ -78,8 +78,8 @@ def game_pids_of(owner: int, data: Path) -> list[int]:
 
 
 def containers_of_owner(owner: int) -> list[str]:
+    from sandboxes.container_owners import OWNER_PID
     from sandboxes.engine import connect
-    from sandboxes.game.docker import OWNER_PID
 
     client = connect()
     try:

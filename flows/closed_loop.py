@@ -4,6 +4,8 @@ builds are retried), and the reports published as artifacts. Its parameters are 
 
 from __future__ import annotations
 
+import logging
+
 from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.cache_policies import NO_CACHE
@@ -11,6 +13,7 @@ from prefect.cache_policies import NO_CACHE
 from flows.driver import drive
 from flows.parameters import with_loop_parameters
 from loop.host import temp_space
+from loop.host.disk_space import disk_full
 from loop.run import steps
 from loop.run.loop_run import LoopRun
 from loop.run.rounds import RoundSteps
@@ -27,6 +30,20 @@ TASK_STEPS = RoundSteps(
     repair=task(name="repair and rebuild", cache_policy=NO_CACHE)(steps.repair),
     publish=task(name="publish verified fixes", cache_policy=NO_CACHE)(steps.publish),
 )
+
+
+class FullDiskWithoutTraceback(logging.Filter):
+    """Prefect logs a failed task or flow with its traceback; a full disk is the machine's, not a bug, and
+    the command says it in one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None and disk_full(record.exc_info[1]):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+for _name in ("prefect.flow_runs", "prefect.task_runs"):
+    logging.getLogger(_name).addFilter(FullDiskWithoutTraceback())
 
 
 @task(name="write reports", cache_policy=NO_CACHE)

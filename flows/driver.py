@@ -12,6 +12,7 @@ from typing import Any
 
 from flows.assembly import open_run
 from flows.parameters import split_run_id
+from loop.host.disk_space import DiskFull, disk_full
 from loop.run.loop_run import LoopRun, fail_recorded
 from loop.run.rounds import PLAIN_STEPS, RoundSteps, run_rounds
 from reports.writer import write_run_reports
@@ -49,9 +50,11 @@ def _play(run: LoopRun, round_steps: RoundSteps, write_reports: Callable[[LoopRu
     )  # fmt: skip
     try:
         run_rounds(run, round_steps)
+        return write_reports(run)
     except Exception as exc:
+        if disk_full(exc):  # a stop, not a failure: the run resumes once there is room
+            raise DiskFull.stopping(run.run_id, exc) from exc
         # a failure, not a stop: run.json says so (a stopped or killed run stays `running` and resumes with
         # its run_id; a stop arrives as a BaseException: KeyboardInterrupt, Prefect's TerminationSignal)
         run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
         raise
-    return write_reports(run)

@@ -24,6 +24,7 @@ class QASessionResult(BaseModel):
     tokens: int = 0
     cost_usd: float = 0.0
     stopped_because: str = ""
+    game_failure: str = ""  # the game's failure that ended the session (dead, or answering outside the API)
     first_report_seconds: float | None = None
     counts: dict[str, int] = {}  # agent-specific counters, e.g. the LLM agent's model failures survived
 

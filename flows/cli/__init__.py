@@ -18,6 +18,7 @@ from flows.local_server import LocalServerError
 from flows.stop_signals import stop_like_ctrl_c
 from loop.contract.game import GameDefinitionError
 from loop.host import temp_space
+from loop.host.disk_space import DiskFull, disk_full, no_space
 from loop.run.run_id import RunIdError
 from loop.run.run_lock import RunBusy
 from loop.sandbox import SandboxError
@@ -76,6 +77,9 @@ def _run(argv: list[str] | None) -> int:
     temp_space.claim()  # every temp file of this command, and of what it starts, goes where it is cleaned up
     try:
         return int(args.func(args) or 0)
+    except DiskFull as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
     except USER_ERRORS as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
@@ -83,6 +87,11 @@ def _run(argv: list[str] | None) -> int:
         if exc.errno not in MACHINE_ERRNOS:
             raise
         print(f"closed-loop: error: {exc.strerror}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 2
+    except Exception as exc:  # a full disk behind another error (git's, SQLite's)
+        if not disk_full(exc):
+            raise
+        print(f"closed-loop: error: {no_space(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("closed-loop: interrupted", file=sys.stderr)

@@ -114,7 +114,13 @@ def cleanup_command(args: argparse.Namespace) -> int:
     except EngineUnavailable as exc:
         print(f"no container engine, no containers to clean up ({exc})")
         return 0
-    print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
+    if isinstance(provider, DockerProvider):
+        removed = provider.remove_leftovers()
+        for name in removed:
+            print(f"removed leftover container {name}")
+        print(f"removed {len(removed)} leftover container(s)")
+    else:
+        print(f"removed {provider.cleanup_leftovers()} leftover container(s)")
     if args.images and isinstance(provider, DockerProvider):
         print(f"removed {provider.remove_game_images()} unused game image(s)")
     return 0

@@ -37,7 +37,12 @@ class GameServerError(GameError):
 
 
 class GameProtocolError(GameError):
-    """The answer is not the GBQA agent API (HTML instead of JSON, missing fields, a 4xx)."""
+    """The answer is not the GBQA agent API (HTML instead of JSON, missing fields, a 4xx). A finding, like a
+    5xx; `status` is the HTTP status it came with."""
+
+    def __init__(self, message: str, status: int = 200):
+        super().__init__(message)
+        self.status = status
 
 
 class GameObservation(BaseModel):
@@ -128,13 +133,14 @@ class GameClient:
         if status >= 500:
             raise GameServerError(status, text)
         if status >= 400:
-            raise GameProtocolError(f"{method} {path} answered HTTP {status}: {text[:300]}")
+            raise GameProtocolError(f"{method} {path} answered HTTP {status}: {text[:300]}", status)
         try:
             body = json.loads(raw)
         except ValueError as exc:
-            raise GameProtocolError(f"{method} {path} answered non-JSON: {text[:300]!r}") from exc
+            raise GameProtocolError(f"{method} {path} answered non-JSON: {text[:300]!r}", status) from exc
         if not isinstance(body, dict):
-            raise GameProtocolError(f"{method} {path} answered JSON that is not an object: {body!r:.300}")
+            message = f"{method} {path} answered JSON that is not an object: {body!r:.300}"
+            raise GameProtocolError(message, status)
         return body
 
     def _observation(self, body: dict[str, Any]) -> GameObservation:

@@ -20,6 +20,7 @@ from loop.contract.game_client import GameClient
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, CriticMatch
 from loop.critic.variants import GoldVariants, VariantError
+from loop.host.disk_space import disk_full
 from loop.judge.verdict import ReplayJudge
 from loop.sandbox import BuildSpec, SandboxProvider
 
@@ -93,6 +94,8 @@ class DifferentialCritic(Critic):
                 try:
                     checkout, commit = self.variants.variant(self.base_commit, bug, benchmark.gold_patch(bug))
                 except VariantError as exc:
+                    if disk_full(exc):  # the machine's, not the bug's: a verdict without it would be wrong
+                        raise
                     log.warning("no %s variant of %s: %s", bug.id, self.base_commit[:10], exc)
                     self.skipped[bug.id] = str(exc)
                     continue

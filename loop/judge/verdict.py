@@ -15,7 +15,7 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
+from loop.contract.game_client import GameClient, GameProtocolError, GameServerError, GameUnavailable
 from loop.contract.models import BugReport
 from loop.judge.model_judge import Claim, judge_with
 from loop.llm.client import ChatModel
@@ -93,7 +93,7 @@ class Judge:
             )
         try:
             steps = play(client, list(report.repro))
-        except (GameServerError, GameUnavailable) as exc:
+        except (GameServerError, GameProtocolError, GameUnavailable) as exc:
             return ReplayVerdict(
                 answer=JudgeAnswer.CANNOT_JUDGE,
                 transcript=[],

@@ -113,6 +113,16 @@ class RoundBranch:
         """The unified diff from `base` to the index (what the attempt would commit), text files as text."""
         return self._git("diff", "--cached", "--no-color", "--no-ext-diff", base)
 
+    def staged_paths(self, base: str) -> list[str]:
+        """Every path the index changes from `base`: added, modified, removed, both sides of a rename."""
+        listed = self._git("diff", "--cached", "--name-only", "--no-renames", "-z", base)
+        return [path for path in listed.split("\0") if path]
+
+    def paths_at(self, commit: str) -> frozenset[str]:
+        """Every file of `commit`'s tree."""
+        listed = self._git("ls-tree", "-r", "--name-only", "-z", commit)
+        return frozenset(path for path in listed.split("\0") if path)
+
     def working_diff(self, base: str) -> str:
         """The diff from `base` to the work tree with new files (evidence of an abandoned attempt)."""
         self.stage_all()

@@ -1,4 +1,5 @@
-"""The patch pipeline of one round: agent -> commit -> diff -> protected paths -> rebuild -> regression gate.
+"""The patch pipeline of one round: agent -> commit -> diff -> protected paths and the files the test runner
+reads (loop/verification/runner_files.py) -> rebuild -> regression gate.
 
 Round k of run R works on branch `loop/<R>/round-<k>` in its own work tree. Every attempt starts from the
 branch head; an attempt that is empty, rejected, breaks the build or the gate, times out or crashes leaves the
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from loop.contract.game import Game
 from loop.contract.models import BugReport
+from loop.host.disk_space import disk_full
 from loop.limits import Progress
 from loop.repair.branches import RepairGitError, RoundBranch, commit_message
 from loop.repair.confinement import backend_choice, open_agent_sandbox
@@ -31,6 +33,7 @@ from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
 from loop.verification.regression_gate import QUIET_ENV, GateResult, run_gate
+from loop.verification.runner_files import runner_files_touched
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,8 @@ class RepairRound:
     """Repair attempts of one round on one branch. `close()` removes the work tree (the branch stays).
 
     Making one raises RepairGitError when the branch or its work tree cannot be made; after that, `attempt`
-    and `run` never raise for what an agent, a build or git does.
+    and `run` never raise for what an agent, a build or git does. A full disk is the machine's: it is raised,
+    never recorded as an attempt's outcome, so the run stops and resumes the round once there is room.
     """
 
     def __init__(
@@ -126,7 +130,8 @@ class RepairRound:
         return path
 
     def attempt(self, agent: RepairAgent, reports: list[BugReport], budget: RepairBudget) -> Attempt:
-        """One attempt, start to outcome. Never raises for what the agent, the build or git did."""
+        """One attempt, start to outcome. Never raises for what the agent, the build or git did; a full disk
+        is raised."""
         attempt_dir = self._new_attempt_dir(agent.name)
         fingerprints = [r.fingerprint for r in reports]
         try:
@@ -160,6 +165,7 @@ class RepairRound:
                 sandboxed = dataclasses.replace(workspace, sandbox=sandbox)
                 result = run_agent(agent, sandboxed, reports, budget, attempt_dir / "agent.log")
         except SandboxError as exc:
+            _raise_if_disk_full(exc)
             empty = Attempt(agent=agent.name, reports=fingerprints, attempt_dir=str(attempt_dir))
             detail = f"no repair sandbox: {exc}"
             return self._finish(
@@ -208,6 +214,7 @@ class RepairRound:
     def _finish(self, attempt: Attempt, git_error: RepairGitError | None = None) -> Attempt:
         """Write the attempt's evidence and remember it."""
         if git_error is not None:
+            _raise_if_disk_full(git_error)
             failure = {"outcome": Outcome.INFRASTRUCTURE_FAILURE, "detail": str(git_error), "commit": None}
             attempt = attempt.model_copy(update=failure)
         attempt_dir = Path(attempt.attempt_dir)
@@ -221,6 +228,7 @@ class RepairRound:
         try:
             return self.branch.checkout_changes()
         except RepairGitError as exc:
+            _raise_if_disk_full(exc)
             log.error("cannot read the repository's checkout: %s", exc)
             return None
 
@@ -234,6 +242,7 @@ class RepairRound:
             try:
                 self.branch.restore_checkout()
             except RepairGitError as exc:
+                _raise_if_disk_full(exc)
                 log.error("cannot undo an agent's writes to the repository's checkout: %s", exc)
         return sorted(set(after) - set(before)) or after
 
@@ -241,6 +250,7 @@ class RepairRound:
         try:
             self.branch.reset_to(commit)
         except RepairGitError as exc:
+            _raise_if_disk_full(exc)
             log.error("cannot restore the work tree to %s: %s", commit, exc)
 
     def _abandon(self, attempt: Attempt, outcome: Outcome, detail: str) -> Attempt:
@@ -274,6 +284,11 @@ class RepairRound:
             return self._reject(
                 attempt, Outcome.PATCH_REJECTED_PROTECTED, f"edits protected paths: {', '.join(protected)}"
             )
+        paths = self.branch.staged_paths(base)
+        runner = runner_files_touched(paths, self.branch.paths_at(base), self.game.manifest)
+        if runner:
+            detail = f"changes files the test runner reads: {'; '.join(runner)}"
+            return self._reject(attempt, Outcome.PATCH_REJECTED_PROTECTED, detail)
         commit = self.branch.commit(commit_message(attempt.agent, reports, self.run_id, self.round))
         attempt = attempt.model_copy(update={"commit": commit})
         self._progress(f"[{attempt.agent}] committed {commit[:10]}; building with {self.provider.name}")
@@ -299,6 +314,7 @@ class RepairRound:
                         self.game, self.branch.worktree_dir, build, self.test_timeout
                     )
             except SandboxError as exc:
+                _raise_if_disk_full(exc)
                 log.warning("cannot build the base %s to compare the gate: %s", base[:10], exc)
                 return ""
         red_at_base = [part for part in _failed_parts(self._baseline_gates[base]) if part in failed]
@@ -318,6 +334,7 @@ class RepairRound:
         except EngineUnavailable as exc:
             return self._reject(attempt, Outcome.INFRASTRUCTURE_FAILURE, f"no sandbox engine: {exc}")
         except SandboxError as exc:
+            _raise_if_disk_full(exc)
             (attempt_dir / "build.log").write_text(f"{exc}\n")
             first = str(exc).splitlines()[0] if str(exc) else "build failed"
             return self._reject(attempt, Outcome.BUILD_FAILED, first)
@@ -339,6 +356,11 @@ class RepairRound:
         return attempt.model_copy(
             update={"outcome": Outcome.PATCHED, "detail": "applied, gate green, awaiting verification"}
         )
+
+
+def _raise_if_disk_full(exc: Exception) -> None:
+    if disk_full(exc):
+        raise exc
 
 
 def _failed_parts(gate: GateResult) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from loop.contract.game_client import GameClient, GameServerError, GameUnavailable
+from loop.contract.game_client import GameClient, GameProtocolError, GameServerError, GameUnavailable
 from loop.contract.models import BugReport
 from loop.replay.oracle import Anomaly, oracle_named
 from loop.replay.transcript import Step
@@ -46,7 +46,7 @@ def replay_report(report: BugReport, client: GameClient) -> ReplayVerdict:
         )
     try:
         anomaly, steps = oracle.confirm(client, list(report.repro), report.oracle_subject)
-    except (GameServerError, GameUnavailable) as exc:
+    except (GameServerError, GameProtocolError, GameUnavailable) as exc:
         present = oracle.name == "server-error"
         return ReplayVerdict(
             anomaly_present=present, transcript=[], detail=f"new game failed: {exc}", crashed=True

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from loop.contract.game_client import (
     GameClient,
     GameObservation,
+    GameProtocolError,
     GameServerError,
     GameUnavailable,
     strip_hidden,
@@ -41,6 +42,12 @@ class Step:
         return self.recovered if self.recovered is not None else self.before
 
     @property
+    def outside_api(self) -> bool:
+        """The game answered, but not with an agent reply (not JSON, malformed, a 4xx): a finding, and the
+        game's state is no longer known."""
+        return self.observation is None and self.status is not None and 0 < self.status < 500
+
+    @property
     def message(self) -> str:
         return self.observation.message if self.observation is not None else self.error
 
@@ -55,7 +62,8 @@ class Step:
 
 @dataclass
 class GameSession:
-    """A new game on `client`; `send` plays one command. A dead game (GameUnavailable) propagates."""
+    """A new game on `client`; `send` plays one command. A 5xx or an answer outside the agent API is a step
+    with its error; a dead game (GameUnavailable) propagates, and so does a new game that fails."""
 
     client: GameClient
     on_step: Callable[[str, Step], None] | None = None
@@ -85,7 +93,7 @@ class GameSession:
         try:
             observation = self.client.command(self.game_id, command)
             step = Step(len(self.steps), command, before, observation, (time.perf_counter() - started) * 1000)
-        except GameServerError as exc:
+        except (GameServerError, GameProtocolError) as exc:
             elapsed = (time.perf_counter() - started) * 1000
             recovered = self._state_after_error()
             step = Step(len(self.steps), command, before, None, elapsed, str(exc), exc.status, recovered)
@@ -111,7 +119,7 @@ class GameSession:
     def _state_after_error(self) -> State | None:
         try:
             return self.client.state(self.game_id)
-        except GameServerError:
+        except (GameServerError, GameProtocolError):
             return None
 
     def _record(self, step: Step) -> Step:

@@ -170,6 +170,9 @@ class LoopRun:
         run_id = run_dir.name
         if (run_dir / "run.json").is_file():
             record = RunRecord.load(run_dir / "run.json")
+            if record.status == "failed":  # the cause may be gone (a full disk, a dead engine): try again
+                log.info("run %s %s; trying it again", run_id, record.stop_reason)
+                record.status, record.stop_reason, record.finished_at = "running", "", None
             log.info("resuming run %s at session %d", run_id, len(record.sessions))
             repositories = [
                 record.repo_dir,
@@ -283,12 +286,13 @@ class LoopRun:
         return BuildSpec(repo_dir or self.repo_dir, self.game.manifest, commit, run_id=self.run_id)
 
     def start_build(self, number: int) -> RunningBuild:
-        """Build and start the session's commit (the repo's work tree is checked out at it first, because the
-        process backend runs the work tree)."""
+        """Build and start the session's commit. The run's checkout is moved to it first (QA mode and the
+        walkthrough read the tree there), by force: it is the run's own, and a checkout a full disk cut short
+        left it with half the files changed."""
         commit = self.session(number).commit
         repo = git.Repo(self.repo_dir)
         if repo.head.commit.hexsha != commit:
-            repo.git.checkout("--detach", commit)
+            repo.git.checkout("--force", "--detach", commit)
         log.info("session %d: starting build %s (%s)", number, commit[:10], self.provider.name)
         return self.provider.start(self.spec(commit))
 

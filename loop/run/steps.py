@@ -9,8 +9,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from loop.contract.game_client import GameError
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
+from loop.qa import QASessionResult
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run.bug_identity import DuplicateEvidence
@@ -86,8 +88,9 @@ def verify(run: LoopRun, number: int) -> None:
 def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     """Play the build with the QA agent; its confirmed reports are saved for the critic.
 
-    A game that dies mid-session is a crash candidate: it is recorded, the sandbox is restarted (or started
-    anew) and the agent plays on with the steps that are left; the reports from before the crash are kept.
+    A game that dies mid-session, or whose failure ended the agent's session (a reply outside the agent API,
+    a QA agent that let a game error out), is a crash candidate: it is recorded, the sandbox is restarted (or
+    started anew) and the agent plays on with the steps that are left; the reports from before are kept.
     """
     if run.done(number, "qa"):
         return
@@ -102,14 +105,25 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     try:
         for attempt in range(MAX_GAME_RESTARTS + 1):
             with run.client(build) as client:
-                result = agent.run_session(
-                    client,
-                    build_commit=session.commit,
-                    steps=run.config.steps - session.qa_steps,
-                    seed=run.config.seed + number + 1000 * attempt,
-                    out_dir=out_dir,
-                )
-                alive = build.is_alive() and client.health()
+                try:
+                    result = agent.run_session(
+                        client,
+                        build_commit=session.commit,
+                        steps=run.config.steps - session.qa_steps,
+                        seed=run.config.seed + number + 1000 * attempt,
+                        out_dir=out_dir,
+                    )
+                except GameError as exc:  # a QA agent that does not handle the game's failure itself
+                    result = QASessionResult(
+                        reports=[],
+                        steps=0,
+                        games_started=0,
+                        wall_seconds=0.0,
+                        trace_path=out_dir / "trace.jsonl",
+                        stopped_because=f"{agent.name} stopped on the game: {exc}",
+                        game_failure=f"{type(exc).__name__}: {exc}",
+                    )
+                alive = not result.game_failure and build.is_alive() and client.health()
             for report in result.reports:
                 reports.setdefault(report.fingerprint, report)
             session.qa_steps += result.steps
@@ -131,7 +145,7 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
                 break
             crash = CrashRecord(
                 after_step=session.qa_steps,
-                detail=result.stopped_because,
+                detail=result.game_failure or result.stopped_because,
                 game_logs=build.logs(40),
                 recovery="not recovered",
             )

@@ -19,6 +19,7 @@ from loop.sandbox import EngineUnavailable, SandboxError
 from sandboxes.agent.model_relay import SOCKET_NAME
 from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_paths
 from sandboxes.base_image import find_base_image
+from sandboxes.container_owners import owner_labels, remove_dead_owners
 from sandboxes.engine import connect
 
 RELAY_DIR = "/closed-loop/relay"
@@ -61,6 +62,7 @@ class OpenContainer(OpenSandbox):
         if docker_cli is None:
             raise EngineUnavailable("no docker client on PATH")
         client = connect()
+        remove_dead_owners(client)  # a killed loop's agent sandbox would sleep out its lifetime
         image = find_base_image(client)
         if image is None:
             raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
@@ -96,7 +98,7 @@ class OpenContainer(OpenSandbox):
                 user=f"{os.getuid()}:{os.getgid()}",
                 working_dir=WORKDIR,
                 volumes=volumes,
-                labels={LABEL: context.run_id, "closed-loop.owner-pid": str(os.getpid())},
+                labels={LABEL: context.run_id, **owner_labels(context.run_id)},
             )
         except Exception as exc:  # noqa: BLE001 -- the engine's errors are many; each means no sandbox
             folders.close()

@@ -14,7 +14,6 @@ host), so `cleanup_leftovers` can remove what a killed run left behind.
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import socket
 import uuid
@@ -42,6 +41,7 @@ from loop.sandbox import (
     untrack,
 )
 from sandboxes.base_image import BaseImage, ensure_base_image
+from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN, owner_labels, remove_dead_owners
 from sandboxes.engine import connect
 from sandboxes.game.images import GameImage, ensure_game_image
 from sandboxes.game.readiness import wait_until_ready
@@ -51,9 +51,6 @@ from sandboxes.owners import pid_alive
 
 log = logging.getLogger(__name__)
 
-OWNER_PID = "closed-loop.owner-pid"
-OWNER_RUN = "closed-loop.owner-run"
-OWNER_HOST = "closed-loop.owner-host"
 GAME = "closed-loop.game"
 COMMIT = "closed-loop.commit"
 ENDPOINT = "closed-loop.endpoint"
@@ -273,9 +270,7 @@ class DockerProvider(SandboxProvider):
         tag = image.tag
         folder = SocketFolder()
         labels = {
-            OWNER_RUN: spec.run_id,
-            OWNER_PID: str(os.getpid()),
-            OWNER_HOST: socket.gethostname(),
+            **owner_labels(spec.run_id),
             GAME: manifest.name,
             COMMIT: spec.commit,
             ENDPOINT: unix_socket_url(folder.socket_path),
@@ -341,28 +336,14 @@ class DockerProvider(SandboxProvider):
         return games
 
     def cleanup_leftovers(self) -> int:
-        """Remove every container of ours on this host whose owner process is gone, and the folders of their
-        sockets. Returns how many containers."""
+        """Remove every container of ours on this host whose owner process is gone (games, repair tool and
+        agent sandboxes), and the folders of their sockets. Returns how many containers."""
+        return len(self.remove_leftovers())
+
+    def remove_leftovers(self) -> list[str]:
+        """`cleanup_leftovers`, returning the names of the containers it removed."""
         remove_leftovers(FOLDER_PREFIX)
-        removed = 0
-        host = socket.gethostname()
-        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
-            labels = container.labels or {}
-            if labels.get(OWNER_HOST) != host:
-                continue
-            try:
-                owner = int(labels.get(OWNER_PID, ""))
-            except ValueError:
-                owner = -1
-            if owner > 0 and pid_alive(owner):
-                continue
-            log.info("removing leftover container %s (owner pid %s is gone)", container.name, owner)
-            try:
-                container.remove(force=True, v=True)
-                removed += 1
-            except docker.errors.NotFound:
-                pass
-        return removed
+        return remove_dead_owners(self.client)
 
     def remove_game_images(self) -> int:
         """Remove the game images no container uses (the base image stays); return how many."""

@@ -7,7 +7,6 @@ import io
 import logging
 import os
 import posixpath
-import socket
 import tarfile
 import uuid
 from pathlib import Path
@@ -18,11 +17,11 @@ import docker.errors
 from loop.host import settings
 from loop.sandbox import SandboxError
 from sandboxes.base_image import find_base_image
-from sandboxes.engine import connect
 
 # The sandbox layer's owner labels: its cleanup of containers whose owner died covers ours too.
-from sandboxes.game.docker import GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
-from sandboxes.owners import pid_alive
+from sandboxes.container_owners import owner_labels, remove_dead_owners
+from sandboxes.engine import connect
+from sandboxes.game.docker import GAME
 from sandboxes.repair_tools.protocol import (
     KILL_GRACE_S,
     MAX_FILE_BYTES,
@@ -203,14 +202,8 @@ class DockerSandbox(RepairSandbox):
         self._errors = DOCKER_ERRORS
         self.client = connect(api_timeout_s)
         self.image = image or sandbox_image(self.client, game)
-        remove_orphans(self.client)
-        labels = {
-            OWNER_PID: str(os.getpid()),
-            OWNER_RUN: run_id,
-            OWNER_HOST: socket.gethostname(),
-            GAME: game,
-            ROLE: ROLE_REPAIR,
-        }
+        remove_dead_owners(self.client)
+        labels = {**owner_labels(run_id), GAME: game, ROLE: ROLE_REPAIR}
         try:
             self.container = self.client.containers.create(
                 self.image,
@@ -319,17 +312,3 @@ class DockerSandbox(RepairSandbox):
             self.container.remove(force=True)
         with contextlib.suppress(*self._errors):
             self.client.close()
-
-
-def remove_orphans(client: docker.DockerClient) -> int:
-    """Remove repair sandboxes of this host whose owner process is gone; return how many."""
-    removed = 0
-    host = socket.gethostname()
-    for container in client.containers.list(all=True, filters={"label": f"{ROLE}={ROLE_REPAIR}"}):
-        labels = container.labels or {}
-        if labels.get(OWNER_HOST) != host or pid_alive(int(labels.get(OWNER_PID) or 0)):
-            continue
-        with contextlib.suppress(docker.errors.NotFound, docker.errors.APIError):
-            container.remove(force=True)
-            removed += 1
-    return removed

@@ -3,14 +3,17 @@ what they made (containers, game processes, temp folders); `sandbox cleanup` cou
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import docker.errors
 import httpx
 import pytest
 
@@ -114,19 +117,43 @@ def test_sandbox_up_stops_its_container_on_sigterm(user_env):
     assert leftovers(user_env) == []
 
 
+@pytest.fixture
+def someone_elses_leftover():
+    """A container another closed-loop process on this machine left when it was killed: the engine is shared,
+    so a cleanup meets leftovers that are not the test's."""
+    from sandboxes.base_image import find_base_image
+    from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN
+    from sandboxes.engine import connect
+
+    gone = subprocess.Popen(["true"])
+    gone.wait(timeout=30)
+    client = connect()
+    base = find_base_image(client)
+    assert base is not None, "no base image: run `closed-loop sandbox bootstrap`"
+    labels = {OWNER_PID: str(gone.pid), OWNER_RUN: "someone-else", OWNER_HOST: socket.gethostname()}
+    container = client.containers.run(base.tag, ["sleep", "300"], detach=True, labels=labels)
+    yield container.name
+    with contextlib.suppress(docker.errors.NotFound):
+        container.remove(force=True)
+    client.close()
+
+
 @pytest.mark.docker
-def test_sandbox_cleanup_removes_what_a_killed_owner_left_and_says_how_many(user_env):
+def test_sandbox_cleanup_removes_what_a_killed_owner_left_and_says_how_many(user_env, someone_elses_leftover):
     command = start(user_env, "sandbox", "up", "castle", "--backend", "docker")
     wait_for_line(command, "castle (docker) at http://")
     command.kill()  # SIGKILL: nothing runs in the owner, its container stays
     command.wait(timeout=30)
-    assert len(containers_of(command.pid)) == 1
+    (ours,) = containers_of(command.pid)
 
     cleanup = subprocess.run(
         [BIN / "closed-loop", "sandbox", "cleanup"], env=user_env, capture_output=True, text=True, timeout=300
     )
     assert cleanup.returncode == 0, cleanup.stderr
-    assert "removed 1 leftover container(s)" in cleanup.stdout, cleanup.stdout + cleanup.stderr
+    said = cleanup.stdout.splitlines()
+    assert f"removed leftover container {ours}" in said, cleanup.stdout + cleanup.stderr
+    named = [line for line in said if line.startswith("removed leftover container ")]
+    assert f"removed {len(named)} leftover container(s)" in said, cleanup.stdout  # and how many
     assert containers_of(command.pid) == []
     assert leftovers(user_env) == []  # the killed owner's temp folder went with the next command
 

@@ -21,6 +21,7 @@ from loop.llm.fake_wire import reply, tool_call
 from loop.repair.protocol import RepairBudget
 from loop.sandbox import EngineUnavailable
 from repair_agents.coding.transcript import read_transcript
+from sandboxes.container_owners import remove_dead_owners
 from sandboxes.engine import connect
 from sandboxes.repair_tools.choose import (
     BubblewrapSandbox,
@@ -28,7 +29,7 @@ from sandboxes.repair_tools.choose import (
     SandboxPathError,
     open_repair_sandbox,
 )
-from sandboxes.repair_tools.docker import NoSandboxImage, remove_orphans
+from sandboxes.repair_tools.docker import NoSandboxImage
 from tests.host_listener import HostListener
 
 BACKENDS = [pytest.param("docker", marks=pytest.mark.slow), "bubblewrap"]
@@ -175,6 +176,6 @@ def test_a_sandbox_whose_owner_was_killed_is_removed_at_the_next_start(scratch_t
         owner.wait(timeout=10)
     client = connect()
     # (The sandbox layer's own cleanup, started by anyone on this host, may remove it first: same result.)
-    remove_orphans(client)
+    remove_dead_owners(client)
     with pytest.raises(docker.errors.NotFound):
         client.containers.get(container_id)

@@ -27,7 +27,8 @@ def lantern_spec(lantern: Game, tmp_path_factory: pytest.TempPathFactory) -> Bui
 @pytest.fixture(scope="session")
 def docker_provider():
     """The docker backend. Fails (never skips) when no engine answers: CI installs one (scripts/engine.sh)."""
-    from sandboxes.game.docker import OWNER_PID, DockerProvider
+    from sandboxes.container_owners import OWNER_PID
+    from sandboxes.game.docker import DockerProvider
 
     try:
         provider = DockerProvider()

@@ -16,7 +16,8 @@ from sandbox_games import broken_game, make_game, play_walkthrough
 
 from loop.contract.game_client import GameClient
 from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, get_provider
-from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME, OWNER_HOST, OWNER_PID, OWNER_RUN
+from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN
+from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME
 from sandboxes.game.images import ensure_game_image
 from sandboxes.game.source_tree import export_tree
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from loop.contract.game_client import GameClient, GameUnavailable
+from loop.contract.game_client import GameClient, GameProtocolError, GameUnavailable
 from loop.contract.models import BugReport
 from loop.limits import LimitsExceeded, Progress
 from loop.qa_agents.explorer.budget import Budget, Explored
@@ -97,6 +97,7 @@ class Explorer:
         self.seed_plans = docs.prefixes() if docs else []
         self.fuzzer = ContractFuzzer(seed=seed, max_length=client.max_command_length)
         self.fuzz_game: GameSession | None = None
+        self.game_failure = ""
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -108,7 +109,10 @@ class Explorer:
         except (LimitsExceeded, Explored) as stop:
             return str(stop) or "explored every known state"
         except GameUnavailable as exc:
-            return f"game unavailable: {exc}"
+            self.game_failure = f"game unavailable: {exc}"
+        except GameProtocolError as exc:  # a new game or a state the game answered outside the agent API
+            self.game_failure = f"the game answered outside the agent API: {exc}"
+        return self.game_failure
 
     def step(self) -> None:
         if self.fuzzer.due(self.budget) and self._fuzz():
@@ -120,7 +124,16 @@ class Explorer:
         assert self.session is not None
         step = self.session.send(command)
         self.observe(step)
+        if step.outside_api:  # judged (a crash-like finding); what state the game is in is not known
+            self._leave_game()
+            return
         self._maybe_repeat(step)
+
+    def _leave_game(self) -> None:
+        """Drop the current game: the next plan starts a new one."""
+        assert self.session is not None
+        self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
+        self.session, self.pending = None, []
 
     def _fuzz(self) -> bool:
         """One step of API-contract fuzzing (contract_fuzz.py): a body probe on a game of its own, or an odd
@@ -145,8 +158,7 @@ class Explorer:
         if step is not None:
             self.observe(step)
         else:  # the game answered with no agent reply: its state is not known, leave it
-            self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
-            self.session, self.pending = None, []
+            self._leave_game()
         return True
 
     def _maybe_repeat(self, step: Step) -> None:

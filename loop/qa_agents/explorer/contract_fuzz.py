@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from loop.contract.game_client import GameProtocolError
 from loop.qa_agents.explorer.api_contract import ApiContractOracle
 from loop.qa_agents.explorer.api_probes import BODY_PROBES, ApiProbe, command_probe, failure_kind, send
 from loop.qa_agents.explorer.budget import Budget
@@ -119,14 +118,14 @@ class ContractFuzzer:
         """Play an odd command in the explored game; None when the game answered it with no agent reply
         (then the game must be left: what state it is in is not known)."""
         prefix = list(session.commands)
-        try:
-            return session.send(command)
-        except GameProtocolError:
-            probe = command_probe(command)
-            anomaly = self.oracle.check(probe, send(session.client, probe, session.game_id), len(prefix))
-            if anomaly is not None:
-                report(self.oracle, Finding(anomaly, prefix))
-            return None
+        step = session.send(command)
+        if not step.outside_api:
+            return step
+        probe = command_probe(command)
+        anomaly = self.oracle.check(probe, send(session.client, probe, session.game_id), len(prefix))
+        if anomaly is not None:
+            report(self.oracle, Finding(anomaly, prefix))
+        return None
 
     def kind(self) -> str:
         """Whose turn it is: two body probes, then an odd argument; arguments once the probes are out."""

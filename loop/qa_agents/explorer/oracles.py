@@ -49,7 +49,8 @@ def _shown(state: view.State, item: str) -> bool:
 
 
 class ServerErrorOracle(Oracle):
-    """A 5xx answer, a dead game or exception text in a reply is a crash, whatever the command."""
+    """A 5xx answer, an answer outside the agent API (not JSON, malformed), a dead game or exception text in
+    a reply is a crash, whatever the command."""
 
     name = "server-error"
 
@@ -59,7 +60,13 @@ class ServerErrorOracle(Oracle):
         leaked = step.observation is not None and any(m in step.message for m in TRACEBACK_MARKERS)
         if not (crashed or leaked):
             return []
-        what = "the game stopped answering" if step.status == 0 else f"HTTP {step.status}" if crashed else ""
+        what = ""
+        if step.status == 0:
+            what = "the game stopped answering"
+        elif step.outside_api:
+            what = f"a reply outside the agent API: {step.error[:200]}"
+        elif crashed:
+            what = f"HTTP {step.status}"
         return [
             Anomaly(
                 self.name,

@@ -76,6 +76,7 @@ class ExplorerQA(QAAgent):
             wall_seconds=round(budget.elapsed, 3),
             trace_path=trace_path,
             stopped_because=stopped_because,
+            game_failure=explorer.game_failure,
             first_report_seconds=explorer.first_report_seconds,
             counts=coverage(explorer),
         )

@@ -95,6 +95,7 @@ class LLMQASession:
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
         self.first_report_seconds: float | None = None
+        self.game_failure = ""
         self._system = ""
 
     # --- the loop ---------------------------------------------------------------------------------
@@ -116,12 +117,13 @@ class LLMQASession:
         except BudgetExceeded as exc:
             return f"LLM {exc.limit} budget spent: {exc}"
         except GameError as exc:  # a dead game is a finding for the loop, not a crash of the session
-            return f"game failed: {type(exc).__name__}: {exc}"
+            self.game_failure = f"game failed: {type(exc).__name__}: {exc}"
+            return self.game_failure
 
     def step(self) -> None:
         if self.steps >= self.max_steps:
             raise LimitsExceeded(f"step budget of {self.max_steps} spent")
-        if self.game is None or self._game_finished():
+        if self.game is None or self._game_finished() or self.game.steps[-1].outside_api:
             self.new_game()
         try:
             plan = self.plan()

@@ -46,7 +46,7 @@ def evidence_source(
     quote: str, played: Step, docs: str, help_text: str, earlier_replies: list[str]
 ) -> str | None:
     """Where a hypothesis's quote is found verbatim; a crash (server error) needs none. None: not evidence."""
-    if played.observation is None and (played.status or 0) >= 500:
+    if played.observation is None and ((played.status or 0) >= 500 or played.outside_api):
         return "crash"
     sources = {"documentation": docs, "command list": help_text, "earlier reply": "\n".join(earlier_replies)}
     return quote_source(quote, sources)

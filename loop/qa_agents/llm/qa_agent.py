@@ -126,6 +126,7 @@ class LLMQA(QAAgent):
             tokens=totals.input_tokens + totals.output_tokens,
             cost_usd=round(totals.cost_usd, 6),
             stopped_because=stopped_because,
+            game_failure=session.game_failure,
             first_report_seconds=session.first_report_seconds,
             counts=counts,
         )
