@@ -7,6 +7,7 @@ import abc
 import atexit
 import logging
 import os
+import re
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,6 +38,10 @@ class BuildSpec:
     env: dict[str, str] = field(default_factory=dict)
 
 
+# A game named `openai` or `closed-loop` must not receive OPENAI_API_KEY or closed-loop's own settings.
+SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)", re.IGNORECASE)
+
+
 def game_settings(manifest: Manifest, environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """The host's environment variables a game may see: only those named after it (`TOYBOX_BUGS` for toybox).
 
@@ -44,7 +49,11 @@ def game_settings(manifest: Manifest, environ: Mapping[str, str] | None = None) 
     """
     prefix = manifest.name.upper().replace("-", "_") + "_"
     source = os.environ if environ is None else environ
-    return {key: value for key, value in source.items() if key.startswith(prefix)}
+    return {
+        key: value
+        for key, value in source.items()
+        if key.startswith(prefix) and not key.startswith("CLOSED_LOOP_") and not SECRET_NAME.search(key)
+    }
 
 
 @dataclass(frozen=True)

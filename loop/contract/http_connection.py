@@ -26,6 +26,12 @@ PATH_SAFE = "/:@!$&'()*+,;=-._~"
 READ_SIZE = 65536
 MAX_HEAD = 65536  # a status line and headers longer than this are not an HTTP reply a game means
 NO_BODY = frozenset({204, 304})
+# A reply body past this is not one a game means: reading on would let a hostile game fill the loop's memory.
+MAX_BODY = 16 * 1024 * 1024
+
+
+class ReplyTooLarge(http.client.HTTPException):
+    """The game's reply is larger than MAX_BODY; the connection is dropped unread."""
 
 
 QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
@@ -218,6 +224,7 @@ class _Reply:
         if length is not None:
             if not length.strip().isdigit():
                 raise http.client.HTTPException(f"bad Content-Length {length[:40]!r}")
+            _bounded(int(length))
             return status, self._exactly(int(length)), keep
         return status, self._to_close(), False
 
@@ -233,11 +240,19 @@ class _Reply:
                 while self._until(b"\r\n", MAX_HEAD):  # trailers, up to the empty line
                     pass
                 return b"".join(body)
+            _bounded(size + sum(map(len, body)))
             body.append(self._exactly(size))
             self._exactly(2)  # the chunk's CRLF
 
     def _to_close(self) -> bytes:
-        parts = [self.buffer]
+        parts, have = [self.buffer], len(self.buffer)
         while chunk := self.sock.recv(READ_SIZE):
             parts.append(chunk)
+            have += len(chunk)
+            _bounded(have)
         return b"".join(parts)
+
+
+def _bounded(size: int) -> None:
+    if size > MAX_BODY:
+        raise ReplyTooLarge(f"a reply of more than {MAX_BODY // (1024 * 1024)} MiB ({size} bytes at least)")

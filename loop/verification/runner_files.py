@@ -11,13 +11,14 @@ pipeline rejects such a patch as a protected-path edit, naming the file and why.
 `/` is anchored at the repository's root; one ending in `/` matches a folder (and everything below it) in any
 folder. Two entries are not globs: `<requirements>` stands for the files the manifest's `requirements` and
 `test_requirements` name, and `<shadow>` for a module the patch adds that the interpreter would import in
-place of a standard or test-runner module. A shadow is judged against the base commit: a module the game
-already had is its own source, and one inside a folder that was a package (`castle/types.py` is
-`castle.types`) shadows nothing.
+place of a standard, test-runner or installed third-party module (a game's dependencies among them). A
+shadow is judged against the base commit: a module the game already had is its own source, and one inside a
+folder that was a package (`castle/types.py` is `castle.types`) shadows nothing.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -99,7 +100,16 @@ def _shadows(path: str, base_paths: frozenset[str]) -> bool:
     folder, name = module
     if folder and any(f"{folder}/__init__.{ext}" in base_paths for ext in ("py", "pyc")):
         return False
-    return name in sys.stdlib_module_names or name in RUNNER_MODULES
+    return name in sys.stdlib_module_names or name in RUNNER_MODULES or _installed(name)
+
+
+def _installed(name: str) -> bool:
+    """A third-party module of that name is installed here (`flask`, `werkzeug`, ...): a new `flask/` at the
+    root would be imported in its place by the game's tests, as a test runner's would."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def runner_file(path: str, base_paths: frozenset[str], manifest: Manifest) -> RunnerFile | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -31,12 +32,28 @@ def host_python_version() -> str:
     return f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
+# A requirement line a game may write: a project name, extras, version specifiers and an environment marker.
+# Anything else (`-r /etc/shadow`, `--find-links URL`, `--no-binary`, `name @ URL`, a path) would have the
+# host's pip, which runs as the loop's user, read files or fetch and build code the game chose.
+PLAIN_REQUIREMENT = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,\s-]*\])?\s*([<>=!~]=?[^;@/\\]*)?\s*(;[^@\\]*)?$"
+)
+
+
 def requirement_lines(requirements: Path | None) -> list[str]:
-    """The file's requirements, comments and blank lines dropped; [] for a missing or empty file."""
+    """The file's requirements, comments and blank lines dropped; [] for a missing or empty file. A line
+    that is not a plain requirement (an option, a URL, a path) is refused with the line named."""
     if requirements is None or not requirements.is_file():
         return []
     lines = (line.split("#", 1)[0].strip() for line in requirements.read_text().splitlines())
-    return [line for line in lines if line]
+    kept = [line for line in lines if line]
+    for line in kept:
+        if not PLAIN_REQUIREMENT.match(line) or "://" in line:
+            raise SandboxError(
+                f"{requirements.name}: {line[:80]!r} is not a plain requirement (a name, extras, versions, a "
+                "marker); options, URLs and paths are not accepted"
+            )
+    return kept
 
 
 def _platform_tags() -> list[str]:
