@@ -231,13 +231,14 @@ def containers_of(run_ids: set[str]) -> list[str]:
 
 
 def temp_leftovers(tmp_dir: Path) -> list[str]:
-    """What is left in a TMPDIR, but the machine-wide lock folder (kept on purpose: loop/contract/paths)."""
+    """What is left in a TMPDIR, but the machine-wide lock folder (kept on purpose: loop/contract/paths) and
+    the root-owned staging folder the unprivileged sandboxes mount through (kept on purpose: it is shared)."""
     if not tmp_dir.is_dir():
         return []
     return [
         f"temp {p}"
         for p in sorted(tmp_dir.iterdir())
-        if not p.name.startswith("closed-loop-locks-") and not _owner_alive(p.name)
+        if not p.name.startswith(("closed-loop-locks-", "closed-loop-stage")) and not _owner_alive(p.name)
     ]
 
 

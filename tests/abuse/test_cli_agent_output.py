@@ -58,7 +58,10 @@ def test_a_cli_that_prints_hundreds_of_megabytes_keeps_the_worker_small(tmp_path
     assert done.returncode == 0, done.stderr[-3000:]
     run = json.loads(done.stdout.strip().splitlines()[-1])
     assert run["returncode"] == 0
-    assert run["peak"] < 200 * MB, f"the worker grew to {run['peak'] / MB:.0f} MB for {FLOOD_MB} MB of output"
+    # flat, not proportional: the worker's own imports are ~150-300 MB, the output alone would be 400 MB more
+    assert run["peak"] < FLOOD_MB * MB, (
+        f"the worker grew to {run['peak'] / MB:.0f} MB for {FLOOD_MB} MB of output"
+    )
     assert run["chars"] < 4 * MB
     assert run["dropped"] > (FLOOD_MB - 4) * MB
     assert run["output"].startswith("FIRST-LINE") and run["output"].rstrip().endswith("LAST-LINE")

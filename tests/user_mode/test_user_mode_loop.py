@@ -87,8 +87,13 @@ def test_a_user_mode_loop_verifies_the_real_fix_reopens_the_wrong_one_and_pushes
     assert record.fixes.pushed_to == str(remote)
     branch = f"loop/{record.run_id}/fixes"
     pushed = git.Repo(remote).commit(branch)
-    assert "a small key rattles" not in pushed.tree["castle/world.py"].data_stream.read().decode()
-    assert "reviewed the drop command" not in pushed.tree["castle/engine.py"].data_stream.read().decode()
+    # the branch is on the game's real history: its files sit where the game's tree is in that repository
+    prefix = f"{record.origin.prefix}/" if record.origin and record.origin.prefix else ""
+    assert "a small key rattles" not in pushed.tree[f"{prefix}castle/world.py"].data_stream.read().decode()
+    assert (
+        "reviewed the drop command"
+        not in pushed.tree[f"{prefix}castle/engine.py"].data_stream.read().decode()
+    )
     assert pushed.message.startswith("Fix: ")
     description = (report_md.parent / "pull-request.md").read_text()
     assert all(b.report.title in description for b in text)
