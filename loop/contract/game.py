@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 import git
 from pydantic import BaseModel, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from loop.contract.origin import GameOrigin, export_tree, find_origin
+from loop.contract.origin import GameOrigin, find_origin, origin_files
 from loop.contract.tree import OutsideTree, check_tree, copy_tree, fixed_prefix, relative_path, resolve_inside
 
 MANIFEST_NAME = "game.toml"
@@ -299,7 +299,7 @@ def game_view(game: Game, origin: GameOrigin | None) -> Iterator[Path]:
     on disk. A link leading out of it is a GameDefinitionError naming the link."""
     with tempfile.TemporaryDirectory(prefix="closed-loop-view-") as scratch:
         try:
-            yield export_tree(origin, Path(scratch)) if origin is not None else game.src_dir
+            yield origin_files(origin, Path(scratch)) if origin is not None else game.src_dir
         except (OutsideTree, tarfile.FilterError) as exc:
             raise GameDefinitionError(f"{game.name}: {exc}") from None
 

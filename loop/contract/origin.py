@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import subprocess
 import tarfile
+import tempfile
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -79,16 +80,28 @@ def clone_history(origin: GameOrigin, dest: Path) -> GameOrigin:
     return origin.model_copy(update={"clone": str(dest)})
 
 
-def export_tree(origin: GameOrigin, scratch: Path) -> Path:
-    """The game's folder at the origin commit, unpacked under `scratch` (links kept as links, none leading
-    out); returns the folder. Only committed files: nothing ignored or untracked leaves the repository."""
-    archive = scratch / "tree.tar"
-    done = _git(Path(origin.repo), "archive", "--format=tar", "-o", str(archive), origin.commit,
-                "--", origin.prefix or ".")  # fmt: skip
-    if done.returncode != 0:
-        raise OriginError(f"cannot read {origin.commit[:12]} of {origin.repo}: {done.stderr.strip()}")
-    unpacked = scratch / "tree"
-    with tarfile.open(archive) as tar:
-        tar.extractall(unpacked, filter="data")  # refuses absolute paths and links out of the tree
-    archive.unlink()
-    return unpacked / origin.prefix if origin.prefix else unpacked
+class TreeExportError(RuntimeError):
+    """git could not write out a commit's files (no such commit or path, a broken repository)."""
+
+
+def unpack_commit(repo: Path, rev: str, dest: Path, subfolder: str = "") -> Path:
+    """The files of `rev` (a commit or tree; only `subfolder` of it when given) written into `dest` as git
+    has them, committed files only; returns the folder they are in. Links are kept as links: one that would
+    land outside `dest`, like an absolute path, raises tarfile.FilterError."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=dest.parent, prefix=f".{dest.name}-", suffix=".tar") as archive:
+        done = _git(repo, "archive", "--format=tar", "-o", archive.name, rev, "--", subfolder or ".")
+        if done.returncode != 0:
+            raise TreeExportError(done.stderr.strip()[-500:])
+        with tarfile.open(archive.name) as tar:
+            tar.extractall(dest, filter="data")
+    return dest / subfolder if subfolder else dest
+
+
+def origin_files(origin: GameOrigin, scratch: Path) -> Path:
+    """The game's folder at the origin commit, unpacked under `scratch`; returns the folder. Only committed
+    files: nothing ignored or untracked leaves the repository."""
+    try:
+        return unpack_commit(Path(origin.repo), origin.commit, scratch / "tree", origin.prefix)
+    except TreeExportError as exc:
+        raise OriginError(f"cannot read {origin.commit[:12]} of {origin.repo}: {exc}") from None

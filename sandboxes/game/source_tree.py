@@ -6,13 +6,13 @@ never sees uncommitted edits of the work tree.
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from loop.contract.origin import TreeExportError, unpack_commit
 from loop.contract.paths import data_dir, file_lock, short_hash
 from loop.sandbox import BuildSpec, SandboxError
 
@@ -62,13 +62,11 @@ def export_tree(spec: BuildSpec) -> SourceTree:
         if not (target / COMPLETE).is_file():
             shutil.rmtree(target, ignore_errors=True)
             target.mkdir(parents=True)
-            archive = _git(repo, "archive", "--format=tar", tree_id)
-            if archive.returncode != 0:
-                raise SandboxError(f"git archive {rev} failed: {archive.stderr.decode()[-500:]}")
-            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-                try:
-                    tar.extractall(target, filter="data")
-                except tarfile.FilterError as exc:  # a link committed to point outside the tree
-                    raise SandboxError(f"{repo} at {rev}: {exc}") from None
+            try:
+                unpack_commit(repo, tree_id, target)
+            except TreeExportError as exc:
+                raise SandboxError(f"git archive {rev} failed: {exc}") from None
+            except tarfile.FilterError as exc:  # a link committed to point outside the tree
+                raise SandboxError(f"{repo} at {rev}: {exc}") from None
             (target / COMPLETE).touch()
     return SourceTree(target, tree_id)
