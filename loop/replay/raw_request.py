@@ -13,6 +13,8 @@ import re
 
 from pydantic import BaseModel
 
+from loop.contract.game_client import GameClient, strip_hidden
+
 GAME_ID = "<game_id>"
 SHOWN_CHARS = 300
 _STEP = re.compile(r"^(GET|POST|PUT|PATCH|DELETE) (/\S*)(?: (.*))?$", re.DOTALL)
@@ -39,6 +41,18 @@ class RawRequest(BaseModel):
         escaped = json.dumps(game_id)[1:-1]
         body = None if self.body is None else self.body.replace(GAME_ID, escaped).encode("utf-8")
         return self.method, self.path.replace(GAME_ID, game_id), body
+
+
+def send_raw(client: GameClient, request: RawRequest, game_id: str) -> tuple[int, str, bool]:
+    """(status, reply text, whether the reply is JSON) of one raw request to the game `game_id`; a JSON reply
+    comes back without the fields the manifest hides from agents. GameUnavailable when it does not answer."""
+    status, raw = client.raw(*request.request(game_id))
+    text = raw.decode("utf-8", "replace")
+    try:
+        decoded = json.loads(text)
+    except ValueError:
+        return status, text, False
+    return status, json.dumps(strip_hidden(decoded, client.hidden_fields)), True
 
 
 def shown(step: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,9 +12,8 @@ from loop.contract.game_client import (
     GameProtocolError,
     GameServerError,
     GameUnavailable,
-    strip_hidden,
 )
-from loop.replay.raw_request import RawRequest
+from loop.replay.raw_request import RawRequest, send_raw
 from loop.replay.view import State
 
 SHOWN_REPLY = 400
@@ -102,18 +100,12 @@ class GameSession:
     def _send_raw(self, command: str, request: RawRequest, before: State, started: float) -> Step:
         """A raw request as a step: a JSON reply is an observation (the state unchanged as far as the step
         knows), a 5xx or a reply that is not JSON is an error step with its status."""
-        status, raw = self.client.raw(*request.request(self.game_id))
+        status, text, is_json = send_raw(self.client, request, self.game_id)
         elapsed = (time.perf_counter() - started) * 1000
-        text = raw.decode("utf-8", "replace")
-        try:
-            body = json.loads(text)
-        except ValueError:
-            body = None
-        if status >= 500 or body is None:
+        if status >= 500 or not is_json:
             return Step(len(self.steps), command, before, None, elapsed, text[:SHOWN_REPLY], status,
                         self._state_after_error())  # fmt: skip
-        shown = json.dumps(strip_hidden(body, self.client.hidden_fields))[:SHOWN_REPLY]
-        observation = GameObservation(message=shown, state=before, success=False)
+        observation = GameObservation(message=text[:SHOWN_REPLY], state=before, success=False)
         return Step(len(self.steps), command, before, observation, elapsed)
 
     def _state_after_error(self) -> State | None:

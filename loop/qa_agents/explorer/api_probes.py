@@ -13,9 +13,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from loop.contract.bad_requests import bad_request_violation
-from loop.contract.game_client import GameClient, GameUnavailable, strip_hidden
+from loop.contract.game_client import GameClient, GameUnavailable
 from loop.replay.raw_request import GAME_ID as RAW_GAME_ID
-from loop.replay.raw_request import RawRequest
+from loop.replay.raw_request import RawRequest, send_raw
 
 GAME_ID = "@GAME_ID@"  # where a probe puts the id of the game it plays against
 NEW, COMMAND, STATE = "/api/agent/new", "/api/agent/command", "/api/agent/state/"
@@ -32,10 +32,10 @@ class ApiProbe(BaseModel):
     path: str = COMMAND
     body: str | None = None
 
-    def request(self, game_id: str) -> tuple[str, str, bytes | None]:
-        escaped = json.dumps(game_id)[1:-1]
-        body = None if self.body is None else self.body.replace(GAME_ID, escaped).encode("utf-8")
-        return self.method, self.path.replace(GAME_ID, game_id), body
+    def as_request(self) -> RawRequest:
+        """The probe as a raw request of the replay layer, the game id written <game_id>."""
+        body = None if self.body is None else self.body.replace(GAME_ID, RAW_GAME_ID)
+        return RawRequest(method=self.method, path=self.path.replace(GAME_ID, RAW_GAME_ID), body=body)
 
     def shown(self) -> str:
         """The request as a person would type it, the game id written as <game_id>."""
@@ -45,9 +45,8 @@ class ApiProbe(BaseModel):
         return f"{self.method} {self.path.replace(GAME_ID, '<game_id>')}{body}"
 
     def raw_step(self) -> str:
-        """The probe as a repro step (loop.replay.raw_request), the game id written <game_id>."""
-        body = None if self.body is None else self.body.replace(GAME_ID, RAW_GAME_ID)
-        return RawRequest(method=self.method, path=self.path.replace(GAME_ID, RAW_GAME_ID), body=body).step()
+        """The probe as a repro step (loop.replay.raw_request)."""
+        return self.as_request().step()
 
     @classmethod
     def of_subject(cls, subject: str) -> ApiProbe | None:
@@ -132,17 +131,11 @@ class ApiAnswer(BaseModel):
 def send(client: GameClient, probe: ApiProbe, game_id: str) -> ApiAnswer:
     """The game's answer to `probe`; a JSON reply without the fields the manifest hides from agents (a
     probe's answer goes into traces and reports as any observation does)."""
-    method, path, body = probe.request(game_id)
     try:
-        status, raw = client.raw(method, path, body)
+        status, text, _ = send_raw(client, probe.as_request(), game_id)
     except GameUnavailable as exc:
         return ApiAnswer(status=0, text=str(exc))
-    text = raw.decode("utf-8", "replace")
-    try:
-        decoded = json.loads(text)
-    except ValueError:
-        return ApiAnswer(status=status, text=text)
-    return ApiAnswer(status=status, text=json.dumps(strip_hidden(decoded, client.hidden_fields)))
+    return ApiAnswer(status=status, text=text)
 
 
 def failure_kind(answer: ApiAnswer) -> str:
