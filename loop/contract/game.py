@@ -175,11 +175,12 @@ def walkthrough_lines(text: str) -> list[str]:
     """
     lines = text.splitlines()
     blocks = [commands for block in _fenced_blocks(lines) if (commands := _block_commands(block))]
+    outside = _outside_fences(lines)
     if blocks:
         picked = [command for block in blocks for command in block]
-    elif any(LIST_ITEM.match(line) for line in _outside_fences(lines)):
+    elif any(LIST_ITEM.match(line) for line in outside):
         picked = []
-        for line in _outside_fences(lines):
+        for line in outside:
             item = LIST_ITEM.match(line)
             if item:
                 code = INLINE_CODE.findall(item.group(1))
