@@ -8,8 +8,12 @@ reported as met or not.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
+import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -30,9 +34,41 @@ class Metric(BaseModel):
     note: str = ""
 
 
+class Measured(BaseModel):
+    """When, on what code and on which machine a result was measured: a number without these is not kept."""
+
+    date: str
+    commit: str
+    machine: str
+
+
+def _git(*args: str) -> str:
+    try:
+        done = subprocess.run(["git", *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip()
+
+
+def measured_here() -> Measured:
+    commit = _git("rev-parse", "--short=12", "HEAD")
+    dirty = "+changes" if commit and _git("status", "--porcelain", "--untracked-files=no") else ""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, load {load:.1f} at the end, "
+        f"Python {platform.python_version()}"
+    )
+    return Measured(
+        date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        commit=(commit + dirty) or "unknown",
+        machine=machine,
+    )
+
+
 class BenchResult(BaseModel):
     bench: str
     smoke: bool
+    measured: Measured | None = None
     seconds: float = 0.0
     params: dict[str, Any] = {}
     metrics: list[Metric] = []
@@ -93,5 +129,6 @@ def parser(description: str) -> argparse.ArgumentParser:
 
 def emit(result: BenchResult, started: float) -> None:
     result.seconds = round(time.perf_counter() - started, 2)
+    result.measured = measured_here()
     json.dump(result.model_dump(mode="json"), sys.stdout, indent=2)
     sys.stdout.write("\n")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Self
 
 import openai
 
@@ -30,7 +30,22 @@ def openai_client(config: LLMConfig, base_url: str | None, api_key: str) -> open
     )
 
 
-class OpenAIChat(Provider):
+class OpenAISDKProvider(Provider):
+    """A provider over one `openai.OpenAI` client, made from the config's OpenAI endpoint and key."""
+
+    def __init__(self, client: openai.OpenAI, name: str = "openai") -> None:
+        self.client = client
+        self.name = name
+
+    @classmethod
+    def from_context(cls, context: LLMConfig) -> Self:
+        return cls(openai_client(context, context.openai_base_url, _openai_key(context)))
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class OpenAIChat(OpenAISDKProvider):
     """Chat completions. With `native_structured`, replies are held to `response_format=json_schema`."""
 
     # the name of the reply bound: OpenAI's current one; OpenAI-compatible servers all read the older name
@@ -38,13 +53,8 @@ class OpenAIChat(Provider):
     local = False  # a server on this machine: its tokens cost nothing
 
     def __init__(self, client: openai.OpenAI, name: str = "openai", native_structured: bool = True) -> None:
-        self.client = client
-        self.name = name
+        super().__init__(client, name)
         self.native_structured = native_structured
-
-    @classmethod
-    def from_context(cls, context: LLMConfig) -> OpenAIChat:
-        return cls(openai_client(context, context.openai_base_url, _openai_key(context)))
 
     @translates_errors
     def send(
@@ -136,9 +146,6 @@ class OpenAIChat(Provider):
             model=model,
         )
 
-    def close(self) -> None:
-        self.client.close()
-
 
 def _chat_message(message: Message) -> dict[str, Any]:
     if message.role == "tool":
@@ -156,18 +163,13 @@ def _chat_message(message: Message) -> dict[str, Any]:
     return out
 
 
-class OpenAIResponses(Provider):
+class OpenAIResponses(OpenAISDKProvider):
     """The responses API (what Codex speaks). Structured replies through `text.format=json_schema`."""
 
     native_structured = True
 
     def __init__(self, client: openai.OpenAI, name: str = "openai-responses") -> None:
-        self.client = client
-        self.name = name
-
-    @classmethod
-    def from_context(cls, context: LLMConfig) -> OpenAIResponses:
-        return cls(openai_client(context, context.openai_base_url, _openai_key(context)))
+        super().__init__(client, name)
 
     @translates_errors
     def send(
@@ -242,9 +244,6 @@ class OpenAIResponses(Provider):
             stop_reason=response.status,
             model=response.model,
         )
-
-    def close(self) -> None:
-        self.client.close()
 
 
 def _response_items(message: Message) -> list[dict[str, Any]]:
