@@ -163,6 +163,8 @@ COMMAND_WORD = re.compile(r"[A-Za-z0-9]")
 MAX_COMMAND_CHARS = 80
 # Most lines of a fenced block must read as commands for the block to be a walkthrough (not a map or a table).
 COMMAND_SHARE = 0.8
+BARE_COMMAND_WORDS = 4
+SENTENCE_MARK = re.compile(r"[,;:!?]|\.$|\.\s")
 
 
 def walkthrough_lines(text: str) -> list[str]:
@@ -171,20 +173,24 @@ def walkthrough_lines(text: str) -> list[str]:
     Fenced blocks of commands win when there are any: one command per line, list markers dropped, and in a
     transcript (some lines marked `> ` or `$ `) only the marked lines. A fence that does not read as commands
     (a map, a table, a transcript's output) is skipped. Without such a block: markdown list items (the inline
-    code of an item when it has some); else one command per line. `#` comments and blank lines are dropped.
+    code of an item when it has some; where other items carry inline code, an item without any is a command
+    only when it reads as a short bare one, not a sentence); else one command per line. `#` comments and blank
+    lines are dropped.
     """
     lines = text.splitlines()
     blocks = [commands for block in _fenced_blocks(lines) if (commands := _block_commands(block))]
     outside = _outside_fences(lines)
     if blocks:
         picked = [command for block in blocks for command in block]
-    elif any(LIST_ITEM.match(line) for line in outside):
+    elif items := [item.group(1) for line in outside if (item := LIST_ITEM.match(line))]:
+        coded = any(INLINE_CODE.search(item) for item in items)
         picked = []
-        for line in outside:
-            item = LIST_ITEM.match(line)
-            if item:
-                code = INLINE_CODE.findall(item.group(1))
-                picked.append(code[0] if code else item.group(1))
+        for item in items:
+            code = INLINE_CODE.findall(item)
+            if code:
+                picked.append(code[0])
+            elif not coded or _reads_as_bare_command(item):
+                picked.append(item)
     else:
         picked = _outside_fences(lines)
     stripped = (PROMPT.sub("", line.strip()).strip() for line in picked)
@@ -223,6 +229,14 @@ def _block_commands(block: list[str]) -> list[str]:
     commands = [(item.group(1) if (item := LIST_ITEM.match(line)) else line).strip() for line in lines]
     readable = sum(_reads_as_command(command) for command in commands)
     return commands if commands and readable >= COMMAND_SHARE * len(commands) else []
+
+
+def _reads_as_bare_command(item: str) -> bool:
+    """`WALK DOWN`, not `Sell the salt at the next port, then rest.`: few words, no sentence marks."""
+    text = item.strip()
+    return (
+        _reads_as_command(text) and len(text.split()) <= BARE_COMMAND_WORDS and not SENTENCE_MARK.search(text)
+    )
 
 
 def _reads_as_command(line: str) -> bool:

@@ -41,3 +41,16 @@ def test_without_a_walkthrough_the_gate_says_it_is_the_games_tests_alone():
     bare = game.manifest.model_copy(update={"walkthrough": None})
     alone = describe_gate(type(game)(game.root, bare, game.src_dir))
     assert alone == f"{tests} alone: the game has no walkthrough"
+
+
+def test_prose_bullets_between_commands_in_inline_code_are_not_sent():
+    text = (
+        "# Playthrough\n\n"
+        "- Begin at the quay with an empty hold.\n"
+        "- `buy 3 rope`\n"
+        "- Rope sells best up the river, so head there next.\n"
+        "- `sail north`\n"
+        "- WAIT\n"
+        "- Done: the debt is paid\n"
+    )
+    assert walkthrough_lines(text) == ["buy 3 rope", "sail north", "WAIT"]
