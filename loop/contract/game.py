@@ -182,7 +182,7 @@ def walkthrough_lines(text: str) -> list[str]:
     outside = _outside_fences(lines)
     if blocks:
         picked = [command for block in blocks for command in block]
-    elif items := [item.group(1) for line in outside if (item := LIST_ITEM.match(line))]:
+    elif items := [found.group(1) for line in outside if (found := LIST_ITEM.match(line))]:
         coded = any(INLINE_CODE.search(item) for item in items)
         picked = []
         for item in items:
