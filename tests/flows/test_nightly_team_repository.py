@@ -16,6 +16,8 @@ from flows.nightly import nightly
 from loop.ledger import BugHistory, Ledger
 from loop.run.record import RunRecord
 from tests.user_mode.test_bug_identity import SPLINTER
+from tests.user_mode.test_user_repository import commit
+from tests.user_mode.test_user_repository import team_repository as splinter_history
 
 pytestmark = pytest.mark.slow
 # the welcome text's leftover traceback: the explorer sees it on the first new game; this fixes it
@@ -23,23 +25,11 @@ FIXER = "sed -i '/Traceback (most recent/d' server.py"
 TRACEBACK = "Server error text in a new game's reply"
 
 
-def commit(repo: git.Repo, message: str) -> str:
-    repo.git.add(A=True)
-    repo.index.commit(message)
-    return repo.head.commit.hexsha
-
-
 def team_repository(root: Path) -> git.Repo:
-    """Splinter as a team keeps it: its own repository, its manifest inside, a history of their commits."""
-    repo = git.Repo.init(root, initial_branch="main")
-    with repo.config_writer() as config:
-        config.set_value("user", "name", "team")
-        config.set_value("user", "email", "team@example.invalid")
-    (root / "README.md").write_text("# Splinter\n")
-    commit(repo, "Start the workshop")
-    for name in ("server.py", "game.toml"):
-        shutil.copy(SPLINTER / name, root / name)
-    commit(repo, "Add the server")
+    """Splinter as a team keeps it: a repository with a history of their commits, its manifest inside."""
+    repo, _ = splinter_history(root)
+    shutil.copy(SPLINTER / "game.toml", root / "game.toml")
+    commit(repo, "Add the manifest")
     return repo
 
 
@@ -81,8 +71,8 @@ def test_a_fix_not_merged_is_not_a_fix_on_the_next_nights_commit(prefect_api, ow
         assert fix == first.fixes.commits[0]  # the fix's commit on the fixes branch, not the agents' view
 
         # the team works on and never merges the fixes branch
-        (tmp_path / "team" / "README.md").write_text("# Splinter\n\nA workshop game.\n")
-        tonight = commit(team, "Describe the game")
+        (tmp_path / "team" / "README.md").write_text("# Splinter\n\nOur workshop game.\n")
+        tonight = commit(team, "Describe the game again")
         second = night(team, "20261202", own_data)
 
     assert second.origin is not None and second.origin.commit == tonight
