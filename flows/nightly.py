@@ -29,7 +29,8 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.closed_loop import closed_loop
 from flows.nightly_summary import GameNight, render_summary
-from games.catalogue import list_games
+from games.catalogue import list_games, load_game
+from loop.contract.game import GameDefinitionError, is_git_url
 from loop.host import settings, temp_space
 from loop.ledger import Ledger
 from loop.run.config import LoopConfig
@@ -47,6 +48,17 @@ def game_loop(game: str, night: str, params: dict[str, Any]) -> str:
     with concurrency_slot(SANDBOX_LIMIT, occupy=1, strict=True):
         subflow = closed_loop.with_options(flow_run_name=f"{game} {night}")
         return subflow(**params)
+
+
+def game_name(game: str) -> str:
+    """The name a game's runs and its ledger entries go by: a game folder's manifest name; a catalogue name,
+    or a game that cannot be loaded (its subflow fails alone, saying why), as given."""
+    if is_git_url(game):
+        return game
+    try:
+        return load_game(game).name
+    except GameDefinitionError:
+        return game
 
 
 def ensure_limit(limit: int | None) -> int:
@@ -90,22 +102,25 @@ def nightly(
 ) -> dict[str, str]:
     """Run the loop on each game (all catalogue games by default), concurrently within the sandbox limit.
 
-    `night` (default: today, UTC, YYYYMMDD) names the runs: a second nightly of the same night resumes them.
-    `overrides` maps a game to loop parameters of its own (any `closed-loop` flow parameter)."""
+    `games` are catalogue names or game folders (a team's own repository, from its HEAD each night); a folder
+    goes by its manifest's name. `night` (default: today, UTC, YYYYMMDD) names the runs: a second nightly of
+    the same night resumes them. `overrides` maps a game, as given, to loop parameters of its own (any
+    `closed-loop` flow parameter)."""
     logger = get_run_logger()
     temp_space.claim()  # a flow run started by serve or a worker is a process of its own
-    names = games or [game.name for game in list_games()]
+    given = games or [game.name for game in list_games()]
     night = str(night or datetime.now(UTC).strftime("%Y%m%d"))
     common = dict(
         qa_agent=qa_agent, repair_agent=repair_agent, max_rounds=max_rounds, steps=steps, backend=backend
     )
     plans = {}
-    for name in names:
-        params = {**common, **(overrides or {}).get(name, {}), "game": name}
+    for game in given:
+        params = {**common, **(overrides or {}).get(game, {}), "game": game}
         LoopConfig(**params)  # a bad parameter fails the nightly at once, not one game at 2 a.m.
+        name = game_name(game)
         plans[name] = {**params, "run_id": check_run_id(f"{name}-nightly-{night}")}
     limit = ensure_limit(concurrency)
-    logger.info("nightly %s: %d game(s), at most %d at once", night, len(names), limit)
+    logger.info("nightly %s: %d game(s), at most %d at once", night, len(plans), limit)
     futures = {name: game_loop.submit(name, night, plan) for name, plan in plans.items()}
     done, _ = wait(list(futures.values()), timeout=game_timeout_s)
     finished = {id(future) for future in done}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, write_reports
@@ -45,7 +46,8 @@ class QAAgent(Plugin[QAContext], abc.ABC):
     1. `from_context(QAContext)`, once per run: by default `cls(context)`. A missing setting (no model
        configured) raises ValueError, whose message the user sees as one line.
     2. `prepare(game, repo_dir, mode)`, before every session: the game, its repository at the session's
-       commit, and `player` or `qa`. ValueError for a mode the agent does not have.
+       commit, and `player` or `qa`. ValueError for a mode the agent does not have. In a loop run, then
+       `know_origins(origins)`: which real commit of the game each of the view's commits stands for.
     3. `run_session(client, ...)`, once per session on a fresh build, and again in the same session (same
        `out_dir`, the steps left, another seed) when the game died and the loop brought it back.
 
@@ -59,6 +61,12 @@ class QAAgent(Plugin[QAContext], abc.ABC):
     def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
         """Called before the sessions of a game: the repository at the session's commit (QA mode reads its
         docs and source) and the mode, `player` or `qa`. An agent that needs neither does nothing."""
+
+    def know_origins(self, origins: CommitOrigins) -> None:
+        """Called after `prepare` in a loop run: what outlives the run (a memory across runs) names
+        `origins.named(build_commit)`, the game's real commit, and asks `origins.descends` for git ancestry,
+        so a bug fixed on one night is fixed on a later one only when its fix was merged. An agent that
+        remembers nothing across sessions does nothing."""
 
     @abc.abstractmethod
     def run_session(

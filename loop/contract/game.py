@@ -374,17 +374,3 @@ def load_game_from_git(url: str, manifest: Path | None) -> Game:
 
 def is_git_url(ref: str) -> bool:
     return ref.startswith(("http://", "https://", "git@", "file://")) or ref.endswith(".git")
-
-
-def descends(repo_dir: Path, commit: str, ancestor: str | None) -> bool:
-    """Does `commit` contain `ancestor` in its history (git ancestry)? False for a commit this repository
-    never had: a run that started again from a game's original commit does not contain another run's fixes."""
-    if not ancestor:
-        return False
-    if ancestor == commit:
-        return True
-    command = ["git", "merge-base", "--is-ancestor", ancestor, commit]
-    try:
-        return subprocess.run(command, cwd=repo_dir, capture_output=True, timeout=30).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False

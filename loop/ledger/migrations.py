@@ -15,10 +15,15 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine, Integer, inspect, text
 
-from loop.ledger.schema import Base
+from loop.ledger.schema import Base, RealCommitRow
+
+
+def _add_real_commits(connection: Connection) -> None:
+    Base.metadata.tables[RealCommitRow.__tablename__].create(connection)
+
 
 #: version -> migration bringing the schema from version-1 to version. Version 1 is the first schema.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _add_real_commits}
 LATEST = max(MIGRATIONS, default=1)
 MIGRATION_LOCK_KEY = 0x636C6F6F70  # "cloop": any constant shared by every closed-loop
 

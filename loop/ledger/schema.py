@@ -133,3 +133,14 @@ class VerificationRow(Base):
     replay_fixed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     probe_fixed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")
+
+
+class RealCommitRow(Base):
+    """A run's view commit and the game's real commit it stands for (loop.contract.commit_origins)."""
+
+    __tablename__ = "real_commits"
+    __table_args__ = (UniqueConstraint("game_id", "view_commit"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    view_commit: Mapped[str] = mapped_column(String(64))
+    real_commit: Mapped[str] = mapped_column(String(64))

@@ -7,10 +7,10 @@ transaction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,6 +32,7 @@ from loop.ledger.schema import (
     BugRow,
     BuildRow,
     GameRow,
+    RealCommitRow,
     ReportRow,
     RunRow,
     SessionRow,
@@ -145,6 +146,47 @@ class Ledger:
             run = self._run(s, run_id)
             if run.finished_at is None:
                 run.finished_at = utcnow()
+
+        self._write(operation)
+
+    def restate_commits(self, run_id: str, real: Mapping[str, str]) -> None:
+        """Name `real[c]` wherever the run's sessions, bug events, attempts and verifications name the view
+        commit `c`, and keep the pair for later runs (`real_commits`): a fix has its real commit only once it
+        is applied to the real history, at the end of the run, after the rows that name it were written.
+        Idempotent."""
+
+        def operation(s: Session) -> None:
+            run = self._run(s, run_id)
+            game = cast(GameRow, s.get(GameRow, run.game_id))  # a run's game exists (foreign key)
+            for view, origin in real.items():
+                if view == origin:
+                    continue
+                pair = s.scalar(
+                    select(RealCommitRow).where(
+                        RealCommitRow.game_id == game.id, RealCommitRow.view_commit == view
+                    )
+                )
+                if pair is None:
+                    s.add(RealCommitRow(game_id=game.id, view_commit=view, real_commit=origin))
+                else:
+                    pair.real_commit = origin
+                for table in (BugEventRow, AttemptRow, VerificationRow):
+                    s.execute(
+                        update(table)
+                        .where(table.run_pk == run.id, table.commit == view)
+                        .values(commit=origin)
+                    )
+                old = s.scalar(select(BuildRow).where(BuildRow.game_id == game.id, BuildRow.commit == view))
+                if old is None:
+                    continue
+                build = self._build(s, game, origin)
+                s.execute(
+                    update(SessionRow)
+                    .where(SessionRow.run_pk == run.id, SessionRow.build_id == old.id)
+                    .values(build_id=build.id)
+                )
+                if s.scalar(select(SessionRow.id).where(SessionRow.build_id == old.id).limit(1)) is None:
+                    s.delete(old)
 
         self._write(operation)
 
@@ -358,6 +400,16 @@ class Ledger:
         """Every bug of `game` the ledger knows, oldest first, with its status history."""
         with Session(self.engine) as s:
             return bug_histories(s, game)
+
+    def real_commits(self, game: str) -> dict[str, str]:
+        """Every run's view commits of `game` that stand for a real commit, with that commit."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(RealCommitRow.view_commit, RealCommitRow.real_commit)
+                .join(GameRow, GameRow.id == RealCommitRow.game_id)
+                .where(GameRow.name == game)
+            )
+            return dict(rows.tuples().all())
 
     def runs(self, game: str) -> list[RunSummary]:
         """The game's runs, oldest first: what a trend across nights is drawn from."""

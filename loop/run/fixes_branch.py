@@ -85,13 +85,15 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
                     stream.write(patch.encode("utf-8", "surrogateescape"))
                     stream.seek(0)
                     tree.git.apply("--index", *directory, "-", istream=stream)
-                tree.git.commit("--allow-empty", "-m", commit_message(bugs))
+                message = commit_message(bugs)
+                tree.git.commit("--allow-empty", "-m", message, env=_dated_as(view.commit(commit)))
             except git.GitCommandError:
                 tree.git.reset("--hard")
                 for bug in bugs:
                     result.skipped[bug.fingerprint] = "its patch does not apply without unverified changes"
                 continue
             result.commits.append(tree.head.commit.hexsha)
+            result.made_from[commit] = tree.head.commit.hexsha
             result.fixed += [bug.fingerprint for bug in bugs]
     finally:
         remove = ["git", "worktree", "remove", "--force", str(worktree)]
@@ -103,6 +105,13 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
     log.info("%s: %d fix(es) on %s in %s%s", record.run_id, len(result.fixed), branch, target,
              f", pushed to {push_to}" if result.pushed_to else "")  # fmt: skip
     return result
+
+
+def _dated_as(patch: git.Commit) -> dict[str, str]:
+    """The patch's own dates: remade on a resumed run, the branch gets the same commits (the ids the ledger
+    and the QA memory name)."""
+    when = f"{patch.committed_date} +0000"
+    return {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
 
 
 def _history(repo: git.Repo, head: str) -> list[str]:

@@ -1,5 +1,7 @@
 """A bug's life across sessions: open -> patched -> verified_fixed, back to open when a fix fails,
-regressed when a later commit brings a verified bug back (and patched again from there).
+regressed when a later commit brings a verified bug back (and patched again from there). A verified bug goes
+back to open when it is reported on a commit that does not contain its fix (another line of history: a team
+branch the fixes branch was never merged into), as the ledger sees across runs.
 
 Every change is an event with the session, the commit it was judged on and why, so a status can always be
 traced to the session and build that produced it.
@@ -24,7 +26,7 @@ class BugStatus(StrEnum):
 ALLOWED: dict[BugStatus, frozenset[BugStatus]] = {
     BugStatus.OPEN: frozenset({BugStatus.PATCHED}),
     BugStatus.PATCHED: frozenset({BugStatus.VERIFIED_FIXED, BugStatus.OPEN}),
-    BugStatus.VERIFIED_FIXED: frozenset({BugStatus.REGRESSED}),
+    BugStatus.VERIFIED_FIXED: frozenset({BugStatus.REGRESSED, BugStatus.OPEN}),
     BugStatus.REGRESSED: frozenset({BugStatus.PATCHED}),
 }
 

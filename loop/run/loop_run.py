@@ -22,6 +22,7 @@ from typing import Literal
 import git
 
 from loop.contract.benchmark import Benchmark
+from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
@@ -36,6 +37,7 @@ from loop.run.config import LoopConfig
 from loop.run.git_locks import remove_stale_locks
 from loop.run.ledger_sync import mirror_run
 from loop.run.lifecycle import now
+from loop.run.real_commits import commit_origins
 from loop.run.record import GroundTruthSummary, RunRecord, SessionRecord, StepName
 from loop.run.run_id import check_run_id
 from loop.run.run_lock import LOCK_FILE, RunBusy, RunLock
@@ -275,6 +277,13 @@ class LoopRun:
         """Bring the ledger up to date with run.json (idempotent)."""
         with Ledger() as ledger:
             mirror_run(self.record, ledger)
+
+    def commit_origins(self) -> CommitOrigins:
+        """Which real commit each of the view's commits stands for, this run's and earlier runs' (from the
+        ledger), and the history they are compared in."""
+        with Ledger() as ledger:
+            earlier = ledger.real_commits(self.game.name)
+        return commit_origins(self.record, earlier)
 
     def done(self, number: int, step: str) -> bool:
         return step in self.session(number).finished_steps

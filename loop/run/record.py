@@ -130,6 +130,9 @@ class FixesBranch(BaseModel):
     repo: str = Field(default="", description="the repository holding the branch")
     base_commit: str = Field(default="", description="the commit the branch starts from")
     commits: list[str] = Field(default_factory=list, description="commits on the branch, oldest first")
+    made_from: dict[str, str] = Field(
+        default_factory=dict, description="the patch's commit in the agents' view -> its commit on the branch"
+    )
     fixed: list[str] = Field(default_factory=list, description="fingerprints of the bugs it fixes")
     skipped: dict[str, str] = Field(default_factory=dict, description="fingerprint -> why it is not there")
     pushed_to: str | None = None

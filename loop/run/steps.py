@@ -97,6 +97,7 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     session = run.session(number)
     agent = run.parts.qa_agent
     agent.prepare(run.game, run.repo_dir, run.config.mode)
+    agent.know_origins(run.commit_origins())
     out_dir = run.session_dir(number)
     session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
     session.qa_tokens, session.qa_cost_usd, session.qa_counts = 0, 0.0, {}
@@ -365,3 +366,4 @@ def publish(run: LoopRun) -> None:
         return
     run.record.fixes = publish_fixes(run.record, run.repo_dir, run.run_dir, run.config.push_to)
     run.save()
+    run.mirror()  # the applied fixes' real commits, in place of the view's

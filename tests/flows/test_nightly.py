@@ -11,7 +11,6 @@ import pytest
 from prefect import get_client
 from prefect.artifacts import Artifact
 from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName
-from prefect.testing.utilities import prefect_test_harness
 
 from flows.nightly import SANDBOX_LIMIT, nightly
 from loop.run.record import RunRecord
@@ -20,23 +19,6 @@ pytestmark = pytest.mark.slow
 OFFLINE = dict(qa_agent="explorer", repair_agent="gold", backend="process", steps=200, max_rounds=2)
 # CASTLE's repair agent hangs for a minute: the stuck game
 STUCK = {"repair_agent": "command", "agent_options": {"command": "sleep 600"}, "repair_timeout_s": 60}
-
-
-@pytest.fixture(scope="module")
-def prefect_api():
-    # offline: no telemetry heartbeat (it logs "database is locked" errors into the test's output on SQLite)
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
-        env.setenv("DO_NOT_TRACK", "1")
-        with prefect_test_harness(server_startup_timeout=120):
-            yield
-
-
-@pytest.fixture
-def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(tmp_path / "runs"))
-    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
-    return tmp_path / "runs"
 
 
 def finished_at(runs: Path, run_id: str) -> datetime:

@@ -209,6 +209,34 @@ def test_a_ledger_from_a_newer_closed_loop_is_refused(ledger_url):
         Ledger(ledger_url)
 
 
+def test_a_first_version_ledger_is_upgraded_in_place_and_keeps_its_bugs(ledger_url):
+    with Ledger(ledger_url) as ledger:
+        play_table_7(ledger)
+    sql(ledger_url, "DROP TABLE real_commits")
+    sql(ledger_url, "UPDATE schema_version SET version = 1")
+    with Ledger(ledger_url) as ledger:
+        assert [bug.key for bug in ledger.bugs("castle")] == ["BUG-2", "BUG-3", "BUG-1"]
+        assert ledger.real_commits("castle") == {}
+    assert sql(ledger_url, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(2,)]
+
+
+def test_a_runs_view_commits_are_restated_as_the_real_ones_everywhere(ledger, ledger_url):
+    play_table_7(ledger)  # commits c0, c1, c2 of the agents' view
+    real = {"c0": "team-start", "c1": "fix-on-branch"}
+    for _ in range(2):  # a resumed run restates again: nothing changes
+        ledger.restate_commits("run-1", real)
+        bug_2 = next(bug for bug in ledger.bugs("castle") if bug.key == "BUG-2")
+        assert [e.commit for e in bug_2.events] == ["team-start", "fix-on-branch", "fix-on-branch"]
+        assert sql(ledger_url, 'SELECT DISTINCT "commit" FROM verifications') == [("fix-on-branch",)]
+        assert sql(ledger_url, 'SELECT DISTINCT "commit" FROM attempts') == [("fix-on-branch",)]
+        builds = 'SELECT s.number, b."commit" FROM sessions s JOIN builds b ON b.id = s.build_id ORDER BY 1'
+        assert sql(ledger_url, builds) == [(1, "team-start"), (2, "fix-on-branch"), (3, "c2")]
+        assert sorted(row[0] for row in sql(ledger_url, 'SELECT "commit" FROM builds')) == [
+            "c2", "fix-on-branch", "team-start"
+        ]  # fmt: skip
+    assert ledger.real_commits("castle") == real  # kept for later runs
+
+
 def test_bugs_command_lists_status_and_history(ledger, ledger_url, capsys):
     play_table_7(ledger)
     assert main(["bugs", "castle", "--ledger", ledger_url]) == 0

@@ -27,13 +27,23 @@ def test_a_failed_fix_sends_the_bug_back_to_open():
     assert event.reason == "replay still shows the anomaly"
 
 
+def test_a_verified_bug_seen_on_a_commit_without_its_fix_is_open_there():
+    bug = BugLifecycle.opened(1, "c1", "found")
+    bug.move(BugStatus.PATCHED, 1, "f1", "patch")
+    bug.move(BugStatus.VERIFIED_FIXED, 2, "f1", "replay no longer shows it")
+    bug.move(BugStatus.OPEN, 1, "c2", "reported on c2, which does not contain its fix f1")
+    assert bug.status == BugStatus.OPEN
+    bug.move(BugStatus.PATCHED, 1, "f2", "patched again on this line")
+    assert bug.status == BugStatus.PATCHED
+
+
 @pytest.mark.parametrize(
     ("path", "illegal"),
     [
         ([], BugStatus.VERIFIED_FIXED),
         ([], BugStatus.REGRESSED),
         ([BugStatus.PATCHED], BugStatus.REGRESSED),
-        ([BugStatus.PATCHED, BugStatus.VERIFIED_FIXED], BugStatus.OPEN),
+        ([BugStatus.PATCHED, BugStatus.VERIFIED_FIXED, BugStatus.OPEN], BugStatus.VERIFIED_FIXED),
         ([BugStatus.PATCHED, BugStatus.VERIFIED_FIXED], BugStatus.PATCHED),
     ],
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
 from loop.judge.model_judge import Claim, Judged, judge_replay
@@ -24,7 +25,7 @@ from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingSummary
 from loop.llm.roles import ModelRoles
 from loop.llm.types import Message
-from loop.qa_agents.llm.campaign import Descends, GameMemory, KnownBug
+from loop.qa_agents.llm.campaign import BugStatus, Descends, GameMemory, KnownBug, RunMarks
 from loop.qa_agents.llm.command_language import CommandLanguage
 from loop.qa_agents.llm.evidence import anomaly_key, confidence, evidence_source, knowledge_text
 from loop.qa_agents.llm.hypothesis_replay import Confirmed, LocalVerifier, UndecidedReplay
@@ -68,12 +69,16 @@ class LLMQASession:
         reader: RepoReader | None = None,
         settings: Settings | None = None,
         progress: Progress | None = None,
-        descends: Descends = lambda commit, ancestor: commit == ancestor,
+        origins: CommitOrigins | None = None,
+        this_run: RunMarks | None = None,
     ):
         self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
         self.events = SessionEvents(trace, lambda: (self.steps, self.game.game_id if self.game else ""))
-        self.descends = descends
+        origins = origins or CommitOrigins(view=None)
+        self.descends: Descends = origins.descends
         self.build_commit, self.max_steps, self.game_title = build_commit, max_steps, game_title
+        self.commit = origins.named(build_commit)  # what the memory names: the game's real commit
+        self.this_run = this_run or RunMarks()
         self.reader, self.settings, self.progress = reader, settings or Settings(), progress
         s = self.settings
         self.memory = WorkingMemory(
@@ -108,7 +113,7 @@ class LLMQASession:
             self._system = prompting.planner_system(
                 self.game_title,
                 self.reader.docs_text() if self.reader else None,
-                self.campaign.briefing(self.build_commit),
+                self.campaign.briefing(self.commit),
             )  # after the re-check, so the briefing says what it found
             while True:
                 self.step()
@@ -268,7 +273,7 @@ class LLMQASession:
             self.events.note("duplicate", played.command, {"hypothesis": hypothesis.title, "key": key})
             return
         known = next((b for b in self.campaign.bugs if b.key == key), None)
-        if known is not None and known.status != "fixed" and known.checked_commit == self.build_commit:
+        if known is not None and known.status != "fixed" and self._checked_here(known):
             self.events.note("known", played.command, {"hypothesis": hypothesis.title, "known": known.id})
             return
         self.memory.note_hypothesis(f"{hypothesis.title}: {hypothesis.observed}")
@@ -301,27 +306,35 @@ class LLMQASession:
         self._add_report(report, hypothesis.evidence, regression=known is not None)
 
     def recheck_known_bugs(self) -> None:
-        """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported."""
-        for known in [b for b in self.campaign.bugs if b.checked_commit != self.build_commit][:20]:
+        """On a build not yet checked, replay every known bug: fixed ones are marked, regressions reported,
+        and a bug still open on this line reported once a run (the run's loop tracks only what it is told)."""
+        for known in [b for b in self.campaign.bugs if not self._checked_here(b)][:20]:
             hypothesis = known.hypothesis()
             try:
                 present, steps = self.verifier.shows(hypothesis, known.repro)
             except UndecidedReplay as exc:
                 self.leads.append(f"re-check of {known.title} undecided: {clip(str(exc), 80)}")
                 continue
-            here = known.status_on(self.build_commit, self.descends)
+            here = known.status_on(self.commit, self.descends)
             self.events.note(
                 "recheck", None, {"bug": known.id, "present": present, "was": here or "other line"}
             )
             if not present:
-                known.set_status("fixed", self.build_commit)
+                self._set_status(known, "fixed")
                 self._say(f"known bug no longer shows, marked fixed: {known.title}")
-            elif here in ("fixed", None):
-                # fixed on this line: a regression; known only from another line: a known bug of this one,
-                # reported under its fingerprint so the loop tracks it here too
+            elif here in ("fixed", None) or known.id not in self.this_run.reported:
+                # fixed on this line: a regression; known only from another line, or from an earlier run of
+                # this one: a known bug of this line, reported under its fingerprint so the loop tracks it
                 self._add_report(self._known_report(known, steps), known.check, regression=here == "fixed")
             else:
-                known.set_status(known.status, self.build_commit)
+                self._set_status(known, known.status)
+
+    def _checked_here(self, known: KnownBug) -> bool:
+        return known.checked_commit == self.commit and known.id in self.this_run.checked
+
+    def _set_status(self, known: KnownBug, status: BugStatus) -> None:
+        known.set_status(status, self.commit)
+        self.this_run.checked.add(known.id)
 
     def _known_report(self, known: KnownBug, steps: list[Step]) -> BugReport:
         replayed = Confirmed(list(known.repro), steps, 1)
@@ -334,7 +347,9 @@ class LLMQASession:
         )
 
     def _add_report(self, report: BugReport, check: str, *, regression: bool) -> None:
-        known = self.campaign.remember_report(report, check, self.build_commit, self.descends)
+        known = self.campaign.remember_report(report, check, self.commit, self.descends)
+        self.this_run.checked.add(known.id)
+        self.this_run.reported.add(known.id)
         self.reports.append(report)
         if self.first_report_seconds is None:
             self.first_report_seconds = time.monotonic() - self.started

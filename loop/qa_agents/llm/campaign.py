@@ -1,18 +1,21 @@
 """Cross-session memory of one game, keyed by commit: one JSON file under the data directory.
 
 It keeps, per commit, the regions explored, unresolved leads and priority targets; and, across commits, every
-bug the agent confirmed with its status (open, fixed, regressed) on each commit it was judged on. Statuses
-follow the repository's history: a bug fixed at commit C counts as fixed, and comes back as a regression, only
-on commits that descend from C; on another line (a new run from the game's original commit, another branch) it
-is a known bug of that line, re-checked and reported under its own fingerprint, neither new nor a regression.
-A session on a new commit re-checks the known bugs first. The file is rewritten once per session (atomically),
-never per step.
+bug the agent confirmed with its status (open, fixed, regressed) on each commit it was judged on. In a loop
+run the commits are the game's real ones (loop.contract.commit_origins): the commit the run started from, not
+the agents' one-commit view of it, so two nights on the same commit share their notes. Statuses follow the
+repository's history: a bug fixed at commit C counts as fixed, and comes back as a regression, only on commits
+that descend from C (a fix not merged into the team's branch is not on it); on another line (another branch,
+a commit without that fix) it is a known bug of that line, re-checked and reported under its own fingerprint,
+neither new nor a regression. A session on a new commit re-checks the known bugs first, and a run reports
+each known bug that still shows once. The file is rewritten once per session (atomically), never per step.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -78,12 +81,25 @@ class KnownBug(BaseModel):
         self.status = status
 
     def status_on(self, commit: str, descends: Descends) -> BugStatus | None:
-        """The bug's status on `commit`'s line of history: the latest status decided on `commit` or on an
-        ancestor of it; None when it was only ever judged on other lines (another run, another branch)."""
-        for change in reversed(self.history):
-            if descends(commit, change.commit):
-                return change.status
-        return None
+        """The bug's status on `commit`'s line of history: the status decided on the newest (by git
+        ancestry) of `commit` and its ancestors it was judged on, the latest decision there; None when it was
+        only ever judged on other lines (another run, another branch). A decision on another line in between
+        (a night on a branch without the fix) does not hide a fix this line merged."""
+        judged = [change for change in self.history if descends(commit, change.commit)]
+        commits = list(dict.fromkeys(change.commit for change in judged))
+        newest = {c for c in commits if not any(other != c and descends(other, c) for other in commits)}
+        latest = [change for change in judged if change.commit in newest]
+        return latest[-1].status if latest else None
+
+
+@dataclass
+class RunMarks:
+    """What one run did with the known bugs (ids): re-checked, reported. The memory outlives runs, but a
+    run's loop tracks only the bugs reported to it, so a known bug still open on this line is reported once a
+    run."""
+
+    checked: set[str] = field(default_factory=set)
+    reported: set[str] = field(default_factory=set)
 
 
 class CommitNotes(BaseModel):

@@ -6,7 +6,8 @@ import contextlib
 import time
 from pathlib import Path
 
-from loop.contract.game import Game, descends
+from loop.contract.commit_origins import CommitOrigins
+from loop.contract.game import Game
 from loop.contract.game_client import GameClient
 from loop.limits import Progress
 from loop.llm import prompting
@@ -18,7 +19,7 @@ from loop.llm.session import Budget, LLMSession
 from loop.llm.types import Message
 from loop.qa import QAAgent, QAContext, QASessionResult
 from loop.qa_agents.llm.agent import LLMQASession, Settings
-from loop.qa_agents.llm.campaign import GameMemory, bounded_notes, memory_path
+from loop.qa_agents.llm.campaign import GameMemory, RunMarks, bounded_notes, memory_path
 from loop.qa_agents.llm.repo_tools import RepoReader
 from loop.trace import SessionTrace
 
@@ -59,6 +60,8 @@ class LLMQA(QAAgent):
         self.data_dir, self.repo_dir, self.qa_docs = data_dir, repo_dir, tuple(qa_docs)
         self.game_name, self.game_title = game_name, game_title or game_name
         self.mode = mode
+        self.origins: CommitOrigins | None = None
+        self.this_run = RunMarks()  # one instance per run (`from_context`): what this run did with known bugs
         self.for_mode(mode)
 
     def for_mode(self, mode: str) -> None:
@@ -71,16 +74,15 @@ class LLMQA(QAAgent):
         self.for_mode(mode)
         self.game_name, self.game_title = game.name, game.manifest.title
         self.repo_dir, self.qa_docs = repo_dir, tuple(game.manifest.qa_docs)
+        self.origins = None
+
+    def know_origins(self, origins: CommitOrigins) -> None:
+        """The memory names the game's real commits and follows their history (see the campaign module)."""
+        self.origins = origins
 
     @property
     def memory_file(self) -> Path:
         return memory_path(self.game_name, self.data_dir)
-
-    def _descends(self, commit: str, ancestor: str) -> bool:
-        """Git ancestry in the game's repository (without one, only the same commit counts)."""
-        if self.repo_dir is None:
-            return commit == ancestor
-        return descends(self.repo_dir, commit, ancestor)
 
     def run_session(
         self, client: GameClient, *, build_commit: str, steps: int, seed: int, out_dir: Path
@@ -104,10 +106,12 @@ class LLMQA(QAAgent):
                 reader=reader,
                 settings=self.settings,
                 progress=self.progress,
-                descends=self._descends,
+                # outside a loop run the repository's own commits, and its own ancestry
+                origins=self.origins or CommitOrigins(view=self.repo_dir),
+                this_run=self.this_run,
             )
             stopped_because = session.run()
-        self._remember(session, campaign, build_commit)
+        self._remember(session, campaign, session.commit)
         campaign.save(self.memory_file)
         totals = self.models.session.totals()
         counts = {
