@@ -14,7 +14,7 @@ from flows.driver import drive
 from flows.parameters import with_loop_parameters
 from loop.host import temp_space
 from loop.host.disk_space import disk_full
-from loop.run import steps
+from loop.run import regression_range, steps
 from loop.run.loop_run import LoopRun
 from loop.run.rounds import RoundSteps
 from reports.writer import table7_rows, write_run_reports
@@ -26,6 +26,7 @@ TASK_STEPS = RoundSteps(
     ),
     qa_session=task(name="QA session", cache_policy=NO_CACHE)(steps.qa_session),
     criticize=task(name="critic", cache_policy=NO_CACHE)(steps.criticize),
+    bisect=task(name="bisect regressions", cache_policy=NO_CACHE)(regression_range.bisect),
     decide_stop=task(name="stop rule", cache_policy=NO_CACHE)(steps.decide_stop),
     repair=task(name="repair and rebuild", cache_policy=NO_CACHE)(steps.repair),
     publish=task(name="publish verified fixes", cache_policy=NO_CACHE)(steps.publish),

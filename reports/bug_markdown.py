@@ -126,6 +126,14 @@ def render_report_alone(report: BugReport) -> str:
     return "\n".join(parts)
 
 
+def history_notes(bug: TrackedBug) -> str:
+    """Where the bug came in (its bisection) and whether its repro is flaky: one line, empty when neither."""
+    notes = [f"regression: {bug.bisection.summary()}"] if bug.bisection else []
+    if bug.flaky is not None:
+        notes.append(bug.flaky.label())
+    return "; ".join(notes)
+
+
 def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
     report = bug.report
     gt = f" (matches {bug.ground_truth_id})" if bug.ground_truth_id else ""
@@ -136,6 +144,8 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
         f"- Type: {report.bug_type.value}; mechanic: {report.mechanic}",
         f"- Found in session {bug.found_in_session} of run `{run.run_id}` by the {report.source} QA agent"
         f" (confidence {report.confidence:.2f})",
+        *([f"- Regression: {bug.bisection.summary()}"] if bug.bisection else []),
+        *([f"- Repro: **{bug.flaky.label()}**, never counted as fixed"] if bug.flaky else []),
         "",
         *_report_sections(
             report, f"Game `{run.config.game}` at commit `{report.build_commit or 'unknown'}`."
@@ -159,6 +169,7 @@ def bug_rows(run: RunRecord) -> list[dict[str, str]]:
             "Status": bug.status.replace("_", " "),
             "Found in session": str(bug.found_in_session),
             "Report": bug_relpath(bug.fingerprint),
+            "History": history_notes(bug),
         }
         for bug in bugs
     ]

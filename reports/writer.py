@@ -41,7 +41,8 @@ def render_report_markdown(run: RunRecord) -> str:
     rows = bug_rows(run)
     for row in rows:
         title = "" if row["Bug"] == row["Title"] else f" {markdown_cell(row['Title'])}:"
-        lines.append(f"- [{row['Bug']}]({row['Report']}){title} {row['Status']}")
+        notes = f" ({markdown_cell(row['History'])})" if row["History"] else ""
+        lines.append(f"- [{row['Bug']}]({row['Report']}){title} {row['Status']}{notes}")
     if not rows:
         lines.append("_No bug found._")
     duplicates = duplicate_lines(run)

@@ -54,6 +54,13 @@ def bugs_command(args: argparse.Namespace) -> int:
     print(f"{'bug':<14} {'status':<15} {'reports':>7}  title")
     for bug in histories:
         print(f"{bug.key:<14} {bug.status:<15} {bug.reports:>7}  {bug.title}")
+        if bug.regression:
+            print(
+                f"{'':<14} regression: {bug.regression}"
+                + (f" (culprit {bug.culprit})" if bug.culprit else "")
+            )
+        if bug.flaky:
+            print(f"{'':<14} {bug.flaky}")
         for event in bug.events:
             print(
                 f"{'':<14} session {event.session} @ {event.commit[:10]}: {event.to_status} - {event.reason}"

@@ -25,6 +25,9 @@ class BugHistory:
     status: BugStatus
     events: list[LifecycleEvent] = field(default_factory=list)
     reports: int = 0
+    culprit: str | None = None
+    regression: str | None = None
+    flaky: str | None = None
 
 
 @dataclass
@@ -85,6 +88,9 @@ def bug_histories(s: Session, game: str) -> list[BugHistory]:
             status=BugStatus(bug.status),
             events=[lifecycle_event(e) for e in bug.events],
             reports=report_counts.get(bug.id, 0),
+            culprit=bug.culprit,
+            regression=bug.regression,
+            flaky=bug.flaky,
         )
         for bug in bugs
     ]

@@ -22,8 +22,13 @@ def _add_real_commits(connection: Connection) -> None:
     Base.metadata.tables[RealCommitRow.__tablename__].create(connection)
 
 
+def _add_bug_history_columns(connection: Connection) -> None:
+    for column, kind in (("culprit", "VARCHAR(64)"), ("regression", "TEXT"), ("flaky", "TEXT")):
+        connection.execute(text(f"ALTER TABLE bugs ADD COLUMN {column} {kind}"))
+
+
 #: version -> migration bringing the schema from version-1 to version. Version 1 is the first schema.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _add_real_commits}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _add_real_commits, 3: _add_bug_history_columns}
 LATEST = max(MIGRATIONS, default=1)
 MIGRATION_LOCK_KEY = 0x636C6F6F70  # "cloop": any constant shared by every closed-loop
 

@@ -68,6 +68,11 @@ class BugRow(Base):
     gt_bug_id: Mapped[str | None] = mapped_column(String(50), nullable=True)
     title: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(20))
+    culprit: Mapped[str | None] = mapped_column(
+        String(64), nullable=True, doc="the team's commit that brought the bug in, when bisected to one"
+    )
+    regression: Mapped[str | None] = mapped_column(Text, nullable=True, doc="the bisection's finding")
+    flaky: Mapped[str | None] = mapped_column(Text, nullable=True, doc="how often its repro showed it")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     events: Mapped[list[BugEventRow]] = relationship(order_by="BugEventRow.seq", back_populates="bug")
 

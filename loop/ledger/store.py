@@ -307,6 +307,22 @@ class Ledger:
 
         return self._write(operation)
 
+    def describe_bug(
+        self, game: str, key: str, *, culprit: str | None, regression: str | None, flaky: str | None
+    ) -> None:
+        """What a run learned of the bug's history: the commit that brought it in (`regression`: the
+        bisection's finding in words) and, when its repro disagreed with itself, how often it showed it.
+        A value left None keeps what an earlier run recorded."""
+
+        def operation(s: Session) -> None:
+            bug = self._bug(s, self._game(s, game).id, key)
+            if regression is not None:
+                bug.culprit, bug.regression = culprit, regression
+            if flaky is not None:
+                bug.flaky = flaky
+
+        self._write(operation)
+
     def record_attempt(
         self,
         attempt_id: str,
@@ -410,6 +426,19 @@ class Ledger:
                 .where(GameRow.name == game)
             )
             return dict(rows.tuples().all())
+
+    def started_on(self, game: str) -> list[str]:
+        """The commit each run of `game` started from (its first session's build), newest run first."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(BuildRow.commit)
+                .join(SessionRow, SessionRow.build_id == BuildRow.id)
+                .join(RunRow, RunRow.id == SessionRow.run_pk)
+                .join(GameRow, GameRow.id == RunRow.game_id)
+                .where(GameRow.name == game, SessionRow.number == 1)
+                .order_by(RunRow.started_at.desc(), RunRow.id.desc())
+            )
+            return list(rows.scalars())
 
     def runs(self, game: str) -> list[RunSummary]:
         """The game's runs, oldest first: what a trend across nights is drawn from."""

@@ -72,6 +72,21 @@ class LoopConfig(BaseModel):
         default="all", description="give the repair agent every open report at once, or one per attempt"
     )
     repair_timeout_s: float = Field(default=900.0, gt=0, description="wall-clock limit of one repair attempt")
+    repro_replays: int = Field(
+        default=1,
+        ge=1,
+        le=20,
+        description="replays of a bug's repro behind every present/absent decision (verify, bisect); a repro "
+        "that disagrees with itself is marked flaky and never counts as fixed",
+    )
+    bisect_builds: int = Field(
+        default=10,
+        ge=0,
+        le=100,
+        description="builds one regression bisection may cost (0: no bisection); it runs for a bug first "
+        "seen on a commit of the team's repository when an earlier night's commit is known",
+    )
+    bisect_timeout_s: float = Field(default=1800.0, gt=0, description="wall-clock limit of one bisection")
     push_to: str | None = Field(
         default=None,
         description="a git remote (URL or path) to push the branch of verified fixes to when the run ends",

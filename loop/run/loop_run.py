@@ -22,7 +22,7 @@ from typing import Literal
 import git
 
 from loop.contract.benchmark import Benchmark
-from loop.contract.commit_origins import CommitOrigins
+from loop.contract.commit_origins import CommitOrigins, is_ancestor
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
 from loop.contract.models import REPORTS_FILE, BugReport, read_reports, write_reports
@@ -209,6 +209,16 @@ class LoopRun:
             known = ledger.bugs(game.name)
             record.ledger_baseline = {bug.key: bug.status for bug in known}
             record.ledger_baseline_commits = {bug.key: bug.events[-1].commit for bug in known if bug.events}
+            if origin is not None and origin.clone:
+                record.earlier_commit = next(
+                    (
+                        started
+                        for started in ledger.started_on(game.name)
+                        if started != origin.commit
+                        and is_ancestor(Path(origin.clone), started, origin.commit)
+                    ),
+                    None,
+                )
         run = cls(run_dir, record, game, parts, benchmark, lock)
         run.save()
         log.info("run %s: %s materialized at %s (commit %s)", run_id, game.name, repo_dir, commit[:10])

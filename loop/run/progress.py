@@ -37,6 +37,14 @@ def step_line(record: RunRecord, session: SessionRecord, step: str, reports: int
         known = f", {len(session.duplicates)} of bugs already listed" if session.duplicates else ""
         scored = f", {len(session.false_positives)} matching no listed bug" if session.false_positives else ""
         return f"{head}: {_plural(len(session.new_bugs), 'new bug')}{known}{scored}"
+    if step == "bisect":
+        found = [bug for fp in session.new_bugs if (bug := record.bugs.get(fp)) and bug.bisection]
+        return (
+            "; ".join(
+                f"{head}: {bug.report.title}: {bug.bisection.summary()}" for bug in found if bug.bisection
+            )
+            or None
+        )
     if step == "repair":
         if not session.attempts:
             return None

@@ -20,7 +20,61 @@ from loop.run.session_metrics import SessionMetrics
 
 SCHEMA_VERSION = 1
 
-StepName = Literal["build", "verify", "qa", "critic", "repair"]
+StepName = Literal["build", "verify", "qa", "critic", "bisect", "repair"]
+
+
+class ReproStability(BaseModel):
+    """How often the repro showed the bug over the replays of one decision."""
+
+    replays: int = Field(description="replays judged present or absent")
+    present: int = Field(description="of those, the replays that showed the bug")
+
+    @property
+    def flaky(self) -> bool:
+        return 0 < self.present < self.replays
+
+    @property
+    def rate(self) -> float:
+        return self.present / self.replays if self.replays else 0.0
+
+    def label(self) -> str:
+        return f"flaky repro: the bug showed in {self.present} of {self.replays} replays ({self.rate:.0%})"
+
+
+class Bisection(BaseModel):
+    """The search for the commit that brought a bug in: the team's first-parent history from `base`, a commit
+    where the bug is expected absent, to `head`, where it was found. Saved after every commit tested, so a
+    killed run resumes it without building again what it tested."""
+
+    base: str
+    head: str
+    commits: list[str] = Field(description="base's first-parent descendants up to head, oldest first")
+    tested: dict[str, str] = Field(
+        default_factory=dict, description="commit -> present, absent, or skipped (why, after a colon)"
+    )
+    builds: int = 0
+    replays: int = 0
+    wall_seconds: float = 0.0
+    status: Literal["running", "culprit", "range", "present_on_base", "stopped"] = "running"
+    last_absent: str | None = Field(default=None, description="the newest commit the bug is absent on")
+    first_present: str | None = Field(default=None, description="the oldest commit after it showing the bug")
+    detail: str = ""
+
+    @property
+    def culprit(self) -> str | None:
+        return self.first_present if self.status == "culprit" else None
+
+    def summary(self) -> str:
+        """One line for the bug file, the report and `closed-loop bugs`."""
+        spent = f"{self.builds} build(s), {self.replays} replay(s)"
+        if self.status == "culprit" and self.first_present:
+            return f"brought in by {self.first_present[:10]} ({spent})"
+        if self.status == "present_on_base":
+            return f"already present on {self.base[:10]}, the earlier commit it was bisected from ({spent})"
+        if self.status == "running":
+            return f"bisection under way ({spent})"
+        found = f"{(self.last_absent or self.base)[:10]}..{(self.first_present or self.head)[:10]}"
+        return f"brought in within {found}: {self.detail} ({spent})"
 
 
 class TrackedBug(BaseModel):
@@ -32,6 +86,10 @@ class TrackedBug(BaseModel):
     status: BugStatus = BugStatus.OPEN
     found_in_session: int
     history: list[LifecycleEvent] = Field(default_factory=list)
+    flaky: ReproStability | None = Field(
+        default=None, description="the last decision whose replays disagreed: never counted as a fix"
+    )
+    bisection: Bisection | None = Field(default=None, description="the commit (or range) that brought it in")
 
     def repair_report(self) -> BugReport:
         """The report a repair agent gets; for a bug whose last patch did not fix it, the reason why."""
@@ -49,6 +107,7 @@ class VerificationRecord(BaseModel):
     judge: str | None = Field(default=None, description="the judge's answer: present, absent, cannot_judge")
     false_fix: bool = Field(default=False, description="the loop says fixed, the ground-truth probe says not")
     detail: str = ""
+    repro: ReproStability | None = Field(default=None, description="how the repro's replays agreed")
 
 
 class DuplicateRecord(BaseModel):
@@ -164,6 +223,10 @@ class RunRecord(BaseModel):
     )
     ledger_baseline_commits: dict[str, str] = Field(
         default_factory=dict, description="the commit each of those statuses was decided on"
+    )
+    earlier_commit: str | None = Field(
+        default=None,
+        description="the newest commit an earlier run of this game started from that this run's contains",
     )
     sessions: list[SessionRecord] = Field(default_factory=list)
     ground_truth_withheld: bool = Field(

@@ -1,5 +1,5 @@
-"""The round order, written once: verify -> build and QA session -> critic -> stop rule -> repair; at the end,
-the verified fixes are published.
+"""The round order, written once: verify -> build and QA session -> critic -> bisect -> stop rule -> repair;
+at the end, the verified fixes are published.
 
 `run_rounds` drives a `LoopRun` to its stop rule through a `RoundSteps`. The plain driver (`closed-loop run`,
 the tests, the bench) passes `PLAIN_STEPS`, the functions of `steps.py` themselves; the Prefect flow passes
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from loop.run import steps
+from loop.run import regression_range, steps
 from loop.run.loop_run import LoopRun
 from loop.run.progress import say_step
 from loop.sandbox import RunningBuild
@@ -25,6 +25,7 @@ class RoundSteps:
     start_build: Callable[[LoopRun, int], RunningBuild]
     qa_session: Callable[[LoopRun, int, RunningBuild], None]
     criticize: Callable[[LoopRun, int], None]
+    bisect: Callable[[LoopRun, int], None]
     decide_stop: Callable[[LoopRun, int], bool]
     repair: Callable[[LoopRun, int], None]
     publish: Callable[[LoopRun], None]
@@ -35,6 +36,7 @@ PLAIN_STEPS = RoundSteps(
     start_build=LoopRun.start_build,
     qa_session=steps.qa_session,
     criticize=steps.criticize,
+    bisect=regression_range.bisect,
     decide_stop=steps.decide_stop,
     repair=steps.repair,
     publish=steps.publish,
@@ -65,6 +67,8 @@ def _sessions(run: LoopRun, round_steps: RoundSteps, after_session: Callable[[in
         _say(run, number, "qa", reports=len(run.session_reports(number)))
         round_steps.criticize(run, number)
         _say(run, number, "critic")
+        round_steps.bisect(run, number)
+        _say(run, number, "bisect")
         stop = round_steps.decide_stop(run, number)
         if not stop:
             round_steps.repair(run, number)

@@ -60,13 +60,21 @@ def verify(run: LoopRun, number: int) -> None:
     calls_before = judge_use(run)
     if checks:
         run.start_build(number).stop()  # check the work tree out at the session's commit and warm the image
-        verifier = Verifier(run.provider, run.spec(session.commit), run.parts.judge, run.benchmark)
+        verifier = Verifier(
+            run.provider,
+            run.spec(session.commit),
+            run.parts.judge,
+            run.benchmark,
+            replays=run.config.repro_replays,
+        )
         result = verifier.run(checks, gate=False)  # the repair pipeline gated this commit already
         for check in result.bugs:
             bug = run.record.bugs[check.key]
             target = check.target_status
             if target is not None and target != bug.status:
                 move(run, bug, target, number, session.commit, check.reason)
+            if check.stability is not None and check.stability.flaky:
+                bug.flaky = check.stability
             session.verifications.append(
                 VerificationRecord(
                     fingerprint=bug.fingerprint,
@@ -77,6 +85,7 @@ def verify(run: LoopRun, number: int) -> None:
                     judge=str(check.judge) if check.judge else None,
                     false_fix=check.false_fix,
                     detail=check.detail,
+                    repro=check.stability,
                 )
             )
         findings = result.findings

@@ -24,9 +24,10 @@ from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport, BugType
 from loop.judge.verdict import JudgeAnswer, ReplayJudge, ReplayVerdict
 from loop.run.lifecycle import BugStatus
-from loop.run.record import TrackedBug
+from loop.run.record import ReproStability, TrackedBug
 from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
 from loop.verification.regression_gate import GateResult, play_walkthrough, run_game_tests
+from loop.verification.repeated_judgement import Judgement, judge_repeatedly
 
 log = logging.getLogger(__name__)
 GATE_TIMEOUT_SECONDS = 600.0
@@ -53,6 +54,7 @@ class BugVerification:
     finding: BugReport | None = None
     regression_check: bool = False  # the bug was verified_fixed already; this checked that it stayed so
     judge: JudgeAnswer | None = None
+    stability: ReproStability | None = None
 
     @property
     def false_fix(self) -> bool:
@@ -101,8 +103,10 @@ class Verifier:
         benchmark: Benchmark | None = None,
         *,
         ready_timeout: float = 60.0,
+        replays: int = 1,
     ):
         self.provider, self.spec, self.judge, self.benchmark = provider, spec, judge, benchmark
+        self.replays = replays  # of each repro, behind each decision (loop.verification.repeated_judgement)
         self.ready_timeout = ready_timeout
         self._build: RunningBuild | None = None
 
@@ -139,14 +143,16 @@ class Verifier:
             self.close()
         return result
 
+    def decide(self, report: BugReport) -> Judgement:
+        """The present/absent decision on this build, on `replays` replays of the report's repro. Raises
+        SandboxError when the build does not start."""
+        return judge_repeatedly(self.judge, report, self._client, self.replays, on_crash=self.close)
+
     def _check(self, bug: TrackedBug, *, regression: bool) -> BugVerification:
         key = bug.fingerprint
-        with self._client() as client:
-            replay = self.judge(bug.report, client)
-        crash_report = bug.report.bug_type == BugType.CRASH
-        if replay.crashed:
-            self.close()
-        if replay.crashed and not crash_report:
+        judged = self.decide(bug.report)
+        replay, stability = judged.verdict, judged.stability
+        if judged.crash is not None:
             # a crash is a new finding; neither this bug's anomaly nor its absence was seen
             log.info("replay of %s crashed the game on %s", key, self.spec.commit[:10])
             return BugVerification(
@@ -159,10 +165,13 @@ class Verifier:
                 _crash_finding(bug, replay),
                 regression_check=regression,
                 judge=replay.answer,
+                stability=stability,
             )
-        answer = JudgeAnswer.PRESENT if crash_report and replay.crashed else replay.answer
+        answer = judged.answer
         probe_fixed, probe_detail = self._probe(bug)
         detail = f"replay ({replay.judged_by or 'judge'}): {replay.detail or answer}"
+        if stability.flaky:
+            detail = f"{stability.label()}, so not fixed; {detail}"
         if probe_fixed is not None:
             detail += f"; probe (score only): {probe_detail}"
         if answer == JudgeAnswer.CANNOT_JUDGE:
@@ -180,6 +189,7 @@ class Verifier:
             replay.transcript,
             regression_check=regression,
             judge=answer,
+            stability=stability,
         )
 
     def _probe(self, bug: TrackedBug) -> tuple[bool | None, str]:
