@@ -1,0 +1,142 @@
+"""A team's repository, night after night: a bug first seen on tonight's commit is bisected over the team's
+commits since last night's, and the commit that brought it in is named on the bug, in the report, the ledger
+and `closed-loop bugs`; a run killed during the bisection resumes it without building again what it tested."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import git
+import pytest
+
+from flows.assembly import open_run
+from flows.cli import main
+from loop.ledger import Ledger
+from loop.run.config import LoopConfig
+from loop.run.record import RunRecord
+from loop.run.rounds import run_rounds
+from loop.sandbox import BuildSpec, RunningBuild, SandboxProvider
+from reports.writer import write_run_reports
+from tests.fixtures.scripted_qa import ScriptedQA
+from tests.user_mode.test_bug_identity import SPLINTER, crash
+from tests.user_mode.test_user_repository import commit
+
+pytestmark = pytest.mark.slow
+SAW = crash("saw")
+
+
+def server(crashing: str) -> str:
+    return (SPLINTER / "server.py").read_text().replace('CRASHING = {"saw", "plane", "sand"}', crashing)
+
+
+def team_history(root: Path) -> tuple[git.Repo, list[str]]:
+    """Commits 1 and 2 of the team's history (the game works); 3 to 6 come later."""
+    repo = git.Repo.init(root, initial_branch="main")
+    with repo.config_writer() as config:
+        config.set_value("user", "name", "team")
+        config.set_value("user", "email", "team@example.invalid")
+    shutil.copy(SPLINTER / "game.toml", root / "game.toml")
+    (root / "README.md").write_text("# Splinter\n")
+    first = commit(repo, "Start the workshop")
+    (root / "server.py").write_text(server("CRASHING = set()"))
+    return repo, [first, commit(repo, "Add the server")]
+
+
+def later_commits(repo: git.Repo, root: Path) -> list[str]:
+    (root / "README.md").write_text("# Splinter\n\nA workshop game.\n")
+    made = [commit(repo, "Describe the game")]
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    made.append(commit(repo, "Sharpen the saw"))  # commit 4: the saw now answers HTTP 500
+    (root / "NOTES.md").write_text("Tools: saw, plane, sand.\n")
+    made.append(commit(repo, "List the tools"))
+    (root / "README.md").write_text("# Splinter\n\nA workshop game with tools.\n")
+    made.append(commit(repo, "Mention the tools"))
+    return made
+
+
+class CountingProvider:
+    """The run's sandbox provider, noting every commit it starts; `kill_at`: the start that raises instead,
+    as a run killed there would stop."""
+
+    def __init__(self, provider: SandboxProvider, kill_at: int | None = None):
+        self.provider, self.kill_at, self.started = provider, kill_at, []  # type: list[str]
+
+    def start(self, spec: BuildSpec, **options: Any) -> RunningBuild:
+        self.started.append(spec.commit)
+        if len(self.started) == self.kill_at:
+            raise KeyboardInterrupt
+        return self.provider.start(spec, **options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.provider, name)
+
+
+def night(game: Path, reports: list, run_id: str, runs: Path, kill_at: int | None = None) -> CountingProvider:
+    config = LoopConfig(game=str(game), qa_agent="explorer", repair_agent="noop", backend="process", max_rounds=1)
+    with open_run(config, run_id=run_id, runs_dir=runs) as run:
+        run.parts.qa_agent = ScriptedQA(reports)
+        run.provider = counting = CountingProvider(run.provider, kill_at)
+        try:
+            run_rounds(run)
+        except KeyboardInterrupt:
+            pass
+        write_run_reports(run.run_dir)
+    return counting
+
+
+@pytest.fixture
+def runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(tmp_path / "runs"))
+    return tmp_path / "runs"
+
+
+def test_a_bug_first_seen_tonight_is_bisected_to_the_commit_that_brought_it_in(
+    tmp_path: Path, runs: Path, capsys
+):
+    team, commits = team_history(tmp_path / "team")
+    night(tmp_path / "team", [], "splinter-night-1", runs)
+    commits += later_commits(team, tmp_path / "team")
+    night(tmp_path / "team", [SAW], "splinter-night-2", runs)
+
+    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    assert record.origin is not None and record.origin.commit == commits[5]
+    assert record.earlier_commit == commits[1]
+    [bug] = record.bugs.values()
+    found = bug.bisection
+    assert found is not None and found.status == "culprit"
+    assert found.culprit == commits[3]
+    assert (found.base, found.commits) == (commits[1], commits[2:])
+    assert found.tested == {commits[1]: "absent", commits[3]: "present", commits[2]: "absent"}
+    assert found.builds <= math.ceil(math.log2(len(found.commits))) + 1
+    assert found.replays == found.builds  # one replay per decision by default
+
+    said = f"brought in by {commits[3][:10]}"
+    assert said in (runs / "splinter-night-2" / "report.md").read_text()
+    assert said in next((runs / "splinter-night-2" / "bugs").glob("*.md")).read_text()
+    with Ledger() as ledger:
+        [known] = ledger.bugs("splinter")
+    assert known.culprit == commits[3] and known.regression is not None and said in known.regression
+    capsys.readouterr()
+    assert main(["bugs", "splinter"]) == 0
+    assert f"culprit {commits[3]}" in capsys.readouterr().out
+
+
+def test_a_run_killed_while_bisecting_resumes_without_building_again(tmp_path: Path, runs: Path):
+    team, commits = team_history(tmp_path / "team")
+    night(tmp_path / "team", [], "splinter-night-1", runs)
+    commits += later_commits(team, tmp_path / "team")
+    # starts: tonight's QA build, the base, the middle commit, then the kill
+    killed = night(tmp_path / "team", [SAW], "splinter-night-2", runs, kill_at=4)
+    assert killed.started[1:3] == [commits[1], commits[3]]
+    halfway = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    [bug] = halfway.bugs.values()
+    assert bug.bisection is not None and bug.bisection.status == "running" and bug.bisection.builds == 2
+
+    resumed = night(tmp_path / "team", [SAW], "splinter-night-2", runs)
+    assert resumed.started == [commits[2]]  # QA was done; only the untested commit is built
+    [bug] = RunRecord.load(runs / "splinter-night-2" / "run.json").bugs.values()
+    assert bug.bisection is not None and bug.bisection.culprit == commits[3] and bug.bisection.builds == 3
