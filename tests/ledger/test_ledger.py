@@ -213,11 +213,15 @@ def test_a_first_version_ledger_is_upgraded_in_place_and_keeps_its_bugs(ledger_u
     with Ledger(ledger_url) as ledger:
         play_table_7(ledger)
     sql(ledger_url, "DROP TABLE real_commits")
+    for column in ("culprit", "regression", "flaky"):
+        sql(ledger_url, f"ALTER TABLE bugs DROP COLUMN {column}")
     sql(ledger_url, "UPDATE schema_version SET version = 1")
     with Ledger(ledger_url) as ledger:
-        assert [bug.key for bug in ledger.bugs("castle")] == ["BUG-2", "BUG-3", "BUG-1"]
+        bugs = ledger.bugs("castle")
+        assert [bug.key for bug in bugs] == ["BUG-2", "BUG-3", "BUG-1"]
+        assert {(bug.culprit, bug.regression, bug.flaky) for bug in bugs} == {(None, None, None)}
         assert ledger.real_commits("castle") == {}
-    assert sql(ledger_url, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(2,)]
+    assert sql(ledger_url, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(3,)]
 
 
 def test_a_runs_view_commits_are_restated_as_the_real_ones_everywhere(ledger, ledger_url):

@@ -4,6 +4,7 @@ and `closed-loop bugs`; a run killed during the bisection resumes it without bui
 
 from __future__ import annotations
 
+import contextlib
 import math
 import shutil
 from pathlib import Path
@@ -75,14 +76,14 @@ class CountingProvider:
 
 
 def night(game: Path, reports: list, run_id: str, runs: Path, kill_at: int | None = None) -> CountingProvider:
-    config = LoopConfig(game=str(game), qa_agent="explorer", repair_agent="noop", backend="process", max_rounds=1)
+    config = LoopConfig(
+        game=str(game), qa_agent="explorer", repair_agent="noop", backend="process", max_rounds=1
+    )
     with open_run(config, run_id=run_id, runs_dir=runs) as run:
         run.parts.qa_agent = ScriptedQA(reports)
         run.provider = counting = CountingProvider(run.provider, kill_at)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):  # the kill
             run_rounds(run)
-        except KeyboardInterrupt:
-            pass
         write_run_reports(run.run_dir)
     return counting
 
