@@ -55,6 +55,8 @@ SANDBOX_EXTRA_LIFE_S = 60.0
 
 def render_report(report: BugReport) -> str:
     evidence = f"- evidence:\n```\n{report.evidence.strip()}\n```" if report.evidence.strip() else ""
+    if report.came_in_with:
+        evidence += f"\n- it came in with this commit of the game's history:\n```\n{report.came_in_with}\n```"
     return render(
         "report.md",
         title=report.title,

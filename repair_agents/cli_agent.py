@@ -48,6 +48,8 @@ def task_prompt(reports: list[BugReport], game: Manifest | None = None) -> str:
         evidence = "\n".join(f"  {line}" for line in report.evidence.splitlines()) or "  (none recorded)"
         why = report.reopened_because
         reopened = f"\n- an earlier patch did not fix it: {why}" if why else ""
+        if report.came_in_with:
+            reopened += f"\n- it came in with this commit of the game's history:\n{report.came_in_with}"
         sections.append(
             render(
                 "task_report.md",

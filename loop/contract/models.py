@@ -50,6 +50,10 @@ class BugReport(BaseModel):
     reopened_because: str = Field(
         default="", description="why the last patch of this bug did not fix it (set by the loop)"
     )
+    came_in_with: str = Field(
+        default="",
+        description="the message and diff of the commit that brought the bug in (set by the loop)",
+    )
 
     @property
     def fingerprint(self) -> str:

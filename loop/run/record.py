@@ -151,6 +151,9 @@ class SessionRecord(BaseModel):
     started_at: str = Field(default_factory=now)
     finished_steps: list[StepName] = Field(default_factory=list)
     verifications: list[VerificationRecord] = Field(default_factory=list)
+    corpus: dict[str, str] = Field(
+        default_factory=dict, description="bugs verified fixed on earlier runs, replayed here: key -> answer"
+    )
     qa_steps: int = 0
     qa_wall_seconds: float = 0.0
     qa_tokens: int = 0

@@ -16,10 +16,12 @@ from loop.qa import QASessionResult
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairBudget, attempt_record
 from loop.run.bug_identity import DuplicateEvidence
+from loop.run.culprit_text import culprit_text
 from loop.run.fixes_branch import publish_fixes
 from loop.run.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.run.loop_run import LoopRun
 from loop.run.record import CrashRecord, DuplicateRecord, SessionRecord, TrackedBug, VerificationRecord
+from loop.run.regression_corpus import replay_corpus
 from loop.run.table7 import update_metrics
 from loop.sandbox import RunningBuild, SandboxError
 from loop.trace import SessionTrace
@@ -47,14 +49,15 @@ def move(run: LoopRun, bug: TrackedBug, target: BugStatus, session: int, commit:
 
 
 def verify(run: LoopRun, number: int) -> None:
-    """Judge every patched bug (and re-check every verified one) on the session's build; probes score it."""
+    """Judge every patched bug (and re-check every verified one) on the session's build; probes score it. The
+    first session also replays the regression corpus (loop.run.regression_corpus)."""
     if run.done(number, "verify"):
         return
     session = run.session(number)
     checks = [
         bug for bug in run.record.bugs.values() if bug.status in (BugStatus.PATCHED, BugStatus.VERIFIED_FIXED)
     ]
-    session.verifications = []
+    session.verifications, session.corpus = [], {}
     findings: list[BugReport] = []
     session.judge_calls = session.judge_tokens = 0
     calls_before = judge_use(run)
@@ -89,6 +92,7 @@ def verify(run: LoopRun, number: int) -> None:
                 )
             )
         findings = result.findings
+    findings += replay_corpus(run, number)
     run.write_session_reports(number, "findings.json", findings)
     _count_judge_use(run, session, calls_before)
     run.mark(number, "verify")
@@ -343,7 +347,7 @@ def repair(run: LoopRun, number: int) -> None:
         ) as round_:
             attempts = round_.run(
                 agent,
-                [bug.repair_report() for bug in unresolved],
+                [_repair_report(run, bug) for bug in unresolved],
                 budget,
                 per_report=run.config.reports_per_attempt == "one",
             )
@@ -363,6 +367,17 @@ def repair(run: LoopRun, number: int) -> None:
         run.record.head_commit = head
         update_metrics(run)
     run.mark(number, "repair")
+
+
+def _repair_report(run: LoopRun, bug: TrackedBug) -> BugReport:
+    """The bug as the repair agent gets it, with the commit that brought it in when it was bisected."""
+    report = bug.repair_report()
+    culprit = bug.bisection.culprit if bug.bisection else None
+    origin = run.record.origin
+    if culprit and origin is not None and origin.clone:
+        history = culprit_text(Path(origin.clone), culprit, run.game.manifest.hidden_paths)
+        report = report.model_copy(update={"came_in_with": history})
+    return report
 
 
 def publish(run: LoopRun) -> None:

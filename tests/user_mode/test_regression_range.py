@@ -5,8 +5,8 @@ and `closed-loop bugs`; a run killed during the bisection resumes it without bui
 from __future__ import annotations
 
 import contextlib
+import json
 import math
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,9 @@ from tests.user_mode.test_user_repository import commit
 
 pytestmark = pytest.mark.slow
 SAW = crash("saw")
+SECRET = "SECRET_NOTES.md"
+# fixes the saw, and keeps what it was told (stdin) where the patch shows it
+FIXER = "cat > TASK.json && sed -i 's/^CRASHING = .*/CRASHING = set()/' server.py"
 
 
 def server(crashing: str) -> str:
@@ -39,7 +42,7 @@ def team_history(root: Path) -> tuple[git.Repo, list[str]]:
     with repo.config_writer() as config:
         config.set_value("user", "name", "team")
         config.set_value("user", "email", "team@example.invalid")
-    shutil.copy(SPLINTER / "game.toml", root / "game.toml")
+    (root / "game.toml").write_text((SPLINTER / "game.toml").read_text() + f'hidden_paths = ["{SECRET}"]\n')
     (root / "README.md").write_text("# Splinter\n")
     first = commit(repo, "Start the workshop")
     (root / "server.py").write_text(server("CRASHING = set()"))
@@ -50,6 +53,7 @@ def later_commits(repo: git.Repo, root: Path) -> list[str]:
     (root / "README.md").write_text("# Splinter\n\nA workshop game.\n")
     made = [commit(repo, "Describe the game")]
     (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / SECRET).write_text("the admin password is hunter2\n")
     made.append(commit(repo, "Sharpen the saw"))  # commit 4: the saw now answers HTTP 500
     (root / "NOTES.md").write_text("Tools: saw, plane, sand.\n")
     made.append(commit(repo, "List the tools"))
@@ -75,12 +79,17 @@ class CountingProvider:
         return getattr(self.provider, name)
 
 
-def night(game: Path, reports: list, run_id: str, runs: Path, kill_at: int | None = None) -> CountingProvider:
+def night(
+    game: Path, reports: list, run_id: str, runs: Path, kill_at: int | None = None, fixer: str | None = None
+) -> CountingProvider:
+    repair = {"repair_agent": "command", "agent_options": {"command": fixer}, "max_rounds": 2}
+    repair = repair if fixer else {}
     config = LoopConfig(
-        game=str(game), qa_agent="explorer", repair_agent="noop", backend="process", max_rounds=1
-    )
+        **{"game": str(game), "qa_agent": "explorer", "repair_agent": "noop", "backend": "process",
+           "max_rounds": 1, **repair}
+    )  # fmt: skip
     with open_run(config, run_id=run_id, runs_dir=runs) as run:
-        run.parts.qa_agent = ScriptedQA(reports)
+        run.parts.qa_agent = ScriptedQA(reports, sessions=1)
         run.provider = counting = CountingProvider(run.provider, kill_at)
         with contextlib.suppress(KeyboardInterrupt):  # the kill
             run_rounds(run)
@@ -101,7 +110,7 @@ def test_a_bug_first_seen_tonight_is_bisected_to_the_commit_that_brought_it_in(
     team, commits = team_history(tmp_path / "team")
     night(tmp_path / "team", [], "splinter-night-1", runs)
     commits += later_commits(team, tmp_path / "team")
-    night(tmp_path / "team", [SAW], "splinter-night-2", runs)
+    night(tmp_path / "team", [SAW], "splinter-night-2", runs, fixer=FIXER)
 
     record = RunRecord.load(runs / "splinter-night-2" / "run.json")
     assert record.origin is not None and record.origin.commit == commits[5]
@@ -125,6 +134,20 @@ def test_a_bug_first_seen_tonight_is_bisected_to_the_commit_that_brought_it_in(
     assert main(["bugs", "splinter"]) == 0
     assert f"culprit {commits[3]}" in capsys.readouterr().out
 
+    # the repair agent was shown the commit that brought the bug in, and nothing the manifest hides
+    [attempt] = record.sessions[0].attempts
+    assert attempt.patch_path is not None and bug.status == "verified_fixed"
+    [told] = json.loads(patched_file(runs / "splinter-night-2" / attempt.patch_path, "TASK.json"))
+    assert told["came_in_with"].startswith(f"commit {commits[3]}\n\nSharpen the saw")
+    assert '+CRASHING = {"saw"}' in told["came_in_with"]
+    assert "hunter2" not in told["came_in_with"] and SECRET not in told["came_in_with"]
+
+
+def patched_file(patch: Path, name: str) -> str:
+    """The content of a file the patch adds."""
+    added = patch.read_text().split(f"+++ b/{name}\n", 1)[1].split("\ndiff --git", 1)[0]
+    return "\n".join(line[1:] for line in added.splitlines() if line.startswith("+"))
+
 
 def test_a_run_killed_while_bisecting_resumes_without_building_again(tmp_path: Path, runs: Path):
     team, commits = team_history(tmp_path / "team")
@@ -141,3 +164,38 @@ def test_a_run_killed_while_bisecting_resumes_without_building_again(tmp_path: P
     assert resumed.started == [commits[2]]  # QA was done; only the untested commit is built
     [bug] = RunRecord.load(runs / "splinter-night-2" / "run.json").bugs.values()
     assert bug.bisection is not None and bug.bisection.culprit == commits[3] and bug.bisection.builds == 3
+
+
+def test_a_fixed_bug_that_comes_back_is_reopened_with_the_commit_that_brought_it_back(
+    tmp_path: Path, runs: Path
+):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    commits += later_commits(team, root)
+    night(root, [SAW], "splinter-night-1", runs, fixer=FIXER)
+    first = RunRecord.load(runs / "splinter-night-1" / "run.json")
+    assert first.fixes is not None and first.fixes.commits
+    team.git.fetch(first.fixes.repo, f"{first.fixes.branch}:{first.fixes.branch}")
+    team.git.merge(first.fixes.branch, "--no-edit")
+
+    night(root, [], "splinter-night-2", runs)  # QA finds nothing; the corpus replays the saw: still fixed
+    [(key, answer)] = RunRecord.load(runs / "splinter-night-2" / "run.json").sessions[0].corpus.items()
+    assert (key, answer) == (SAW.fingerprint, "absent")
+
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    brought_back = commit(team, "Put the old saw back")
+    (root / "README.md").write_text("# Splinter\n\nA workshop game, old tools included.\n")
+    tonight = commit(team, "Mention the old tools")
+    night(root, [], "splinter-night-3", runs)  # QA finds nothing again: the corpus does
+
+    record = RunRecord.load(runs / "splinter-night-3" / "run.json")
+    assert record.sessions[0].corpus == {SAW.fingerprint: "present"}
+    [bug] = record.bugs.values()
+    assert bug.fingerprint == SAW.fingerprint and bug.report.source == "regression-corpus"
+    assert bug.bisection is not None and bug.bisection.base == first.fixes.commits[-1]
+    assert bug.bisection.culprit == brought_back
+    with Ledger() as ledger:
+        [known] = ledger.bugs("splinter")
+    back = next(e for e in known.events if e.commit == tonight)
+    assert (back.from_status, back.to_status) == ("verified_fixed", "regressed")
+    assert known.culprit == brought_back

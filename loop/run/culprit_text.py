@@ -1,0 +1,37 @@
+"""The commit that brought a bug in, as the repair agent is shown it: its message and its diff, bounded, with
+every file the manifest hides (`hidden_paths`) left out, as it is left out of the agents' tree."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from loop.contract.game import is_hidden
+
+GIT_TIMEOUT = 30
+MAX_CHARS = 6000
+
+
+def _git(repo: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=GIT_TIMEOUT
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = MAX_CHARS) -> str:
+    """`commit`'s message and diff against its first parent, at most `limit` characters ('' when git cannot
+    show it)."""
+    message = _git(repo, "show", "--no-patch", "--format=commit %H%n%n%B", commit)
+    changed = _git(repo, "diff-tree", "--no-commit-id", "--name-only", "-r", "--root", commit)
+    if message is None or changed is None:
+        return ""
+    shown = [path for path in changed.splitlines() if path and not is_hidden(path, hidden_paths)]
+    diff = _git(repo, "show", "--format=", "--first-parent", commit, "--", *shown) if shown else ""
+    text = message.rstrip() + "\n\n" + (diff or "").rstrip()
+    if len(text) > limit:
+        text = text[:limit] + f"\n[... cut at {limit} characters]"
+    return text
