@@ -76,8 +76,8 @@ class LoopConfig(BaseModel):
         default=1,
         ge=1,
         le=20,
-        description="replays of a bug's repro behind every present/absent decision (verify, bisect); a repro "
-        "that disagrees with itself is marked flaky and never counts as fixed",
+        description="replays of a bug's repro behind every present/absent decision (verify, the regression "
+        "corpus, bisect); a repro that disagrees with itself is marked flaky and never counts as fixed",
     )
     bisect_builds: int = Field(
         default=10,
