@@ -66,7 +66,11 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
     )
     parts = LoopParts(
         provider=provider,
-        qa_agent=get_qa_agent(config.qa_agent, progress=lambda message: log.info("qa: %s", message)),
+        qa_agent=get_qa_agent(
+            config.qa_agent,
+            progress=lambda message: log.info("qa: %s", message),
+            repro_replays=config.repro_replays,
+        ),
         judge=make_judge(),
         critics=[critic_class(name) for name in critic_names(config)],
         repair_agent=create_agent(

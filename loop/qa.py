@@ -36,6 +36,7 @@ class QAContext:
     log them; None: nowhere)."""
 
     progress: Progress | None = None
+    repro_replays: int = 1  # replays of a finding's repro before it is reported (a flaky one says its rate)
 
 
 class QAAgent(Plugin[QAContext], abc.ABC):
@@ -86,10 +87,10 @@ def qa_agent_names() -> list[str]:
     return names(PluginKind.QA_AGENT)
 
 
-def get_qa_agent(name: str, progress: Progress | None = None) -> QAAgent:
+def get_qa_agent(name: str, progress: Progress | None = None, repro_replays: int = 1) -> QAAgent:
     """The QA agent called `name` (an entry point of `closed_loop.qa_agents`); ValueError for the user."""
     try:
-        return create(PluginKind.QA_AGENT, name, QAAgent, QAContext(progress))
+        return create(PluginKind.QA_AGENT, name, QAAgent, QAContext(progress, repro_replays))
     except UnknownPlugin as exc:
         raise ValueError(str(exc)) from None
 

@@ -50,6 +50,8 @@ class BugReport(BaseModel):
     reopened_because: str = Field(
         default="", description="why the last patch of this bug did not fix it (set by the loop)"
     )
+    replays: int = Field(default=0, description="replays of the repro when it was confirmed (0: not said)")
+    replays_showing: int = Field(default=0, description="of those, the replays that showed the bug")
     came_in_with: str = Field(
         default="",
         description="the message and diff of the commit that brought the bug in (set by the loop)",

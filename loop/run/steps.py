@@ -20,7 +20,14 @@ from loop.run.culprit_text import culprit_text
 from loop.run.fixes_branch import publish_fixes
 from loop.run.lifecycle import UNRESOLVED, BugLifecycle, BugStatus
 from loop.run.loop_run import LoopRun
-from loop.run.record import CrashRecord, DuplicateRecord, SessionRecord, TrackedBug, VerificationRecord
+from loop.run.record import (
+    CrashRecord,
+    DuplicateRecord,
+    ReproStability,
+    SessionRecord,
+    TrackedBug,
+    VerificationRecord,
+)
 from loop.run.regression_corpus import replay_corpus
 from loop.run.table7 import update_metrics
 from loop.sandbox import RunningBuild, SandboxError
@@ -230,9 +237,16 @@ def criticize(run: LoopRun, number: int) -> None:
             ground_truth_id=bug_id,
             found_in_session=number,
             history=BugLifecycle.opened(number, session.commit, f"reported by {report.source}").events,
+            flaky=_confirmed_flaky(report),
         )
     update_metrics(run)
     run.mark(number, "critic")
+
+
+def _confirmed_flaky(report: BugReport) -> ReproStability | None:
+    """How often the repro showed the bug when the QA agent confirmed it, when its replays disagreed."""
+    stability = ReproStability(replays=report.replays, present=report.replays_showing)
+    return stability if stability.flaky else None
 
 
 def judge_use(run: LoopRun) -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """A repro that shows its bug on every other replay: with one replay per decision a patch that changed nothing
-is verified fixed; with three the repro is named flaky, with its rate, and the bug stays open."""
+is verified fixed; with three the repro is named flaky, with its rate, and the bug stays open. The explorer
+confirms a finding on as many replays and says how many showed it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import pytest
 
 from flows.assembly import open_run
 from flows.cli import main
+from games.catalogue import load_game
+from loop.contract.game_client import GameClient
 from loop.ledger import Ledger
+from loop.qa_agents.explorer.findings import Finding, shrink_and_confirm
+from loop.replay.oracle import oracle_named
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
 from loop.run.rounds import run_rounds
+from loop.sandbox import BuildSpec, get_provider
 from reports.writer import write_run_reports
 from tests.fixtures.scripted_qa import ScriptedQA
 from tests.user_mode.test_bug_identity import SPLINTER, crash
@@ -82,3 +88,19 @@ def test_a_repro_that_disagrees_with_itself_is_flaky_and_never_a_fix(data: Path,
     capsys.readouterr()
     assert main(["bugs", "splinter"]) == 0
     assert label in capsys.readouterr().out
+
+
+def test_the_explorer_reports_a_finding_whose_confirmations_disagree_with_their_rate(data: Path):
+    game = load_game(str(flaky_splinter(data / "game")))
+    oracle = oracle_named("server-error")
+    assert oracle is not None
+    saw = ["look", "saw"]
+    build = get_provider("process").start(BuildSpec(game.src_dir, game.manifest, ""))
+    with build, GameClient(build.url) as client:
+        assert oracle.confirm(client, saw, "saw")[0] is None  # the process's first saw: no crash
+        anomaly, _ = oracle.confirm(client, saw, "saw")
+        assert anomaly is not None
+        oracle.confirm(client, saw, "saw")  # the third: none, so the confirmation below starts on a crash
+        finding = Finding(anomaly, saw)
+        report = shrink_and_confirm(finding, oracle, client, build_commit="", shrink=False, replays=4)
+    assert report is not None and (report.replays, report.replays_showing) == (4, 2)

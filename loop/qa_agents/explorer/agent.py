@@ -63,10 +63,12 @@ class Explorer:
         max_depth: int = 40,
         progress: Progress | None = None,
         docs: DocKnowledge | None = None,
+        repro_replays: int = 1,
     ):
         self.client, self.oracles, self.budget, self.trace = client, oracles, budget, trace
         self.rng = random.Random(seed)
         self.build_commit, self.max_depth, self.progress = build_commit, max_depth, progress
+        self.repro_replays = repro_replays
         self.determinism = DeterminismOracle()
         self.session: GameSession | None = None
         self.games_started = 0
@@ -387,6 +389,7 @@ class Explorer:
             build_commit=self.build_commit,
             deadline=self.budget.started + self.budget.max_seconds,
             shrink=getattr(oracle, "shrinkable", True),
+            replays=self.repro_replays,
         )
         if oracle is not self.restart:
             self.restart.absorb(self._start_game)  # a leak showing now is one of shrinking's games'

@@ -38,11 +38,13 @@ def shrink_and_confirm(
     max_tests: int = 120,
     deadline: float | None = None,
     shrink: bool = True,
+    replays: int = 1,
 ) -> BugReport | None:
-    """Shrink the finding's commands by ddmin, then replay the minimum on a fresh game.
+    """Shrink the finding's commands by ddmin, then replay the minimum `replays` times, each on a fresh game.
 
-    None when the anomaly does not show again (a flake is not a report). Past `deadline` (time.monotonic)
-    shrinking stops where it is, so a session's wall-clock budget also bounds its shrinking.
+    None when the anomaly shows on none of them (a flake is not a report); a report whose replays disagree
+    says how many showed it (`replays_showing` of `replays`). Past `deadline` (time.monotonic) shrinking stops
+    where it is, so a session's wall-clock budget also bounds its shrinking.
     """
     subject = finding.anomaly.subject
     trigger = finding.commands[: finding.anomaly.step_index]
@@ -56,9 +58,12 @@ def shrink_and_confirm(
     if not still_fails(trigger):
         return None  # not reproducible from a new game: no shrinking budget spent on it
     repro = ddmin(trigger, still_fails_in_time, max_tests) if shrink else trigger
-    anomaly, steps = oracle.confirm(client, repro, subject)
-    if anomaly is None:
+    confirmed = [oracle.confirm(client, repro, subject) for _ in range(replays)]
+    shown = [(anomaly, steps) for anomaly, steps in confirmed if anomaly is not None]
+    if not shown:
         return None
+    anomaly, steps = shown[0]
+    assert anomaly is not None  # kept above
     return BugReport(
         title=anomaly.title,
         symptom=anomaly.observed if len(anomaly.observed) <= 200 else anomaly.observed[:197] + "...",
@@ -74,6 +79,8 @@ def shrink_and_confirm(
         oracle=oracle.name,
         oracle_subject=subject,
         fingerprint_key=finding.key,
+        replays=replays,
+        replays_showing=len(shown),
     )
 
 

@@ -30,14 +30,19 @@ class ExplorerQA(QAAgent):
 
     @classmethod
     def from_context(cls, context: QAContext) -> ExplorerQA:
-        return cls(progress=context.progress)
+        return cls(progress=context.progress, repro_replays=context.repro_replays)
 
     def __init__(
-        self, progress: Progress | None = None, max_seconds: float | None = None, max_depth: int = 40
+        self,
+        progress: Progress | None = None,
+        max_seconds: float | None = None,
+        max_depth: int = 40,
+        repro_replays: int = 1,
     ):
         """`max_seconds`: the wall-clock net under the step budget; by default it grows with the steps
         (SECONDS_PER_STEP each, at least MIN_SECONDS), so a slow game still gets the steps it was given."""
         self.progress, self.max_seconds, self.max_depth = progress, max_seconds, max_depth
+        self.repro_replays = repro_replays
         self.docs: DocKnowledge | None = None
 
     def prepare(self, game: Game, repo_dir: Path, mode: str) -> None:
@@ -64,6 +69,7 @@ class ExplorerQA(QAAgent):
                 max_depth=self.max_depth,
                 progress=self.progress,
                 docs=self.docs,
+                repro_replays=self.repro_replays,
             )
             stopped_because = explorer.run()
         # A leak report goes first: the critic replays reports in order on one build, and another report's
