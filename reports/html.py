@@ -7,7 +7,7 @@ from html import escape
 from loop.run.record import RunRecord, SessionRecord, TrackedBug
 from reports import charts
 from reports.aggregates import agent_totals, difficulty_totals, run_attempts, status_by_session
-from reports.bug_markdown import bug_relpath
+from reports.bug_markdown import bug_relpath, history_notes
 from reports.html_page import figure, link, page, table
 from reports.labels import bug_label, critic_label, fraction, percent, short_commit
 from reports.links import run_link
@@ -148,6 +148,7 @@ def _bug_details(run: RunRecord, bug: TrackedBug) -> str:
     ]
     repro = "".join(f"<li><code>{escape(c)}</code></li>" for c in bug.report.repro)
     status = f"<span class='status status-{escape(bug.status)}'>{escape(bug.status.replace('_', ' '))}</span>"
+    notes = f"<p><strong>{escape(said)}</strong></p>" if (said := history_notes(bug)) else ""
     found = (
         f"<span class='muted'>found in session {bug.found_in_session}, "
         f"fingerprint <code>{escape(bug.fingerprint)}</code></span>"
@@ -155,7 +156,7 @@ def _bug_details(run: RunRecord, bug: TrackedBug) -> str:
     return (
         f"<details id='bug-{escape(bug.fingerprint)}'><summary>{escape(label)} {status}</summary>"
         f"<p>{title}{'<br>' if title else ''}{found} · {link(bug_relpath(bug.fingerprint), 'report')}</p>"
-        f"<p>{escape(bug.report.symptom)}</p>"
+        f"<p>{escape(bug.report.symptom)}</p>{notes}"
         f"<ol><li>new game</li>{repro}</ol>"
         f"{table(history)}</details>"
     )

@@ -127,6 +127,7 @@ def test_a_bug_first_seen_tonight_is_bisected_to_the_commit_that_brought_it_in(
     said = f"brought in by {commits[3][:10]}"
     assert said in (runs / "splinter-night-2" / "report.md").read_text()
     assert said in next((runs / "splinter-night-2" / "bugs").glob("*.md")).read_text()
+    assert said in (runs / "splinter-night-2" / "report.html").read_text()
     with Ledger() as ledger:
         [known] = ledger.bugs("splinter")
     assert known.culprit == commits[3] and known.regression is not None and said in known.regression
