@@ -128,7 +128,7 @@ def render_report_alone(report: BugReport) -> str:
 
 def history_notes(bug: TrackedBug) -> str:
     """Where the bug came in (its bisection) and whether its repro is flaky: one line, empty when neither."""
-    notes = [f"regression: {bug.bisection.summary()}"] if bug.bisection else []
+    notes = [f"{bug.bisection.kind}: {bug.bisection.summary()}"] if bug.bisection else []
     if bug.flaky is not None:
         notes.append(bug.flaky.label())
     return "; ".join(notes)
@@ -144,7 +144,7 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
         f"- Type: {report.bug_type.value}; mechanic: {report.mechanic}",
         f"- Found in session {bug.found_in_session} of run `{run.run_id}` by the {report.source} QA agent"
         f" (confidence {report.confidence:.2f})",
-        *([f"- Regression: {bug.bisection.summary()}"] if bug.bisection else []),
+        *([f"- {bug.bisection.kind.capitalize()}: {bug.bisection.summary()}"] if bug.bisection else []),
         *([f"- Repro: **{bug.flaky.label()}**, never counted as fixed"] if bug.flaky else []),
         "",
         *_report_sections(

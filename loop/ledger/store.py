@@ -427,15 +427,15 @@ class Ledger:
             )
             return dict(rows.tuples().all())
 
-    def fixed_reports(self, game: str) -> dict[str, BugReport]:
-        """The regression corpus: each bug of `game` the ledger has as verified fixed, with its first
-        report (the repro to replay)."""
+    def first_reports(self, game: str, statuses: Sequence[BugStatus]) -> dict[str, BugReport]:
+        """Each bug of `game` the ledger has in one of `statuses`, with its first report (the repro to
+        replay)."""
         with Session(self.engine) as s:
             rows = s.execute(
                 select(BugRow.key, ReportRow.report_json)
                 .join(ReportRow, ReportRow.bug_id == BugRow.id)
                 .join(GameRow, GameRow.id == BugRow.game_id)
-                .where(GameRow.name == game, BugRow.status == BugStatus.VERIFIED_FIXED)
+                .where(GameRow.name == game, BugRow.status.in_([str(status) for status in statuses]))
                 .order_by(ReportRow.id.desc())
             )
             return {key: BugReport.model_validate(report) for key, report in rows.tuples()}

@@ -70,8 +70,8 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
                 patch = event.commit if event.to_status == BugStatus.PATCHED else patch
                 kept_on = patch if event.to_status == BugStatus.VERIFIED_FIXED and patch else event.commit
                 _move(ledger, game, key, event.to_status, event.reason, record, event.session, named(kept_on))
-            if bug.bisection is not None or bug.flaky is not None:
-                found = bug.bisection
+            found = bug.bisection if bug.bisection and bug.bisection.kind == "regression" else None
+            if found is not None or bug.flaky is not None:
                 ledger.describe_bug(
                     game, key, culprit=found.culprit if found else None,
                     regression=found.summary() if found else None,

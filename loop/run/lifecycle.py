@@ -1,7 +1,8 @@
 """A bug's life across sessions: open -> patched -> verified_fixed, back to open when a fix fails,
 regressed when a later commit brings a verified bug back (and patched again from there). A verified bug goes
 back to open when it is reported on a commit that does not contain its fix (another line of history: a team
-branch the fixes branch was never merged into), as the ledger sees across runs.
+branch the fixes branch was never merged into), as the ledger sees across runs. A bug that stops showing on
+the team's own commits, with no fix of the loop's, is fixed_elsewhere (and regressed when it comes back).
 
 Every change is an event with the session, the commit it was judged on and why, so a status can always be
 traced to the session and build that produced it.
@@ -21,13 +22,15 @@ class BugStatus(StrEnum):
     PATCHED = "patched"
     VERIFIED_FIXED = "verified_fixed"
     REGRESSED = "regressed"
+    FIXED_ELSEWHERE = "fixed_elsewhere"  # absent on a later commit of the team's, not by a fix of the loop's
 
 
 ALLOWED: dict[BugStatus, frozenset[BugStatus]] = {
-    BugStatus.OPEN: frozenset({BugStatus.PATCHED}),
+    BugStatus.OPEN: frozenset({BugStatus.PATCHED, BugStatus.FIXED_ELSEWHERE}),
     BugStatus.PATCHED: frozenset({BugStatus.VERIFIED_FIXED, BugStatus.OPEN}),
     BugStatus.VERIFIED_FIXED: frozenset({BugStatus.REGRESSED, BugStatus.OPEN}),
-    BugStatus.REGRESSED: frozenset({BugStatus.PATCHED}),
+    BugStatus.REGRESSED: frozenset({BugStatus.PATCHED, BugStatus.FIXED_ELSEWHERE}),
+    BugStatus.FIXED_ELSEWHERE: frozenset({BugStatus.REGRESSED, BugStatus.OPEN}),
 }
 
 #: statuses in which a bug still needs a repair

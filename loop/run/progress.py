@@ -64,12 +64,13 @@ def summary_lines(record: RunRecord, report_path: str, repo_dir: str) -> list[st
     """The closing summary: found, fixed, open, regressed; where the report is; what to do next."""
     statuses = Counter(BugStatus(bug.status) for bug in record.bugs.values())
     fixed, regressed = statuses[BugStatus.VERIFIED_FIXED], statuses[BugStatus.REGRESSED]
-    pending = statuses[BugStatus.PATCHED]
-    still_open = len(record.bugs) - fixed - regressed - pending
+    pending, elsewhere = statuses[BugStatus.PATCHED], statuses[BugStatus.FIXED_ELSEWHERE]
+    still_open = len(record.bugs) - fixed - regressed - pending - elsewhere
+    gone = f", {elsewhere} fixed by the team's own commits" if elsewhere else ""
     lines = [
         f"run {record.run_id} {record.status}" + (f" ({record.stop_reason})" if record.stop_reason else ""),
         f"bugs: {len(record.bugs)} found, {fixed} fixed and verified, {pending} patched and awaiting "
-        f"verification, {still_open} open, {regressed} regressed",
+        f"verification, {still_open} open, {regressed} regressed{gone}",
         f"report: {report_path}",
     ]
     if record.fixes is not None and record.fixes.commits:

@@ -44,8 +44,10 @@ class ReproStability(BaseModel):
 class Bisection(BaseModel):
     """The search for the commit that brought a bug in: the team's first-parent history from `base`, a commit
     where the bug is expected absent, to `head`, where it was found. Saved after every commit tested, so a
-    killed run resumes it without building again what it tested."""
+    killed run resumes it without building again what it tested. A `fix` bisection searches the other way:
+    from a commit the bug showed on to one it is gone from; its outcomes say whether the fix is present."""
 
+    kind: Literal["regression", "fix"] = "regression"
     base: str
     head: str
     commits: list[str] = Field(description="base's first-parent descendants up to head, oldest first")
@@ -62,19 +64,22 @@ class Bisection(BaseModel):
 
     @property
     def culprit(self) -> str | None:
+        """The commit that brought the bug in (regression) or took it away (fix), when one was found."""
         return self.first_present if self.status == "culprit" else None
 
     def summary(self) -> str:
         """One line for the bug file, the report and `closed-loop bugs`."""
         spent = f"{self.builds} build(s), {self.replays} replay(s)"
+        verb = "brought in" if self.kind == "regression" else "fixed"
         if self.status == "culprit" and self.first_present:
-            return f"brought in by {self.first_present[:10]} ({spent})"
+            return f"{verb} by {self.first_present[:10]} ({spent})"
         if self.status == "present_on_base":
-            return f"already present on {self.base[:10]}, the earlier commit it was bisected from ({spent})"
+            state = "present" if self.kind == "regression" else "gone"
+            return f"already {state} on {self.base[:10]}, the earlier commit it was bisected from ({spent})"
         if self.status == "running":
             return f"bisection under way ({spent})"
         found = f"{(self.last_absent or self.base)[:10]}..{(self.first_present or self.head)[:10]}"
-        return f"brought in within {found}: {self.detail} ({spent})"
+        return f"{verb} within {found}: {self.detail} ({spent})"
 
 
 class TrackedBug(BaseModel):
@@ -89,7 +94,12 @@ class TrackedBug(BaseModel):
     flaky: ReproStability | None = Field(
         default=None, description="the last decision whose replays disagreed: never counted as a fix"
     )
-    bisection: Bisection | None = Field(default=None, description="the commit (or range) that brought it in")
+    bisection: Bisection | None = Field(
+        default=None, description="the commit (or range) that brought it in, or that fixed it (`kind`)"
+    )
+    gone_on: str | None = Field(
+        default=None, description="an open bug of the ledger's that no replay showed on this commit"
+    )
 
     def repair_report(self) -> BugReport:
         """The report a repair agent gets; for a bug whose last patch did not fix it, the reason why."""

@@ -1,6 +1,8 @@
 """The bisect step: for each bug first seen on the commit of the team's repository a run started from, the
 commit that brought it in (loop.run.bisection), when the ledger knows an earlier commit where it was absent:
-the commit its fix was verified on, else the commit the game's last earlier run started from.
+the commit its fix was verified on, else the commit the game's last earlier run started from. For each open
+bug of the ledger's that no longer shows (loop.run.regression_corpus), the team's commit that fixed it; the
+bug is then closed as fixed_elsewhere, which is not a fix of the loop's.
 
 Only the run's first session is bisected (later sessions build the loop's own patches, not the team's
 history), and a bug the ledger knew already, open or patched, is not: it was not absent before.
@@ -19,6 +21,7 @@ from loop.run.ledger_sync import ledger_key
 from loop.run.lifecycle import BugStatus
 from loop.run.loop_run import LoopRun
 from loop.run.record import Bisection, TrackedBug
+from loop.run.steps import move
 from loop.sandbox import BuildSpec, SandboxError
 from loop.verification.round_verification import Verifier
 
@@ -38,11 +41,27 @@ def bisect(run: LoopRun, number: int) -> None:
             if bug.bisection is None:
                 bug.bisection = _start(run, bug, history, origin.commit)
                 run.save()
-            if bug.bisection is not None and bug.bisection.status == "running":
-                bounds = Bounds(run.config.bisect_builds, run.config.bisect_timeout_s)
-                run_bisection(bug.bisection, partial(_probe, run, bug, history), bounds, run.save)
-                log.info("%s: %s", bug.report.title, bug.bisection.summary())
+            _run(run, bug, history)
+        for bug in _gone(run):
+            _run(run, bug, history)
+    if number == 1:
+        for bug in _gone(run):
+            found = bug.bisection.summary() if bug.bisection else "no earlier commit to bisect from"
+            reason = f"gone from {str(bug.gone_on)[:10]} without a fix of the loop's: {found}"
+            move(run, bug, BugStatus.FIXED_ELSEWHERE, number, run.session(number).commit, reason)
     run.mark(number, "bisect")
+
+
+def _gone(run: LoopRun) -> list[TrackedBug]:
+    """The ledger's open bugs that the first build's replays no longer showed, not closed yet."""
+    return [bug for bug in run.record.bugs.values() if bug.gone_on and bug.status == BugStatus.OPEN]
+
+
+def _run(run: LoopRun, bug: TrackedBug, history: Path) -> None:
+    if bug.bisection is not None and bug.bisection.status == "running":
+        bounds = Bounds(run.config.bisect_builds, run.config.bisect_timeout_s)
+        run_bisection(bug.bisection, partial(_probe, run, bug, history), bounds, run.save)
+        log.info("%s: %s", bug.report.title, bug.bisection.summary())
 
 
 def _start(run: LoopRun, bug: TrackedBug, history: Path, head: str) -> Bisection | None:
@@ -74,4 +93,6 @@ def _probe(run: LoopRun, bug: TrackedBug, history: Path, commit: str) -> tuple[s
         return "skipped: the replay crashed the game", replays
     if judged.answer == JudgeAnswer.CANNOT_JUDGE:
         return f"skipped: cannot judge: {judged.verdict.detail[:200]}", replays
-    return (PRESENT if judged.answer == JudgeAnswer.PRESENT else ABSENT), replays
+    showing = judged.answer == JudgeAnswer.PRESENT
+    fix = bug.bisection is not None and bug.bisection.kind == "fix"  # searching for the fix's arrival
+    return (PRESENT if showing != fix else ABSENT), replays

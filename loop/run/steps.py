@@ -386,7 +386,7 @@ def repair(run: LoopRun, number: int) -> None:
 def _repair_report(run: LoopRun, bug: TrackedBug) -> BugReport:
     """The bug as the repair agent gets it, with the commit that brought it in when it was bisected."""
     report = bug.repair_report()
-    culprit = bug.bisection.culprit if bug.bisection else None
+    culprit = bug.bisection.culprit if bug.bisection and bug.bisection.kind == "regression" else None
     origin = run.record.origin
     if culprit and origin is not None and origin.clone:
         history = culprit_text(Path(origin.clone), culprit, run.game.manifest.hidden_paths)

@@ -200,3 +200,33 @@ def test_a_fixed_bug_that_comes_back_is_reopened_with_the_commit_that_brought_it
     back = next(e for e in known.events if e.commit == tonight)
     assert (back.from_status, back.to_status) == ("verified_fixed", "regressed")
     assert known.culprit == brought_back
+
+
+def test_an_open_bug_the_team_fixed_is_closed_as_fixed_by_their_commit_not_by_the_loop(
+    tmp_path: Path, runs: Path, capsys
+):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    commits += later_commits(team, root)
+    night(root, [SAW], "splinter-night-1", runs)  # reported, not repaired: open
+    (root / "server.py").write_text(server("CRASHING = set()"))
+    fix = commit(team, "Fix the saw")
+    (root / "README.md").write_text("# Splinter\n\nA workshop game whose saw works.\n")
+    tonight = commit(team, "Say so")
+    night(root, [], "splinter-night-2", runs)
+
+    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    assert record.sessions[0].corpus == {SAW.fingerprint: "absent"}  # on both of its replays
+    [bug] = record.bugs.values()
+    assert bug.status == "fixed_elsewhere" and bug.gone_on == tonight
+    assert bug.bisection is not None and bug.bisection.kind == "fix"
+    assert (bug.bisection.base, bug.bisection.culprit) == (commits[5], fix)
+    with Ledger() as ledger:
+        [known] = ledger.bugs("splinter")
+    assert known.status == "fixed_elsewhere" and "verified_fixed" not in [e.to_status for e in known.events]
+    closed = known.events[-1]
+    assert closed.commit == tonight and f"fixed by {fix[:10]}" in closed.reason
+    capsys.readouterr()
+    assert main(["bugs", "splinter"]) == 0
+    listed = capsys.readouterr().out
+    assert f"fixed_elsewhere - gone from {tonight[:10]} without a fix of the loop's" in listed
