@@ -29,6 +29,7 @@ COLOURS = {
     "patched": "#E69F00",
     "verified_fixed": "#009E73",
     "regressed": "#CC79A7",
+    "fixed_elsewhere": "#56B4E9",
     "error": "#7F7F7F",
 }
 P = ParamSpec("P")
@@ -183,7 +184,8 @@ def lifecycle_chart(
     ax.invert_yaxis()
     ax.spines[["top", "right", "left"]].set_visible(False)
     ax.tick_params(axis="y", length=0)
-    present = [s for s in ("open", "patched", "verified_fixed", "regressed") if any(s in r for r in statuses)]
+    shown = ("open", "patched", "verified_fixed", "regressed", "fixed_elsewhere")
+    present = [s for s in shown if any(s in r for r in statuses)]
     _legend(fig, ax, handles=[Patch(color=COLOURS[s], label=s.replace("_", " ")) for s in present])
     ax.set_title("Bug lifecycle (status at the end of each session)")
     return svg(fig, "lifecycle")

@@ -34,6 +34,7 @@ summary { cursor: pointer; font-weight: 600; }
 .status { display: inline-block; border-radius: 1rem; padding: 0 .6rem; font-size: .85rem; color: #fff; }
 .status-open { background: #D55E00; } .status-patched { background: #B07A00; }
 .status-verified_fixed { background: #007a5a; } .status-regressed { background: #a8558c; }
+.status-fixed_elsewhere { background: #2a7fb0; }
 .scroll { overflow-x: auto; }
 table.plain td, table.plain th { white-space: nowrap; }
 @media (max-width: 700px) {

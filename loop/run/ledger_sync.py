@@ -84,13 +84,22 @@ def mirror_run(record: RunRecord, ledger: Ledger) -> None:
 def _seen_again(
     record: RunRecord, key: str, commit: str, origins: CommitOrigins
 ) -> tuple[BugStatus, str] | None:
-    """The ledger's move for a bug it had as verified or patched before this run, reported on `commit`."""
+    """The ledger's move for a bug it had as verified, patched or fixed elsewhere before this run, reported
+    on `commit`."""
     earlier = record.ledger_baseline.get(key)
     decided_on = record.ledger_baseline_commits.get(key, "")
-    if earlier not in (BugStatus.VERIFIED_FIXED, BugStatus.PATCHED):
+    if earlier not in (BugStatus.VERIFIED_FIXED, BugStatus.PATCHED, BugStatus.FIXED_ELSEWHERE):
         return None
     run, change = record.run_id, decided_on[:10]
     contained = origins.descends(commit, decided_on)
+    if earlier == BugStatus.FIXED_ELSEWHERE:
+        if contained:
+            why = f"reported again in run {run}, on a commit that contains {change}, where it was gone"
+            return BugStatus.REGRESSED, why
+        return (
+            BugStatus.OPEN,
+            f"reported in run {run} on a commit that does not contain {change}, where it was gone",
+        )
     if earlier == BugStatus.VERIFIED_FIXED and contained:
         return BugStatus.REGRESSED, f"reported again in run {run}, on a commit that contains its fix {change}"
     if contained:

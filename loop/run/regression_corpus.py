@@ -1,9 +1,9 @@
 """What the ledger knew when the run started, replayed on the run's first build in the verify step.
 
-- **The regression corpus**: every bug verified fixed. One whose repro shows it again comes back as a finding
-  of the session: the critic keeps it under its own id, the ledger reopens it (regressed, when the commit
-  contains its fix), and the bisect step looks for the commit that brought it back, from the commit its fix
-  was kept on.
+- **The regression corpus**: every bug verified fixed (or fixed elsewhere). One whose repro shows it again
+  comes back as a finding of the session: the critic keeps it under its own id, the ledger reopens it
+  (regressed, when the commit contains its fix), and the bisect step looks for the commit that brought it
+  back, from the commit its fix was kept on (or it was found gone on).
 - **Open bugs that went away**: every bug open (or regressed) whose repro no longer shows it, on at least two
   replays, without a fix of the loop's. It is tracked by the run, and the bisect step looks for the team's
   commit that fixed it, from the commit it was last seen on, then closes it as fixed_elsewhere.
@@ -25,7 +25,7 @@ from loop.verification.round_verification import Verifier
 
 log = logging.getLogger(__name__)
 SOURCE = "regression-corpus"
-FIXED = (BugStatus.VERIFIED_FIXED,)
+FIXED = (BugStatus.VERIFIED_FIXED, BugStatus.FIXED_ELSEWHERE)
 STILL_OPEN = (BugStatus.OPEN, BugStatus.REGRESSED)
 GONE_REPLAYS = 2  # an open bug is gone only when this many replays (at least) say so
 

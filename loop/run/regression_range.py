@@ -1,8 +1,8 @@
 """The bisect step: for each bug first seen on the commit of the team's repository a run started from, the
 commit that brought it in (loop.run.bisection), when the ledger knows an earlier commit where it was absent:
-the commit its fix was verified on, else the commit the game's last earlier run started from. For each open
-bug of the ledger's that no longer shows (loop.run.regression_corpus), the team's commit that fixed it; the
-bug is then closed as fixed_elsewhere, which is not a fix of the loop's.
+the commit its fix was verified on (or it was found gone on), else the commit the game's last earlier run
+started from. For each open bug of the ledger's that no longer shows (loop.run.regression_corpus), the team's
+commit that fixed it; the bug is then closed as fixed_elsewhere, which is not a fix of the loop's.
 
 Only the run's first session is bisected (later sessions build the loop's own patches, not the team's
 history), and a bug the ledger knew already, open or patched, is not: it was not absent before.
@@ -67,7 +67,7 @@ def _run(run: LoopRun, bug: TrackedBug, history: Path) -> None:
 def _start(run: LoopRun, bug: TrackedBug, history: Path, head: str) -> Bisection | None:
     key = ledger_key(run.record, bug)
     known = run.record.ledger_baseline.get(key) if key else None
-    if known is not None and known != BugStatus.VERIFIED_FIXED:
+    if known is not None and known not in (BugStatus.VERIFIED_FIXED, BugStatus.FIXED_ELSEWHERE):
         return None  # open (or patched) on an earlier night: not absent there
     fixed_on = run.record.ledger_baseline_commits.get(key or "") if known else None
     for base in (fixed_on, run.record.earlier_commit):

@@ -230,3 +230,14 @@ def test_an_open_bug_the_team_fixed_is_closed_as_fixed_by_their_commit_not_by_th
     assert main(["bugs", "splinter"]) == 0
     listed = capsys.readouterr().out
     assert f"fixed_elsewhere - gone from {tonight[:10]} without a fix of the loop's" in listed
+
+    # the team's change takes their fix back: the corpus finds it, regressed from where it was gone
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    back = commit(team, "Restore the old saw")
+    night(root, [], "splinter-night-3", runs)
+    [bug] = RunRecord.load(runs / "splinter-night-3" / "run.json").bugs.values()
+    assert bug.bisection is not None and bug.bisection.kind == "regression" and bug.bisection.culprit == back
+    with Ledger() as ledger:
+        [known] = ledger.bugs("splinter")
+    assert (known.events[-1].from_status, known.events[-1].to_status) == ("fixed_elsewhere", "regressed")
+    assert known.culprit == back
