@@ -18,6 +18,8 @@ from loop.critic.base import critic_class
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.repair.protocol import RepairAgent
+from loop.run.catalogue_comparison import CatalogueComparison
+from loop.run.catalogue_tasks import build_task_set
 from loop.run.choices import critic_names, make_judge, resolve_config
 from loop.run.config import LoopConfig
 from loop.run.loop_run import (
@@ -27,6 +29,7 @@ from loop.run.loop_run import (
     new_run_id,
     recorded_config,
     run_dir_of,
+    runs_root,
 )
 from loop.run.task_attempt import AgentFactory
 from loop.sandbox import get_provider
@@ -104,3 +107,12 @@ def task_games(names: list[str] | None = None) -> dict[str, Game]:
             f"unknown game(s) {', '.join(unknown)} (task set games: {', '.join(sorted(found))})"
         )
     return {name: found[name] for name in names}
+
+
+def open_comparison(games: list[str] | None, out: Path | None) -> CatalogueComparison:
+    """The comparison of the named games' task set (default: all), in `out` or in the runs folder under a
+    name of its task-set hash (so a rerun of the same task set resumes)."""
+    selected = task_games(games)
+    task_set = build_task_set(list(selected.values()))
+    folder = out or runs_root() / f"compare-catalogue-{task_set.content_hash[:12]}"
+    return CatalogueComparison(folder.resolve(), task_set, selected)

@@ -216,6 +216,20 @@ def render_leaderboard_markdown(board: Leaderboard) -> str:
     return "\n".join(lines) + "\n"
 
 
+def leaderboard_rows(board: Leaderboard) -> list[dict[str, str]]:
+    """One row per agent, for a table artifact."""
+    return [
+        {
+            "agent": row.agent,
+            "resolved": f"{row.resolved}/{row.attempts}",
+            "percent": f"{row.percent:.1f}",
+            "95% CI": f"{row.ci_low:.1f}-{row.ci_high:.1f}",
+            "false fixes": str(len(row.false_fixes)),
+        }
+        for row in board.agents
+    ]
+
+
 def write_leaderboard(folder: Path) -> Leaderboard:
     """Write leaderboard.md and leaderboard.json into the comparison folder; return the leaderboard."""
     board = leaderboard_of(folder)

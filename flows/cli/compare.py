@@ -62,11 +62,9 @@ def parse_agent_options(values: list[str]) -> dict[str, dict[str, str]]:
 
 
 def catalogue_command(args: argparse.Namespace) -> int:
-    from flows.assembly import task_agent_factory, task_games
+    from flows.assembly import open_comparison, task_agent_factory
     from loop.repair.agents import UnknownAgent, agent_class
-    from loop.run.catalogue_comparison import CatalogueComparison, NotComparable, run_comparison
-    from loop.run.catalogue_tasks import build_task_set
-    from loop.run.loop_run import runs_root
+    from loop.run.catalogue_comparison import NotComparable, run_comparison
     from loop.run.task_attempt import TaskResult
     from loop.sandbox import get_provider
     from reports.leaderboard import render_leaderboard_markdown, write_leaderboard
@@ -82,11 +80,12 @@ def catalogue_command(args: argparse.Namespace) -> int:
     if args.repeats < 1:
         print("closed-loop: error: --repeats must be at least 1", file=sys.stderr)
         return 2
-    games = task_games([name.strip() for name in args.games.split(",") if name.strip()])
-    task_set = build_task_set(list(games.values()))
-    out = args.out or runs_root() / f"compare-catalogue-{task_set.content_hash[:12]}"
-    comparison = CatalogueComparison(out.resolve(), task_set, games)
-    print(f"task set {task_set.content_hash[:12]}: {len(task_set.tasks)} task(s) in {len(games)} game(s)")
+    comparison = open_comparison([name.strip() for name in args.games.split(",") if name.strip()], args.out)
+    task_set = comparison.task_set
+    print(
+        f"task set {task_set.content_hash[:12]}: {len(task_set.tasks)} task(s) in "
+        f"{len(comparison.games)} game(s)"
+    )
     print(f"comparison folder: {comparison.out_dir}")
 
     def show(result: TaskResult) -> None:
