@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from loop.run.catalogue_comparison import ATTEMPTS_DIR, TASKSET_FILE, broken_tasks
 from loop.run.catalogue_tasks import TaskSet
 from loop.run.task_attempt import TaskResult, read_results
+from reports.aggregates import DIFFICULTY_ORDER, AgentTotals, agent_totals
 
 Z_95 = 1.959964
 LEADERBOARD_MD = "leaderboard.md"
@@ -91,9 +92,8 @@ def _mean(values: list[float]) -> float:
 def _row(agent: str, results: list[TaskResult]) -> AgentRow:
     resolved = sum(r.resolved for r in results)
     low, high = wilson(resolved, len(results))
-    outcomes: dict[str, int] = defaultdict(int)
-    for result in results:
-        outcomes[result.outcome] += 1
+    attempts = [r.attempt for r in results if r.attempt is not None]
+    (totals,) = agent_totals(attempts) or [AgentTotals(agent)]
     patched = [r for r in results if r.patch_lines]
     return AgentRow(
         agent=agent,
@@ -105,9 +105,9 @@ def _row(agent: str, results: list[TaskResult]) -> AgentRow:
         ci_high=high,
         by_difficulty=_rates(results, "difficulty"),
         by_bug_type=_rates(results, "bug_type"),
-        outcomes=dict(sorted(outcomes.items())),
-        tokens_per_attempt=_mean([float(r.tokens_in + r.tokens_out) for r in results]),
-        cost_per_attempt=_mean([r.cost_usd for r in results]),
+        outcomes=dict(sorted(totals.outcomes.items())),
+        tokens_per_attempt=round((totals.tokens_in + totals.tokens_out) / len(results), 1),
+        cost_per_attempt=round(totals.cost_usd / len(results), 4),
         seconds_per_attempt=_mean([r.wall_seconds for r in results]),
         patch_lines_per_patch=_mean([float(r.patch_lines) for r in patched]),
         false_fixes=sorted(f"{r.task_id} r{r.repeat}" for r in results if r.false_fix),
@@ -168,7 +168,7 @@ def _rate_cells(rates: dict[str, Rate], names: list[str]) -> list[str]:
 
 def _order(name: str) -> tuple[int, str]:
     """Difficulties easiest first, bug types by name."""
-    return ({"easy": 0, "medium": 1, "hard": 2}.get(name, 3), name)
+    return (DIFFICULTY_ORDER.get(name, len(DIFFICULTY_ORDER)), name)
 
 
 def render_leaderboard_markdown(board: Leaderboard) -> str:

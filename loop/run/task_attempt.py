@@ -25,11 +25,11 @@ from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.repair.pipeline import RepairRound
-from loop.repair.protocol import Attempt, Outcome, RepairAgent, RepairBudget
+from loop.repair.protocol import Outcome, RepairAgent, RepairBudget, attempt_record
 from loop.run.catalogue_tasks import Task, user_report
 from loop.run.choices import make_judge
 from loop.run.lifecycle import BugStatus
-from loop.run.record import TrackedBug
+from loop.run.record import AttemptRecord, TrackedBug
 from loop.sandbox import BuildSpec, SandboxError, SandboxProvider
 from loop.verification.round_verification import BugVerification, Verifier
 
@@ -55,7 +55,9 @@ class TaskResult(BaseModel):
     agent_model: str = ""
     closed_loop_version: str = ""
     repeat: int
-    outcome: str
+    attempt: AttemptRecord | None = Field(
+        default=None, description="the repair attempt: outcome, tokens, cost, agent time, patch size"
+    )
     detail: str = ""
     judge: str | None = Field(default=None, description="the replay judge's verdict on the patched build")
     loop_verified: bool = False
@@ -66,14 +68,7 @@ class TaskResult(BaseModel):
         default_factory=dict, description="other bug id -> present, absent or error (pass-to-pass: no error)"
     )
     resolved: bool = False
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_usd: float = 0.0
-    agent_seconds: float = 0.0
-    wall_seconds: float = 0.0
-    files_changed: int = 0
-    lines_added: int = 0
-    lines_removed: int = 0
+    wall_seconds: float = Field(default=0.0, description="the whole attempt: repair, build, verification")
     finished_at: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
     @property
@@ -82,8 +77,12 @@ class TaskResult(BaseModel):
         return self.loop_verified and self.probe_fixed is not True
 
     @property
+    def outcome(self) -> str:
+        return self.attempt.outcome if self.attempt is not None else str(Outcome.INFRASTRUCTURE_FAILURE)
+
+    @property
     def patch_lines(self) -> int:
-        return self.lines_added + self.lines_removed
+        return self.attempt.lines_added + self.attempt.lines_removed if self.attempt is not None else 0
 
     @classmethod
     def load(cls, path: Path) -> TaskResult:
@@ -135,13 +134,15 @@ def run_task_attempt(
         task_set=spec.task_set, task_id=spec.task.task_id, game=spec.task.game, bug_id=bug.id,
         difficulty=spec.task.difficulty, bug_type=spec.task.bug_type, agent=spec.agent,
         agent_model=spec.model, closed_loop_version=closed_loop_version(), repeat=spec.repeat,
-        outcome=str(Outcome.INFRASTRUCTURE_FAILURE),
     )  # fmt: skip
     run_id = f"task-{spec.agent}-r{spec.repeat}"
     repair = RepairRound(spec.game, repo_dir, spec.attempt_dir, run_id, 1, base=commit, provider=provider)
     with repair as round_:
         (attempt,) = round_.run(agent, [report], RepairBudget(wall_seconds=wall_seconds))
-        _record_attempt(result, attempt)
+        result.attempt, result.detail = attempt_record(attempt), attempt.detail[:2000]
+        if attempt.gate is not None:
+            result.tests_passed = attempt.gate.tests_passed
+            result.walkthrough_won = attempt.gate.walkthrough_won
         if attempt.outcome == Outcome.PATCHED:
             build = BuildSpec(round_.branch.worktree_dir, spec.game.manifest, round_.head, run_id=run_id)
             tracked = TrackedBug(
@@ -164,19 +165,6 @@ def run_task_attempt(
     result.wall_seconds = round(time.monotonic() - started, 2)
     result.save(spec.attempt_dir / RESULT_FILE)
     return result
-
-
-def _record_attempt(result: TaskResult, attempt: Attempt) -> None:
-    result.outcome = str(attempt.outcome or Outcome.INFRASTRUCTURE_FAILURE)
-    result.detail = attempt.detail[:2000]
-    result.tokens_in, result.tokens_out = attempt.tokens_in, attempt.tokens_out
-    result.cost_usd, result.agent_seconds = attempt.cost_usd, round(attempt.wall_seconds, 2)
-    stats = attempt.diff_stats
-    result.files_changed, result.lines_added, result.lines_removed = (
-        stats.files_changed, stats.added, stats.removed,
-    )  # fmt: skip
-    if attempt.gate is not None:
-        result.tests_passed, result.walkthrough_won = attempt.gate.tests_passed, attempt.gate.walkthrough_won
 
 
 def _record_check(result: TaskResult, check: BugVerification) -> None:

@@ -15,6 +15,7 @@ from flows.cli import main
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.run.catalogue_tasks import TaskSet, build_task_set, user_report
+from loop.run.record import AttemptRecord
 from loop.run.task_attempt import RESULT_FILE, TaskResult
 from reports.leaderboard import build_leaderboard, wilson
 
@@ -142,10 +143,13 @@ def test_the_players_report_is_written_from_the_fault_and_how_to_see_it(castle):
         assert secret not in text
 
 
-def result(agent: str, task: str, repeat: int, resolved: bool, **facts: object) -> TaskResult:
+def result(
+    agent: str, task: str, repeat: int, resolved: bool, loop_verified: bool = False, probe_fixed: bool = True
+) -> TaskResult:
     return TaskResult(
         task_set="h", task_id=task, game="castle", bug_id=task.split("/")[1], difficulty="easy",
-        bug_type="logic error", agent=agent, repeat=repeat, outcome="patched", resolved=resolved, **facts,
+        bug_type="logic error", agent=agent, repeat=repeat, resolved=resolved, loop_verified=loop_verified,
+        probe_fixed=probe_fixed, attempt=AttemptRecord(agent=agent, fingerprints=[], outcome="patched"),
     )  # fmt: skip
 
 
