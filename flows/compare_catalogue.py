@@ -10,7 +10,8 @@ from prefect import flow, get_run_logger
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 
 from flows.assembly import open_comparison, task_agent_factory
-from loop.host import settings, temp_space
+from flows.compare_repair_agents import SANDBOX_LIMIT
+from loop.host import temp_space
 from loop.run.catalogue_comparison import run_comparison
 from loop.sandbox import get_provider
 from reports.leaderboard import leaderboard_rows, render_leaderboard_markdown, write_leaderboard
@@ -43,7 +44,7 @@ def compare_catalogue(
         provider=get_provider(backend),
         wall_seconds=wall_seconds,
         agent_options=agent_options,
-        workers=settings.SANDBOX_LIMIT.integer(),
+        workers=SANDBOX_LIMIT,
         on_result=lambda r: logger.info("%s %s r%d: %s", r.agent, r.task_id, r.repeat, r.outcome),
     )
     board = write_leaderboard(comparison.out_dir)
