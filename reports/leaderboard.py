@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from html import escape
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -16,10 +17,13 @@ from loop.run.catalogue_comparison import ATTEMPTS_DIR, TASKSET_FILE, broken_tas
 from loop.run.catalogue_tasks import TaskSet
 from loop.run.task_attempt import TaskResult, read_results
 from reports.aggregates import DIFFICULTY_ORDER, AgentTotals, agent_totals
+from reports.html_page import page, table
+from reports.labels import markdown_table
 
 Z_95 = 1.959964
 LEADERBOARD_MD = "leaderboard.md"
 LEADERBOARD_JSON = "leaderboard.json"
+LEADERBOARD_HTML = "leaderboard.html"
 
 
 class Rate(BaseModel):
@@ -162,8 +166,23 @@ def leaderboard_of(folder: Path) -> Leaderboard:
     return build_leaderboard(TaskSet.load(folder / TASKSET_FILE), read_results(folder / ATTEMPTS_DIR))
 
 
-def _rate_cells(rates: dict[str, Rate], names: list[str]) -> list[str]:
-    return [f"{rates[n].resolved}/{rates[n].attempts}" if n in rates else "-" for n in names]
+def leaderboard_rows(board: Leaderboard) -> list[dict[str, str]]:
+    """One row per agent: the leaderboard's main table (also the flow's table artifact)."""
+    return [
+        {
+            "agent": row.agent,
+            "model": row.model or "-",
+            "resolved": f"{row.resolved}/{row.attempts}",
+            "%": f"{row.percent:.1f}",
+            "95% CI": f"{row.ci_low:.1f}-{row.ci_high:.1f}",
+            "tokens/attempt": f"{row.tokens_per_attempt:.0f}",
+            "cost/attempt": f"${row.cost_per_attempt:.4f}",
+            "s/attempt": f"{row.seconds_per_attempt:.1f}",
+            "lines/patch": f"{row.patch_lines_per_patch:.1f}",
+            "false fixes": str(len(row.false_fixes)),
+        }
+        for row in board.agents
+    ]
 
 
 def _order(name: str) -> tuple[int, str]:
@@ -171,68 +190,75 @@ def _order(name: str) -> tuple[int, str]:
     return (DIFFICULTY_ORDER.get(name, len(DIFFICULTY_ORDER)), name)
 
 
-def render_leaderboard_markdown(board: Leaderboard) -> str:
-    lines = [
-        "# Repair agents on the catalogue task set",
-        "",
-        f"Task set `{board.task_set[:16]}`: {board.tasks} task(s), {board.scored} scored, "
-        f"{len(board.broken)} broken (gold did not resolve them: {', '.join(board.broken) or 'none'}).",
+def _breakdown_rows(board: Leaderboard, field: str) -> list[dict[str, str]]:
+    names = sorted({name for row in board.agents for name in getattr(row, field)}, key=_order)
+    rows = []
+    for row in board.agents:
+        rates: dict[str, Rate] = getattr(row, field)
+        cells = {n: f"{rates[n].resolved}/{rates[n].attempts}" if n in rates else "-" for n in names}
+        rows.append({"agent": row.agent, **cells})
+    return rows
+
+
+def _sections(board: Leaderboard) -> list[tuple[str, str, list[dict[str, str]]]]:
+    """(title, table id, rows) of every table after the main one."""
+    outcomes = [
+        {"agent": row.agent, "outcomes": ", ".join(f"{name} {n}" for name, n in row.outcomes.items())}
+        for row in board.agents
+    ]
+    false_fixes = [
+        {"agent": row.agent, "tasks": ", ".join(row.false_fixes) or "none"} for row in board.agents
+    ]
+    pairwise = [
+        {
+            "agent": pair.agent,
+            "other": pair.other,
+            "only agent": ", ".join(pair.only_agent) or "none",
+            "only other": ", ".join(pair.only_other) or "none",
+        }
+        for pair in board.pairwise
+    ]
+    return [
+        ("By difficulty", "difficulty", _breakdown_rows(board, "by_difficulty")),
+        ("By bug type", "bug-type", _breakdown_rows(board, "by_bug_type")),
+        ("Outcomes", "outcomes", outcomes),
+        ("False fixes (verified by the loop, refused by the probe)", "false-fixes", false_fixes),
+        ("Pairwise (tasks one resolves and the other does not)", "pairwise", pairwise),
+    ]
+
+
+def _summary(board: Leaderboard) -> list[str]:
+    return [
+        f"Task set {board.task_set[:16]}: {board.tasks} task(s), {board.scored} scored, {len(board.broken)} "
+        f"broken (gold did not resolve them: {', '.join(board.broken) or 'none'}).",
         "Resolved: the task's probe is quiet on the patched build (fail-to-pass) and the game's tests, the "
         "walkthrough and the other bugs' probes still pass (pass-to-pass).",
         "Interval: 95% Wilson, over attempts (tasks x repeats).",
-        "",
-        "| agent | model | resolved | % | 95% CI | tokens/attempt | cost/attempt | s/attempt | lines/patch "
-        "| false fixes |",
-        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for row in board.agents:
-        lines.append(
-            f"| {row.agent} | {row.model or '-'} | {row.resolved}/{row.attempts} | {row.percent:.1f} | "
-            f"{row.ci_low:.1f}-{row.ci_high:.1f} | {row.tokens_per_attempt:.0f} | "
-            f"${row.cost_per_attempt:.4f} | {row.seconds_per_attempt:.1f} | "
-            f"{row.patch_lines_per_patch:.1f} | {len(row.false_fixes)} |"
-        )
-    for title, field in (("difficulty", "by_difficulty"), ("bug type", "by_bug_type")):
-        names = sorted({name for row in board.agents for name in getattr(row, field)}, key=_order)
-        lines += ["", f"## By {title}", "", "| agent | " + " | ".join(names) + " |"]
-        lines.append("|---|" + "---|" * len(names))
-        for row in board.agents:
-            lines.append(f"| {row.agent} | " + " | ".join(_rate_cells(getattr(row, field), names)) + " |")
-    lines += ["", "## Outcomes", ""]
-    lines += [
-        f"- {row.agent}: " + ", ".join(f"{name} {count}" for name, count in row.outcomes.items())
-        for row in board.agents
-    ]
-    false_fixes = [(row.agent, row.false_fixes) for row in board.agents if row.false_fixes]
-    if false_fixes:
-        lines += ["", "## False fixes (verified by the loop, refused by the probe)", ""]
-        lines += [f"- {agent}: {', '.join(tasks)}" for agent, tasks in false_fixes]
-    lines += ["", "## Pairwise (tasks one resolves and the other does not)", ""]
-    for pair in board.pairwise:
-        lines.append(
-            f"- {pair.agent} not {pair.other}: {', '.join(pair.only_agent) or 'none'}; "
-            f"{pair.other} not {pair.agent}: {', '.join(pair.only_other) or 'none'}"
-        )
-    return "\n".join(lines) + "\n"
 
 
-def leaderboard_rows(board: Leaderboard) -> list[dict[str, str]]:
-    """One row per agent, for a table artifact."""
-    return [
-        {
-            "agent": row.agent,
-            "resolved": f"{row.resolved}/{row.attempts}",
-            "percent": f"{row.percent:.1f}",
-            "95% CI": f"{row.ci_low:.1f}-{row.ci_high:.1f}",
-            "false fixes": str(len(row.false_fixes)),
-        }
-        for row in board.agents
-    ]
+TITLE = "Repair agents on the catalogue task set"
+
+
+def render_leaderboard_markdown(board: Leaderboard) -> str:
+    lines = [f"# {TITLE}", "", *_summary(board), "", markdown_table(leaderboard_rows(board))]
+    for title, _, rows in _sections(board):
+        lines += [f"## {title}", "", markdown_table(rows) or "Nothing recorded.\n"]
+    return "\n".join(lines)
+
+
+def render_leaderboard_html(board: Leaderboard) -> str:
+    summary = "".join(f"<p>{escape(line)}</p>" for line in _summary(board))
+    body = f"<h1>{escape(TITLE)}</h1>{summary}{table(leaderboard_rows(board), 'leaderboard', stack=False)}"
+    for title, table_id, rows in _sections(board):
+        body += f"<h2>{escape(title)}</h2>{table(rows, table_id)}"
+    return page(TITLE, body)
 
 
 def write_leaderboard(folder: Path) -> Leaderboard:
-    """Write leaderboard.md and leaderboard.json into the comparison folder; return the leaderboard."""
+    """Write leaderboard.md, .json and .html into the comparison folder; return the leaderboard."""
     board = leaderboard_of(folder)
     (folder / LEADERBOARD_MD).write_text(render_leaderboard_markdown(board))
     (folder / LEADERBOARD_JSON).write_text(board.model_dump_json(indent=2))
+    (folder / LEADERBOARD_HTML).write_text(render_leaderboard_html(board), encoding="utf-8")
     return board

@@ -54,7 +54,7 @@ def test_gold_resolves_every_task_noop_none_and_the_command_agent_the_one_it_fix
     assert "| gold | - | 3/3 | 100.0 | 43.9-100.0 |" in stdout
     assert "| noop | - | 0/3 | 0.0 | 0.0-56.1 |" in stdout
     assert "| command | - | 1/3 | 33.3 | 6.1-79.2 |" in stdout
-    assert "- gold not command: castle/BUG-2, castle/BUG-3; command not gold: none" in stdout
+    assert "| gold | command | castle/BUG-2, castle/BUG-3 | none |" in stdout
     board = json.loads((out / "leaderboard.json").read_text())
     command = next(row for row in board["agents"] if row["agent"] == "command")
     assert command["by_difficulty"] == {
