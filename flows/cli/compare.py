@@ -63,7 +63,7 @@ def parse_agent_options(values: list[str]) -> dict[str, dict[str, str]]:
 
 def catalogue_command(args: argparse.Namespace) -> int:
     from flows.assembly import open_comparison, task_agent_factory
-    from loop.repair.agents import UnknownAgent, agent_class
+    from loop.repair.agents import AgentContext, UnknownAgent, agent_class, create_agent
     from loop.run.catalogue_comparison import NotComparable, run_comparison
     from loop.run.task_attempt import TaskResult
     from loop.sandbox import get_provider
@@ -73,7 +73,8 @@ def catalogue_command(args: argparse.Namespace) -> int:
     try:
         options = parse_agent_options(args.agent_option)
         for name in agents:
-            agent_class(name)
+            if not agent_class(name).needs_ground_truth:  # made now, so a missing option stops it here
+                create_agent(name, AgentContext(options.get(name, {})))
     except (ValueError, UnknownAgent) as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2

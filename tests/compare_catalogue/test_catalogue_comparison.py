@@ -125,6 +125,15 @@ def test_a_folder_of_another_task_set_is_refused_as_not_comparable(compared, cap
     assert not (other / "attempts").exists()
 
 
+def test_an_agent_missing_its_option_is_refused_before_any_attempt(tmp_path: Path, capsys):
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--agents", "gold,command"]
+
+    assert main([*argv, "--out", str(tmp_path / "c")]) == 2
+
+    assert "the command agent needs an option command=" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()
+
+
 def test_the_task_set_hash_changes_with_the_code_and_not_with_the_order_of_reading(castle):
     task_set = build_task_set([castle])
     assert [t.task_id for t in task_set.tasks] == TASKS
