@@ -2,7 +2,10 @@
 (no network, every capability dropped, no-new-privileges, pids/memory limits, auto-removed) in which the work
 tree is bound read-write, the tool installs read-only at their own paths, the attempt's private folder as
 /tmp, and the model reached through the loop's relay socket. The agent's commands enter it with
-`docker exec`; secrets go by name (`-e NAME`, the value from the docker client's environment), never argv."""
+`docker exec`; secrets go by name (`-e NAME`, the value from the docker client's environment), never argv.
+Started by root, it runs as `AGENT_USER`, as the bubblewrap backend does: the tree is shared with that user's
+group, so what the agent writes there is that user's (never root's), and a process that escapes the container
+is that user on the host, with no capability. Started by anyone else, it runs as that user."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_p
 from sandboxes.base_image import find_base_image
 from sandboxes.container_owners import owner_labels, remove_dead_owners
 from sandboxes.engine import connect
+from sandboxes.unprivileged import AGENT_USER, drops_privileges, give, share
 
 RELAY_DIR = "/closed-loop/relay"
 LABEL = "closed-loop.agent-sandbox"
@@ -29,6 +33,13 @@ LABEL = "closed-loop.agent-sandbox"
 HOST_GIT = ("/usr/bin/git", "/usr/lib/git-core", "/usr/share/git-core")
 MEMORY = "2g"
 PIDS = 512
+
+
+def container_user() -> str:
+    """`uid:gid` the agent runs as: the agent's own host user when started by root, else the caller."""
+    if drops_privileges():
+        return f"{AGENT_USER.uid}:{AGENT_USER.gid}"
+    return f"{os.getuid()}:{os.getgid()}"
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,8 @@ class OpenContainer(OpenSandbox):
             raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
         repo_dir = Path(context.repo_dir).resolve()
         folders = SandboxFolders(repo_dir, context.model_url)
+        share(repo_dir, AGENT_USER)
+        give(folders.git, AGENT_USER)
         volumes = {
             str(folders.tmp): {"bind": "/tmp", "mode": "rw"},
             str(repo_dir): {"bind": WORKDIR, "mode": "rw"},
@@ -95,7 +108,7 @@ class OpenContainer(OpenSandbox):
                 security_opt=["no-new-privileges"],
                 pids_limit=PIDS,
                 mem_limit=MEMORY,
-                user=f"{os.getuid()}:{os.getgid()}",
+                user=container_user(),
                 working_dir=WORKDIR,
                 volumes=volumes,
                 labels={LABEL: context.run_id, **owner_labels(context.run_id)},
