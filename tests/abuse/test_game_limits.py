@@ -5,84 +5,47 @@ report) and plays on, and the run finishes: it never hangs."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from hooked_castle import STEPS, castle_with_hook
+from hooked_castle import loop_on as hooked_loop
 
-from flows.assembly import open_run
-from games.catalogue import load_game
-from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
-from loop.run.rounds import run_rounds
 from sandboxes.unprivileged import drops_privileges
 
 pytestmark = pytest.mark.slow
 
-STEPS = 150
 # Once (a mark in the game's folder outlives its restart), at the 40th command: start processes that sleep
 # until the limit refuses one, then keep asking. 4096 at most, so that a host without the limit survives.
 FORK_BOMB = """
-        if answered[0] == 40 and not os.path.exists(".bombed"):
-            open(".bombed", "w").close()
-            started = 0
-            while started < 4096:
-                try:
-                    if os.fork() == 0:
-                        time.sleep(3600)
-                        os._exit(0)
-                    started += 1
-                except OSError:
-                    time.sleep(0.1)
+if answered[0] == 40 and not os.path.exists(".bombed"):
+    open(".bombed", "w").close()
+    started = 0
+    while started < 4096:
+        try:
+            if os.fork() == 0:
+                time.sleep(3600)
+                os._exit(0)
+            started += 1
+        except OSError:
+            time.sleep(0.1)
 """
 # At every candlestick: 10 GiB, touched, 64 MiB at a time.
 HOG = """
-        if b"candlestick" in request.get_data():
-            held = [bytearray(64 * 1024 * 1024) for _ in range(160)]
-            del held
+if b"candlestick" in request.get_data():
+    held = [bytearray(64 * 1024 * 1024) for _ in range(160)]
+    del held
 """
-CASES = {"fork-bomb": FORK_BOMB, "memory-hog": HOG}
 
 
-def hostile_castle(tmp_path: Path, case: str) -> Path:
-    folder = tmp_path / "castle-hostile"
-    shutil.copytree(load_game("castle").src_dir, folder)
-    shutil.copy(load_game("castle").root / "game.toml", folder / "game.toml")
-    server = folder / "castle" / "server.py"
-    text = server.read_text()
-    hook = (
-        "    answered = [0]\n\n"
-        "    @app.before_request\n"
-        "    def turn_hostile() -> Any:\n"
-        "        import time\n\n"
-        '        if request.path == "/api/agent/command":\n'
-        "            answered[0] += 1\n"
-        f"{CASES[case]}"
-        "        return None\n\n"
-        '    @app.get("/")\n'
-    )
-    assert text.count('    @app.get("/")\n') == 1
-    server.write_text(text.replace('    @app.get("/")\n', hook))
-    return folder
-
-
-def loop_on(tmp_path: Path, case: str) -> RunRecord:
-    config = LoopConfig(
-        game=str(hostile_castle(tmp_path, case)),
-        qa_agent="explorer",
-        repair_agent="noop",
-        backend="process",
-        max_rounds=1,
-        steps=STEPS,
-    )
-    run = open_run(config, runs_dir=tmp_path / "runs")
-    run_rounds(run)
-    return RunRecord.load(run.run_dir / "run.json")
+def loop_on(tmp_path: Path, body: str) -> RunRecord:
+    return hooked_loop(tmp_path, castle_with_hook(tmp_path, "/api/agent/command", body))[0]
 
 
 @pytest.mark.skipif(not drops_privileges(), reason="processes are counted per user: the game's own, as root")
 def test_a_game_that_fork_bombs_is_a_crash_and_is_restarted(tmp_path: Path):
-    record = loop_on(tmp_path, "fork-bomb")
+    record = loop_on(tmp_path, FORK_BOMB)
     assert record.status == "finished", record.stop_reason
     session = record.sessions[0]
     assert len(session.crashes) == 1, session.crashes
@@ -91,7 +54,7 @@ def test_a_game_that_fork_bombs_is_a_crash_and_is_restarted(tmp_path: Path):
 
 
 def test_a_game_that_takes_10_gib_at_a_candlestick_is_reported_as_a_crash(tmp_path: Path):
-    record = loop_on(tmp_path, "memory-hog")
+    record = loop_on(tmp_path, HOG)
     assert record.status == "finished", record.stop_reason
     reports = [bug.report for bug in record.bugs.values()]
     crashes = [r for r in reports if r.bug_type == "crash" and "candlestick" in " ".join(r.repro)]

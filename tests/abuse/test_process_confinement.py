@@ -265,6 +265,7 @@ def test_a_fork_bomb_stops_at_the_process_limit_and_goes_with_its_sandbox(tmp_pa
         assert reply["ok"] is False and reply["error"] == "EAGAIN", reply
         assert reply["started"] < LIMITS.processes
         assert subprocess.run(["true"], timeout=10).returncode == 0  # the host still starts processes
+        assert build.process is not None
         sandbox = descendants(build.process.pid)
         assert len(sandbox) >= reply["started"]
     finally:
