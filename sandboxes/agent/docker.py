@@ -42,6 +42,22 @@ def container_user() -> str:
     return f"{os.getuid()}:{os.getgid()}"
 
 
+def closed_ancestors(paths: list[Path]) -> list[Path]:
+    """The topmost folder above each bound path that not everyone may enter (a pyenv interpreter under /root).
+
+    The image has such folders too, and the agent's user could not get through them to what is bound below:
+    the container gets an empty folder of root's there instead, which everyone may enter and only root may
+    write (a bind: the runtime would give a tmpfs the mode of the image's folder)."""
+    found: list[Path] = []
+    for path in paths:
+        for folder in reversed(path.parents[:-1]):  # from the top down, / left out
+            if not folder.stat().st_mode & 0o001:
+                if folder not in found:
+                    found.append(folder)
+                break
+    return found
+
+
 @dataclass(frozen=True)
 class DockerAgentSandbox(AgentSandbox):
     container: str = ""
@@ -90,8 +106,14 @@ class OpenContainer(OpenSandbox):
             volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
         elif (repo_dir / ".git").is_dir():
             volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
-        for path in [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(context.tool_paths):
+        shown = [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(context.tool_paths)
+        for path in shown:
             volumes[str(path)] = {"bind": str(path), "mode": "ro"}
+        if drops_privileges():
+            for index, folder in enumerate(closed_ancestors(shown)):
+                passable = folders.root / f"passable-{index}"
+                passable.mkdir(mode=0o755)
+                volumes.setdefault(str(passable), {"bind": str(folder), "mode": "rw"})
         if folders.relay is not None:
             volumes[str(folders.relay_folder)] = {"bind": RELAY_DIR, "mode": "ro"}
             volumes[str(folders.relay_folder / "hosts")] = {"bind": "/etc/hosts", "mode": "ro"}
