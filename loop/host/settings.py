@@ -239,7 +239,7 @@ BASE_IMAGE = Setting(
 GAME_MEMORY_MB = Setting(
     f"{PREFIX}GAME_MEMORY_MB",
     "2048",
-    "memory of one game, MiB: its container's on docker; each of its processes' address space on the process "
+    "memory of one game, MiB: its container's on docker; what each of its processes allocates on the process "
     "backend",
     ("sandboxes/game/limits.py",),
 )

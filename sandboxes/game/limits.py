@@ -1,12 +1,13 @@
 """The limits every game runs under, the same settings on both backends (loop/host/settings.py).
 
-Docker enforces them per container: memory and processes (threads included) by its cgroup, file size and
-open files as ulimits, and /tmp is a tmpfs of `TMP_MB`. The process backend has no cgroup: `prlimit` sets
-resource limits before anything of the sandbox starts, inherited by every process of it and impossible to
-raise (soft and hard alike): address space per process (`RLIMIT_AS`, which bounds its memory), processes
-and threads of the game's host user (`RLIMIT_NPROC`; only when the game has a user of its own, that is when
-closed-loop runs as root), file size (`RLIMIT_FSIZE`) and open files (`RLIMIT_NOFILE`); bubblewrap's /tmp
-is a tmpfs of `TMP_MB` too. CPU time is not limited: a game runs as long as its loop does.
+Docker enforces them per container: memory and processes (threads included) by its cgroup, file size and open
+files as ulimits, and /tmp is a tmpfs of `TMP_MB`. The process backend has no cgroup: `prlimit` sets resource
+limits before anything of the sandbox starts, inherited by every process of it and impossible to raise (soft
+and hard alike): memory per process (`RLIMIT_DATA`: what it allocates and may write, not the address space it
+merely reserves, of which Node.js's WebAssembly takes gigabytes), processes and threads of the game's host
+user (`RLIMIT_NPROC`; only when the game has a user of its own, that is when closed-loop runs as root), file
+size (`RLIMIT_FSIZE`) and open files (`RLIMIT_NOFILE`); bubblewrap's /tmp is a tmpfs of `TMP_MB` too. CPU time
+is not limited: a game runs as long as its loop does.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class GameLimits:
             raise SandboxError("prlimit (util-linux) is not installed: games could not be limited")
         argv = [
             str(Path(found).resolve()),
-            f"--as={self.memory_mb * MIB}",
+            f"--data={self.memory_mb * MIB}",
             f"--fsize={self.file_size_mb * MIB}",
             f"--nofile={self.open_files}",
         ]
