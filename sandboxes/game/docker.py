@@ -316,7 +316,9 @@ class DockerProvider(SandboxProvider):
     def running_games(self) -> list[GameContainer]:
         """Every container of ours on this engine, with its owner and its URL (empty when not running)."""
         games = []
-        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+        for container in self.client.containers.list(
+            all=True, filters={"label": OWNER_PID}, ignore_removed=True
+        ):
             labels = container.labels or {}
             owner = int(labels.get(OWNER_PID, "0") or 0)
             url = labels.get(ENDPOINT, "") if container.status == "running" else ""
