@@ -23,8 +23,9 @@ of the rules (bench/variation/rules.py), the agent API, and the six injected bug
 numeric rule against the docs, conservation, message against state, long sequence, state-only
 (bench/variation/ground_truth.py). A bug's meaning is the same on every seed; only its wording changes.
 
-Seeds 0 to 99 are for development and tests. Seeds from 1000 on are reserved for first-contact measurement:
-never generate, read or tune against them until a QA agent meets them for the first time.
+Seeds 0 to 99 are for development and tests (the tests use 0 to 4). Seeds from 1000 on are reserved for
+first-contact measurement: never generate, read or tune against them before a QA agent meets them for the
+first time. Seeds 100 to 999 are not assigned.
 """
 
 from __future__ import annotations
