@@ -42,53 +42,46 @@ def doc_paths(surface: Surface) -> tuple[str, str]:
     return "docs/RULES.txt", "docs/walkthrough.txt"
 
 
-def _markdown(title: str, sections: list[Section]) -> str:
-    out = [f"# {title}"]
-    for section in sections:
-        out.append(f"## {section.heading}")
-        for block in section.blocks:
-            if isinstance(block, str):
-                out.append(block)
-            elif isinstance(block, list):
-                out.append("\n".join(f"- {item}" for item in block))
-            else:
-                rows = [block.header, tuple("---" for _ in block.header), *block.rows]
-                out.append("\n".join("| " + " | ".join(row) + " |" for row in rows))
-    return "\n\n".join(out) + "\n"
-
-
 def _plain(text: str) -> str:
     return CODE.sub(r'"\1"', text)
 
 
-def _text(title: str, sections: list[Section]) -> str:
-    out = [f"{title.upper()}\n{'=' * len(title)}"]
-    for section in sections:
-        out.append(f"{section.heading}\n{'-' * len(section.heading)}")
-        for block in section.blocks:
-            if isinstance(block, str):
-                out.append(textwrap.fill(_plain(block), WIDTH))
-            elif isinstance(block, list):
-                out.append(
-                    "\n".join(
-                        textwrap.fill(_plain(item), WIDTH, initial_indent="  * ", subsequent_indent="    ")
-                        for item in block
-                    )
-                )
-            else:
-                rows = [block.header, *(tuple(_plain(cell) for cell in row) for row in block.rows)]
-                widths = [max(len(row[i]) for row in rows) for i in range(len(block.header))]
-                lines = [
-                    "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-                    for row in rows
-                ]
-                lines.insert(1, "  ".join("-" * width for width in widths))
-                out.append("\n".join(lines))
-    return "\n\n".join(out) + "\n"
+def _markdown_block(block: Block) -> str:
+    if isinstance(block, str):
+        return block
+    if isinstance(block, list):
+        return "\n".join(f"- {item}" for item in block)
+    rows = [block.header, tuple("---" for _ in block.header), *block.rows]
+    return "\n".join("| " + " | ".join(row) + " |" for row in rows)
+
+
+def _text_block(block: Block) -> str:
+    if isinstance(block, str):
+        return textwrap.fill(_plain(block), WIDTH)
+    if isinstance(block, list):
+        fill = textwrap.TextWrapper(WIDTH, initial_indent="  * ", subsequent_indent="    ").fill
+        return "\n".join(fill(_plain(item)) for item in block)
+    rows = [block.header, *(tuple(_plain(cell) for cell in row) for row in block.rows)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(block.header))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
 
 
 def _render(surface: Surface, title: str, sections: list[Section]) -> str:
-    return _markdown(title, sections) if surface.docs == "markdown" else _text(title, sections)
+    if surface.docs == "markdown":
+        out, block = [f"# {title}"], _markdown_block
+    else:
+        out, block = [f"{title.upper()}\n{'=' * len(title)}"], _text_block
+    for section in sections:
+        underline = "-" * len(section.heading)
+        out.append(
+            f"## {section.heading}" if surface.docs == "markdown" else f"{section.heading}\n{underline}"
+        )
+        out.extend(block(each) for each in section.blocks)
+    return "\n\n".join(out) + "\n"
 
 
 def _command_list(surface: Surface) -> list[str]:
