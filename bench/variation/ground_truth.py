@@ -111,7 +111,10 @@ def bugs_json(surface: Surface) -> str:
 
 def probes_source(surface: Surface) -> str:
     c = Commands(surface)
+    shape = SHAPES[surface.state_shape]
     constants = {
+        "STATE_PATHS": shape.paths,
+        "ENTRY_KEYS": shape.entry_keys,
         "START": c.place("start"),
         "LAIR": c.place("lair"),
         "VAULT": c.place("vault"),
@@ -131,10 +134,9 @@ def probes_source(surface: Surface) -> str:
         "TO_SHOP_WITH_COINS": c.to_shop_with_coins,
         "ARMED_TO_LAIR": c.armed_to_lair,
     }
-    lines = "\n".join(f"{name} = {json.dumps(value)}" for name, value in constants.items())
+    lines = "\n".join(f"{name} = {value!r}" for name, value in constants.items())
     return template("probes.py.tmpl").substitute(
         title=surface.names.title,
         constants=lines,
-        readers=SHAPES[surface.state_shape].readers.rstrip("\n"),
         number_code=NUMBER_CODE[surface.numbers].rstrip("\n"),
     )

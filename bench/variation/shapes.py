@@ -1,4 +1,4 @@
-"""The shape of a generated game's state: the engine's `state()` method, the probes' readers of it, the docs'
+"""The shape of a generated game's state: the engine's `state()` method, where the probes read it, the docs'
 description of its fields and the manifest's `won_field`, for each shape.
 
 In every shape the creature is `{"name", "hp", "max_hp"}` or null, and counts of items are keyed by the
@@ -15,7 +15,8 @@ TURN_MARK = "#TURN#"
 @dataclass(frozen=True)
 class Shape:
     state_code: str  # the engine's state() method; TURN_MARK stands where `turn` goes when the state has it
-    readers: str  # the probes' _place, _hp, _bag, _floor, _creature
+    paths: dict[str, str]  # where the probes read place, hp, bag, floor and creature (dotted)
+    entry_keys: tuple[str, str] | None  # (name, count) of an entry of a list-shaped bag or floor
     fields: tuple[tuple[str, str], ...]  # (field, meaning) for the docs
     won_field: str
     turn_field: str
@@ -40,25 +41,14 @@ SHAPES: dict[str, Shape] = {
             #TURN#
         }
 """,
-        readers="""def _place(state: dict[str, Any]) -> Any:
-    return state.get("place")
-
-
-def _hp(state: dict[str, Any]) -> Any:
-    return state.get("hp")
-
-
-def _bag(state: dict[str, Any]) -> dict[str, int]:
-    return dict(state.get("inventory") or {})
-
-
-def _floor(state: dict[str, Any]) -> dict[str, int]:
-    return dict(state.get("items_here") or {})
-
-
-def _creature(state: dict[str, Any]) -> Any:
-    return state.get("creature")
-""",
+        paths={
+            "place": "place",
+            "hp": "hp",
+            "bag": "inventory",
+            "floor": "items_here",
+            "creature": "creature",
+        },
+        entry_keys=None,
         fields=(
             ("place", "the name of the place you are in"),
             ("exits", "the directions you can leave by"),
@@ -93,25 +83,14 @@ def _creature(state: dict[str, Any]) -> Any:
             },
         }
 """,
-        readers="""def _place(state: dict[str, Any]) -> Any:
-    return (state.get("location") or {}).get("name")
-
-
-def _hp(state: dict[str, Any]) -> Any:
-    return (state.get("player") or {}).get("hp")
-
-
-def _bag(state: dict[str, Any]) -> dict[str, int]:
-    return dict((state.get("player") or {}).get("inventory") or {})
-
-
-def _floor(state: dict[str, Any]) -> dict[str, int]:
-    return dict((state.get("location") or {}).get("items") or {})
-
-
-def _creature(state: dict[str, Any]) -> Any:
-    return (state.get("location") or {}).get("creature")
-""",
+        paths={
+            "place": "location.name",
+            "hp": "player.hp",
+            "bag": "player.inventory",
+            "floor": "location.items",
+            "creature": "location.creature",
+        },
+        entry_keys=None,
         fields=(
             ("player.hp, player.max_hp", "your hit points and their maximum"),
             ("player.inventory", "what you carry: item name to count"),
@@ -143,25 +122,8 @@ def _creature(state: dict[str, Any]) -> Any:
             #TURN#
         }
 """,
-        readers="""def _place(state: dict[str, Any]) -> Any:
-    return state.get("room")
-
-
-def _hp(state: dict[str, Any]) -> Any:
-    return state.get("hp")
-
-
-def _bag(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["item"]: entry["count"] for entry in state.get("carrying") or []}
-
-
-def _floor(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["item"]: entry["count"] for entry in state.get("floor") or []}
-
-
-def _creature(state: dict[str, Any]) -> Any:
-    return state.get("creature")
-""",
+        paths={"place": "room", "hp": "hp", "bag": "carrying", "floor": "floor", "creature": "creature"},
+        entry_keys=("item", "count"),
         fields=(
             ("room", "the name of the place you are in"),
             ("exits", "one entry per way out: direction, and whether a locked door closes it"),
@@ -200,25 +162,14 @@ def _creature(state: dict[str, Any]) -> Any:
             },
         }
 """,
-        readers="""def _place(state: dict[str, Any]) -> Any:
-    return (state.get("scene") or {}).get("title")
-
-
-def _hp(state: dict[str, Any]) -> Any:
-    return ((state.get("character") or {}).get("health") or {}).get("hp")
-
-
-def _bag(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["name"]: entry["n"] for entry in (state.get("character") or {}).get("bag") or []}
-
-
-def _floor(state: dict[str, Any]) -> dict[str, int]:
-    return {entry["name"]: entry["n"] for entry in (state.get("scene") or {}).get("ground") or []}
-
-
-def _creature(state: dict[str, Any]) -> Any:
-    return (state.get("scene") or {}).get("monster")
-""",
+        paths={
+            "place": "scene.title",
+            "hp": "character.health.hp",
+            "bag": "character.bag",
+            "floor": "scene.ground",
+            "creature": "scene.monster",
+        },
+        entry_keys=("name", "n"),
         fields=(
             ("character.health.hp, character.health.max_hp", "your hit points and their maximum"),
             ("character.bag", "what you carry: one entry per item (name, n)"),
