@@ -22,6 +22,9 @@ _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re
 _NUMBER_WORD = re.compile(
     r"(?<![\w/])(?<!\bof )([+-]?\d+)\s+([a-z][a-z-]*)\b(?!\s+(?:each|per|apiece|a\b))", re.IGNORECASE
 )
+# What follows 'Name N': a unit word and what comes after it ('food 2 gold a ration': 2 is a price in gold).
+_UNIT_AFTER = re.compile(r"\s+([a-z][a-z-]*)\b\s*(\S*)", re.IGNORECASE)
+_PER = frozenset({"a", "an", "each", "per", "apiece", "every", "/"})
 
 
 def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
@@ -80,10 +83,12 @@ def mentions(
     """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first)."""
     lookup = names(fields, prefer)
     said: dict[str, list[float]] = {}
-    for word, number in _WORD_NUMBER.findall(text):
+    for match in _WORD_NUMBER.finditer(text):
+        word, number = match.groups()
         path = lookup.get(stem(word))
         # 'Name N' only with the field's own spelling: 'Levels: 1, 2' lists levels, it does not state one.
-        if path is not None and path.rsplit(".", 1)[-1].lower() == word.lower():
+        spelled = path is not None and path.rsplit(".", 1)[-1].lower() == word.lower()
+        if path is not None and spelled and not _counts_a_unit(text, match.end(), fields):
             said.setdefault(path, []).append(float(number))
     for number, word in _NUMBER_WORD.findall(text) if number_first else []:
         path = lookup.get(stem(word))
@@ -93,6 +98,20 @@ def mentions(
     # A name given several numbers in one text is a list or a breakdown ('+3 food ... eats 3 food'), not
     # one statement.
     return {path: values for path, values in said.items() if len(values) == 1}
+
+
+def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
+    """Whether the number ending at `end` counts the word after it rather than the name before it: 'food 2
+    gold a ration' prices food in gold (the unit names a field, or a rate follows it), while in 'Gold 30
+    Food 10' the next word labels a number of its own."""
+    after = _UNIT_AFTER.match(text, end)
+    if after is None:
+        return False
+    unit, following = after.group(1), after.group(2).lower().strip(".,;:)")
+    if re.fullmatch(r"[+-]?\d+", following):
+        return False
+    unit_is_field = stem(unit) in {stem(path.rsplit(".", 1)[-1]) for path in fields}
+    return unit_is_field or following in _PER or following.startswith("/")
 
 
 def changed(before: State, after: State) -> dict[str, tuple[float, float]]:
