@@ -1,6 +1,10 @@
 """The listed-price oracle: a price a query listed ('shield 12 coins') is what a command naming that thing
 then takes, and what a refusal quotes; the list is read again in a later game where it was read before, so a
 purchase is checked against its own game's list and its repro holds the list.
+
+A list holds where it was read: a command is checked against the last list read in its own place (prices and
+distances differ from place to place), and a command with a quantity ('buy rope 3') may take the price
+that many times.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from loop.replay.transcript import Step
 
 LISTED = re.compile(r"\b([a-z][a-z-]+)\s+\(?(\d+)\s+([a-z]+)\b", re.IGNORECASE)
 QUOTED = re.compile(r"\b(\d+)\s*([a-z]+)\b", re.IGNORECASE)  # '14 coins', '5g'
+QUANTITY = re.compile(r"(?<![\w-])(\d+)(?![\w-])")
 
 
 class PriceListOracle(Oracle):
@@ -51,20 +56,33 @@ class PriceListOracle(Oracle):
                     prices.setdefault((stem(thing), path), set()).add(float(number))
         return prices
 
+    @classmethod
+    def listed_here(cls, steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+        """Each thing's price as last listed in the place the last step started in."""
+        here = view.place(steps[-1].before)
+        prices: dict[tuple[str, str], set[float]] = {}
+        for step in steps[:-1]:
+            if view.place(step.before) == here:
+                prices.update(cls.listed([step]))
+        return prices
+
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
         if step.command is None or step.observation is None:
             return []
         if ok(step) and quiet(step) and self.listed([step]):
             self.listing_at[view.place(step.before)] = step.command
+        prices = self.listed_here(steps)
         if not ok(step) or quiet(step):
-            return self._quoted(step, self.listed(steps[:-1]))
-        prices = self.listed(steps[:-1])
+            return self._quoted(step, prices)
         words = {stem(w) for w in step.command.lower().split()[1:]}
+        quantity = QUANTITY.search(step.command)
+        times = int(quantity.group(1)) if quantity else 1
         for path, (old, new) in numbers.changed(step.before, step.state).items():
             for thing in words:
                 listed = prices.get((thing, path))
-                if new < old and listed and len(listed) == 1 and old - new not in listed:
+                taken = {old - new, (old - new) / max(times, 1)}  # the price, or the price times the quantity
+                if new < old and listed and len(listed) == 1 and not taken & listed:
                     price, paid = as_said(next(iter(listed))), as_said(old - new)
                     went = f"{path} went {as_said(old)} -> {as_said(new)}"
                     return [

@@ -1,0 +1,130 @@
+"""The bounds oracle: a value above its own maximum, or a count below zero where it never was, anywhere in
+the state (an object in a list is named by its id: `engines[otter].fuel`).
+
+A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax`, `maxHp`, `hp_cap`,
+`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it; a list's is a sibling named
+for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
+the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer.counts import entry_name
+from loop.qa_agents.explorer.step_facts import as_said
+from loop.replay import view
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+BOUND_NAMES = ("cap", "max", "limit", "capacity")
+NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._\]])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
+
+
+def _bound_names(name: str) -> list[str]:
+    """The names a field's own maximum may have."""
+    camel = name[:1].upper() + name[1:]
+    return [
+        *(f"{b}_{name}" for b in BOUND_NAMES),
+        *(f"{name}_{b}" for b in BOUND_NAMES),
+        *(f"{name}{b.capitalize()}" for b in BOUND_NAMES),
+        *(f"{b}{camel}" for b in BOUND_NAMES),
+    ]
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float]]:
+    """(path, value, bound's path, bound) for every value above its own maximum in the state."""
+    found: list[tuple[str, float, str, float]] = []
+    if isinstance(state, dict):
+        prefix = f"{path}." if path else ""
+        for key, value in state.items():
+            sized = len(value) if isinstance(value, list) else value if _number(value) else None
+            if sized is None or str(key) in view.CLOCK_KEYS:
+                continue
+            bounds = _bound_names(str(key)) + ([] if isinstance(value, list) else list(BOUND_NAMES))
+            for bound in bounds:
+                limit = state.get(bound)
+                if bound != key and _number(limit) and sized > limit:
+                    found.append((f"{prefix}{key}", float(sized), f"{prefix}{bound}", float(limit)))
+                    break
+        for key, value in state.items():
+            if isinstance(value, dict | list):
+                found.extend(over_bounds(value, f"{prefix}{key}"))
+    elif isinstance(state, list):
+        for index, entry in enumerate(state):
+            if isinstance(entry, dict | list):
+                name = entry_name(entry) if isinstance(entry, dict) else None
+                found.extend(over_bounds(entry, f"{path}[{name if name is not None else index}]"))
+    return found
+
+
+MAX_RECENT = 256
+# id(state) -> (state, its numbers): each step's state is read again at every later step of its game
+_RECENT: dict[int, tuple[Any, dict[str, float]]] = {}
+
+
+def numbers_of(state: view.State) -> dict[str, float]:
+    """`all_numbers` of a state without its clock, made once per state."""
+    hit = _RECENT.get(id(state))
+    if hit is None or hit[0] is not state:  # the state is held with its numbers, so its id is not reused
+        if len(_RECENT) >= MAX_RECENT:
+            _RECENT.clear()
+        hit = _RECENT[id(state)] = (state, all_numbers(view.without_clock(state)))
+    return hit[1]
+
+
+def all_numbers(state: Any, path: str = "") -> dict[str, float]:
+    """path -> value for every number of the state, in lists too (an object named by its id)."""
+    found: dict[str, float] = {}
+    if isinstance(state, dict):
+        for key, value in state.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if _number(value):
+                found[sub] = value
+            elif isinstance(value, dict | list):
+                found.update(all_numbers(value, sub))
+    elif isinstance(state, list):
+        for index, entry in enumerate(state):
+            if isinstance(entry, dict | list):
+                name = entry_name(entry) if isinstance(entry, dict) else None
+                found.update(all_numbers(entry, f"{path}[{name if name is not None else index}]"))
+    return found
+
+
+class BoundsOracle(Oracle):
+    name = "bounds"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.observation is None:
+            return []
+        for path, value, bound, limit in over_bounds(view.without_clock(step.state)):
+            return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
+        numbers = numbers_of(step.state)
+        negative = [p for p, v in numbers.items() if v < 0 and not NON_NEGATIVE_EXEMPT.search(p)]
+        if not negative:
+            return []
+        earlier = [numbers_of(s.state) for s in steps[:-1] if s.observation is not None]
+        for path in negative:
+            seen = [values[path] for values in earlier if path in values]
+            if seen and min(seen) >= 0:
+                return [self._anomaly(step, path, numbers[path], "0")]
+        return []
+
+    def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:
+        return Anomaly(
+            self.name,
+            path,
+            step.index,
+            f"{path} goes past its bound ({as_said(value)} against {bound})",
+            f"{path} stays within {bound}",
+            f"{path} is {as_said(value)} after '{step.command or 'new game'}'",
+            step.verb or "new game",
+            BugType.BOUNDARY,
+        )
