@@ -14,6 +14,7 @@ from typing import Any
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.counts import entry_name
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
@@ -48,11 +49,10 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
             if sized is None or str(key) in view.CLOCK_KEYS:
                 continue
             bounds = _bound_names(str(key)) + ([] if isinstance(value, list) else list(BOUND_NAMES))
-            for bound in bounds:
-                limit = state.get(bound)
-                if bound != key and _number(limit) and sized > limit:
-                    found.append((f"{prefix}{key}", float(sized), f"{prefix}{bound}", float(limit)))
-                    break
+            limits = [(b, float(state[b])) for b in bounds if b != key and _number(state.get(b))]
+            over = next(((b, limit) for b, limit in limits if sized > limit), None)
+            if over is not None:
+                found.append((f"{prefix}{key}", float(sized), f"{prefix}{over[0]}", over[1]))
         for key, value in state.items():
             if isinstance(value, dict | list):
                 found.extend(over_bounds(value, f"{prefix}{key}"))
@@ -64,19 +64,10 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
     return found
 
 
-MAX_RECENT = 256
-# id(state) -> (state, its numbers): each step's state is read again at every later step of its game
-_RECENT: dict[int, tuple[Any, dict[str, float]]] = {}
-
-
+@per_state
 def numbers_of(state: view.State) -> dict[str, float]:
-    """`all_numbers` of a state without its clock, made once per state."""
-    hit = _RECENT.get(id(state))
-    if hit is None or hit[0] is not state:  # the state is held with its numbers, so its id is not reused
-        if len(_RECENT) >= MAX_RECENT:
-            _RECENT.clear()
-        hit = _RECENT[id(state)] = (state, all_numbers(view.without_clock(state)))
-    return hit[1]
+    """`all_numbers` of a state without its clock."""
+    return all_numbers(view.without_clock(state))
 
 
 def all_numbers(state: Any, path: str = "") -> dict[str, float]:

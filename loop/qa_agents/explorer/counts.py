@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from loop.qa_agents.explorer.per_state import per_state
 from loop.replay import view
 
 CONTAINERS = frozenset(
@@ -100,8 +101,9 @@ def _is_pair(entry: Any) -> bool:
     )
 
 
+@per_state
 def holdings(state: view.State) -> Holdings:
-    """Every counted thing of the state, by where it is kept."""
+    """Every counted thing of the state, by where it is kept (read-only: it is shared)."""
     found = Holdings()
     room = view._room(state)
     _walk(state, "", room, found, local=False, carried=False, top=True)

@@ -140,7 +140,9 @@ def price_holds(trial: Trial) -> str | None:
     query, path, _ = listing
     game = trial.game_before()
     reread = game.send(query)
-    prices = PriceListOracle.listed([reread]).get((thing, path), set())
+    if not ok(reread):
+        return None  # the list cannot be read here now: nothing to compare with
+    prices = PriceListOracle.prices_in(reread).get((thing, path), set())
     if len(prices) != 1:
         return f"read again right before '{step.command}', the list gives no one price for {thing}"
     price = next(iter(prices))

@@ -12,6 +12,7 @@ from loop.qa_agents.explorer.oracle_set import experiment_of
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.report_replay import evidence_of
 from loop.replay.shrink import ddmin
+from loop.replay.transcript import Step
 from loop.trace import SessionTrace
 
 
@@ -41,7 +42,7 @@ class ExplainedAway:
 
 
 def explained(
-    oracle: Oracle, client: GameClient, commands: list[str], anomaly: Anomaly, steps: list
+    oracle: Oracle, client: GameClient, commands: list[str], anomaly: Anomaly, steps: list[Step]
 ) -> str | None:
     """Why the oracle's experiment explains the finding away, or None (a game that fails during the
     experiment explains nothing)."""

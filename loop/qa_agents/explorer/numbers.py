@@ -11,12 +11,11 @@ import functools
 import re
 from typing import Any
 
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.view import CLOCK_KEYS, State
 
 MAX_RECENT = 256
-# id(state) -> (state, its numeric fields), for the states of the steps being judged
-_RECENT_FIELDS: dict[int, tuple[Any, dict[str, float]]] = {}
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
 _NUMBER_WORD = re.compile(
@@ -32,12 +31,12 @@ def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
     Made once per state: several oracles ask for them at every step, and again for earlier steps."""
     if path or not isinstance(state, dict):
         return _numeric_fields(state, path)
-    hit = _RECENT_FIELDS.get(id(state))
-    if hit is None or hit[0] is not state:  # the state is held with its fields, so its id is not reused
-        if len(_RECENT_FIELDS) >= MAX_RECENT:
-            _RECENT_FIELDS.clear()
-        hit = _RECENT_FIELDS[id(state)] = (state, _numeric_fields(state, ""))
-    return dict(hit[1])
+    return dict(_top_fields(state))
+
+
+@per_state
+def _top_fields(state: State) -> dict[str, float]:
+    return _numeric_fields(state, "")
 
 
 def _numeric_fields(state: Any, path: str) -> dict[str, float]:

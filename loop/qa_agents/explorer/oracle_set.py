@@ -11,7 +11,6 @@ Heuristics read a game's text or conventions; their relative order is the order 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -51,10 +50,10 @@ class Rank(IntEnum):
 
 @dataclass(frozen=True)
 class Registered:
-    """An oracle kind: how to make one, its rank, its experiment, and whether the explorer judges every step
-    with it (determinism, restart leaks and API probes it runs its own way)."""
+    """An oracle kind (its class), its rank, its experiment, and whether the explorer judges every step with
+    it (determinism, restart leaks and API probes it runs its own way)."""
 
-    make: Callable[[], Oracle]
+    kind: type[Oracle]
     rank: Rank
     experiment: experiments.Experiment = experiments.replayed
     every_step: bool = True
@@ -85,18 +84,18 @@ REGISTRY: tuple[Registered, ...] = (
     # learned per game: a query verb counts once it changed nothing several times
     Registered(QueryOracle, Rank.HEURISTIC),
 )
-_BY_NAME = {entry.make.name: entry for entry in REGISTRY}  # type: ignore[attr-defined]
+_BY_NAME = {entry.kind.name: entry for entry in REGISTRY}
 
 
 def all_oracles() -> list[Oracle]:
     """One of every oracle, for the judge (the `closed_loop.oracles` entry point)."""
-    return [entry.make() for entry in REGISTRY]
+    return [entry.kind() for entry in REGISTRY]
 
 
 def session_oracles(docs: DocKnowledge | None = None) -> list[Oracle]:
     """The oracles the explorer judges every step with, invariants first; in QA mode doc-numbers holds the
     docs' claims."""
-    made = [entry.make() for entry in sorted(REGISTRY, key=lambda e: e.rank) if entry.every_step]
+    made = [entry.kind() for entry in sorted(REGISTRY, key=lambda e: e.rank) if entry.every_step]
     if docs is None:
         return made
     return [DocNumbersOracle(docs.numbers) if o.name == DocNumbersOracle.name else o for o in made]

@@ -43,17 +43,25 @@ class PriceListOracle(Oracle):
         self.asked_in = steps[0]
         return [query]
 
-    @staticmethod
-    def listed(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+    @classmethod
+    def listed(cls, steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+        """The prices the queries among `steps` list (a reply that changed the state is not a query's)."""
         prices: dict[tuple[str, str], set[float]] = {}
         for step in steps:
-            if step.observation is None or step.command is None or not quiet(step):
-                continue
-            lookup = numbers.names(numbers.numeric_fields(step.state))
-            for thing, number, unit in LISTED.findall(step.message):
-                path = lookup.get(stem(unit))
-                if path is not None:
-                    prices.setdefault((stem(thing), path), set()).add(float(number))
+            if step.observation is not None and step.command is not None and quiet(step):
+                for key, listed in cls.prices_in(step).items():
+                    prices.setdefault(key, set()).update(listed)
+        return prices
+
+    @staticmethod
+    def prices_in(step: Step) -> dict[tuple[str, str], set[float]]:
+        """(thing, field) -> the prices a reply lists for it, in the units of that field."""
+        prices: dict[tuple[str, str], set[float]] = {}
+        lookup = numbers.names(numbers.numeric_fields(step.state))
+        for thing, number, unit in LISTED.findall(step.message):
+            path = lookup.get(stem(unit))
+            if path is not None:
+                prices.setdefault((stem(thing), path), set()).add(float(number))
         return prices
 
     @classmethod

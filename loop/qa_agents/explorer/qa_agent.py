@@ -66,7 +66,7 @@ class ExplorerQA(QAAgent):
         # A leak report goes first: the critic replays reports in order on one build, and another report's
         # repro played before it could leave the same state behind and hide the leak. Then invariants.
         reports = sorted(
-            explorer.reports, key=lambda r: (r.oracle != explorer.restart.name, rank_of(r.oracle))
+            explorer.reports, key=lambda r: (r.oracle != explorer.restart.name, rank_of(r.oracle or ""))
         )
         return QASessionResult(
             reports=reports,

@@ -1,7 +1,7 @@
 """Oracles for any genre: they read the numbers of a state and of a reply, never a game's names.
 
-- text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once the
-  same query has stated that field right ('Lives 3' while lives is 2);
+- text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once a
+  sentence of the same shape stated that field right ('Lives 3' while lives is 2);
 - reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
   name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15),
   unless the game ended during the command;
@@ -56,14 +56,18 @@ class TextStateOracle(Oracle):
         wrong = [p for p in wrong if p not in fixed]
         if not wrong:
             return []
-        # The same query must have stated the field right before (another text may use its name otherwise).
+        # The same statement must have given the field right before: a sentence of the same shape ('Lives 3,
+        # score 0.' in the welcome and in 'look'), not any text that uses the field's name otherwise.
         confirmed = set()
         for earlier in steps[:-1]:
-            asked = earlier.command is None or quiet(earlier)
-            if earlier.observation is not None and asked and earlier.verb == step.verb:
+            if earlier.observation is not None and (earlier.command is None or quiet(earlier)):
                 values = numbers.numeric_fields(earlier.state)
                 shown = numbers.mentions(earlier.message, values, number_first=False)
-                confirmed |= {p for p, v in shown.items() if values.get(p) in v}
+                confirmed |= {
+                    p
+                    for p, v in shown.items()
+                    if values.get(p) in v and _shapes(earlier.message, p) & _shapes(step.message, p)
+                }
         return [
             Anomaly(
                 self.name,
@@ -79,6 +83,16 @@ class TextStateOracle(Oracle):
             for path in wrong
             if path in confirmed
         ]
+
+
+def _shapes(text: str, path: str) -> set[str]:
+    """The sentences of a text that name a field, their numbers blanked: how the text states it."""
+    name = re.escape(path.rsplit(".", 1)[-1])
+    return {
+        re.sub(r"\d+", "#", sentence.strip().lower())
+        for sentence in re.split(r"[.!?\n]+", text)
+        if re.search(rf"\b{name}\b", sentence, re.IGNORECASE)
+    }
 
 
 class ReplyDeltaOracle(Oracle):
