@@ -115,9 +115,9 @@ def _stem(word: str) -> str:
 @functools.lru_cache(maxsize=1024)
 def _stems(text: str) -> tuple[str, ...]:
     """The stemmed words of a text, markup, quotes and brackets left out ('<b>lamp</b>' and "'lamp'" are the
-    word lamp; "mott's" stays one word); a reply is matched against every item name, so its words are made
-    once."""
-    words = re.findall(r"[\w'\u2019-]+", _MARKUP.sub(" ", text.lower()))
+    word lamp; "mott's" stays one word; an id's underscores part words: brass_key is brass key); a reply is
+    matched against every item name, so its words are made once."""
+    words = re.findall(r"[\w'\u2019-]+", _MARKUP.sub(" ", text.lower()).replace("_", " "))
     return tuple(_stem(w.strip("'\u2019-").replace("\u2019", "'")) for w in words if w.strip("'\u2019-"))
 
 

@@ -85,3 +85,52 @@ def test_the_registry_ranks_invariants_first_and_declares_every_oracles_experime
     assert {"server-error", "bounds", "count-conservation"} <= invariants
     assert judged[: len(invariants & set(judged))] == [n for n in judged if n in invariants]
     assert all(callable(entry.experiment) for entry in REGISTRY)
+
+
+def test_what_the_game_speaks_of_is_not_a_silent_vanishing():
+    def shelf(vials: int, draughts: int, coal: int = 1) -> dict:
+        return {
+            "inventory": [["VIAL", vials], ["COAL", coal]],
+            "shelves": [["CALM DRAUGHT", draughts]] if draughts else [],
+        }
+
+    # A recipe the reply speaks of uses up a vial it does not name.
+    bottled = game(shelf(2, 0), ("bottle", shelf(1, 2), True, "You bottle 2 doses of CALM DRAUGHT."))
+    assert CountConservationOracle().judge(bottled, set()) == []
+    # The help line of the command says what it uses; an id's underscores part its words.
+    oracle = CountConservationOracle()
+    fed = game(
+        shelf(2, 0),
+        ("help", shelf(2, 0), True, "Commands:\n  feed  -- add coal to the forge\n  look"),
+        ("feed", shelf(2, 0, coal=0), True, "The forge roars."),
+    )
+    assert oracle.judge(fed[:2], set()) == [] and oracle.judge(fed, set()) == []
+    keys = {"pack": [{"id": "brass_key", "qty": 1}]}
+    unlocked = game(keys, ("unlock", {"pack": []}, True, "The [BRASS KEY] turns and stays in the lock."))
+    assert CountConservationOracle().judge(unlocked, set()) == []
+    # A load puts a whole earlier state back: undo-restores judges it.
+    restored = game(shelf(1, 0), ("restore", shelf(2, 0), True, "Restored."))
+    assert CountConservationOracle().judge(restored, set()) == []
+    # Nothing named, nothing exchanged: a vial that leaves with the reply silent is found.
+    [lost] = CountConservationOracle().judge(
+        game(shelf(2, 0), ("wait", shelf(1, 0), True, "Time passes.")), set()
+    )
+    assert lost.subject == "wait vial disappears"
+
+
+def test_gold_taken_from_the_floor_into_a_purse_is_not_a_vanished_item():
+    def hero(floor: int, purse: int) -> dict:
+        return {
+            "hero": {"pack": [], "purse": {"gold": purse}},
+            "room": {
+                "id": "cellar",
+                "exits": ["south"],
+                "floor": [{"id": "gold", "qty": floor}] if floor else [],
+            },
+        }
+
+    taken = game(hero(5, 3), ("take gold", hero(0, 8), True, "You pocket 5 gold."))
+    assert ItemConservationOracle().judge(taken, set()) == []
+    lost = game(hero(5, 3), ("take gold", hero(0, 3), True, "You pocket 5 gold."))
+    [anomaly] = ItemConservationOracle().judge(lost, set())
+    assert anomaly.subject == "take ok"

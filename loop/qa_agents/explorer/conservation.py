@@ -5,16 +5,23 @@
   sides and the room is not marked dark (a room too dark to see in may hide a drop: the experiment of
   experiments.py looks again where the state would show it);
 - count-conservation: a counted thing appears or disappears across a command (in the room: only when the
-  player stayed there) while neither the command, the reply nor the room text names it.
+  player stayed there) while neither the command, the reply, the room text nor the command's help line
+  ('feed -- add coal to the forge') names it. Not judged: an exchange the game speaks of (something named
+  appears while something else is used up: a recipe), and a command that puts an earlier state back (undo,
+  load, restart: undo-restores' to judge).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.counts import Holdings, holdings
+from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.oracles import DROP_VERBS, TAKE_VERBS
+from loop.qa_agents.explorer.state_oracles import LOAD_VERBS, UNDO_VERBS
 from loop.qa_agents.explorer.step_facts import ok
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
@@ -28,6 +35,13 @@ def named(counts: Counter[str], noun: str) -> str | None:
     if wanted in counts:
         return wanted
     return next((key for key in counts if stem(key) == stem(wanted)), None)
+
+
+def _named_in(text: str, thing: str) -> bool:
+    """Whether a text speaks of the thing, by its name or its last word ('take lamp' of the brass lamp)."""
+    return view.mentions(text, thing) or view.mentions(
+        text, view.plain_name(thing).replace("_", " ").split()[-1]
+    )
 
 
 def _shown(counts: Counter[str]) -> list[str]:
@@ -54,6 +68,8 @@ class ItemConservationOracle(Oracle):
         expected_carried, expected_local = moved
         if (after.carried, after.local) == (expected_carried, expected_local):
             return []
+        if ok(step) and self._into_a_counter(step):
+            return []
         outcome = "succeeded" if ok(step) else "was refused"
         return [
             Anomaly(
@@ -68,6 +84,17 @@ class ItemConservationOracle(Oracle):
                 BugType.LOGIC_ERROR,
             )
         ]
+
+    @staticmethod
+    def _into_a_counter(step: Step) -> bool:
+        """Whether a number named for the thing moved the way the thing did ('take gold' from the floor raises
+        the purse's gold): the thing went into a counter, not out of the game."""
+        wanted = stem(view.plain_name(step.noun or "").casefold().split(" ")[-1])
+        rise = 1 if step.verb in TAKE_VERBS else -1
+        return any(
+            stem(path.rsplit(".", 1)[-1]) == wanted and (new - old) * rise > 0
+            for path, (old, new) in numbers.changed(step.before, step.state).items()
+        )
 
     @staticmethod
     def _moved(step: Step, before: Holdings, after: Holdings) -> tuple[Counter[str], Counter[str]] | None:
@@ -86,22 +113,44 @@ class ItemConservationOracle(Oracle):
         return (arrived, left) if taking else (left, arrived)
 
 
+# Commands that put a whole earlier state back: what they restore is undo-restores' call.
+RESTORING = UNDO_VERBS | LOAD_VERBS | {"redo", "restart", "reset"}
+
+
 class CountConservationOracle(Oracle):
     name = "count-conservation"
 
+    def __init__(self) -> None:
+        self.help_lines: list[str] = []  # the help text's lines, once the game gave it
+
+    def _help_of(self, verb: str) -> str:
+        """The help lines that start with the verb ('feed -- add coal to the forge'): what the game says the
+        command uses up or gives."""
+        return " ".join(line for line in self.help_lines if verb in re.findall(r"[a-z]+", line.lower())[:3])
+
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
+        if step.verb in HELP_VERBS and ok(step) and not self.help_lines:
+            self.help_lines = step.message.splitlines()
         if step.command is None or step.observation is None or step.observation.game_over:
+            return []
+        if step.verb in RESTORING:
             return []
         stayed = view.place(step.before) == view.place(step.state)
         before = holdings(step.before).total(with_local=stayed)
         after = holdings(step.state).total(with_local=stayed)
         if before == after:
             return []
-        said = " ".join([step.command, step.message, view.description(step.state) or ""])
-        for thing in sorted(set(before) | set(after)):
-            change = after[thing] - before[thing]
-            if change and not view.mentions(said, thing):
+        said = " ".join(
+            [step.command, step.message, view.description(step.state) or "", self._help_of(step.verb)]
+        )
+        changes = {thing: after[thing] - before[thing] for thing in set(before) | set(after)}
+        changes = {thing: change for thing, change in changes.items() if change}
+        named = {thing for thing in changes if _named_in(said, thing)}
+        if named and min(changes.values()) < 0 < max(changes.values()):
+            return []  # an exchange the game speaks of: 'You bottle a draught' uses up a vial
+        for thing, change in sorted(changes.items()):
+            if thing not in named:
                 went = "appears" if change > 0 else "disappears"
                 return [
                     Anomaly(
