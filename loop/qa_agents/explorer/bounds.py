@@ -24,15 +24,22 @@ BOUND_NAMES = ("cap", "max", "limit", "capacity")
 NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._\]])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
 
 
-def _bound_names(name: str) -> list[str]:
-    """The names a field's own maximum may have."""
-    camel = name[:1].upper() + name[1:]
-    return [
-        *(f"{b}_{name}" for b in BOUND_NAMES),
-        *(f"{name}_{b}" for b in BOUND_NAMES),
-        *(f"{name}{b.capitalize()}" for b in BOUND_NAMES),
-        *(f"{b}{camel}" for b in BOUND_NAMES),
-    ]
+# A bound's key and the field it bounds: max_hp, hp_max, hpMax, maxHp (and cap, limit, capacity alike).
+_BOUND_KEY = re.compile(
+    r"^(?:(?:cap|max|limit|capacity)_(?P<a>.+)|(?P<b>.+)_(?:cap|max|limit|capacity)"
+    r"|(?P<c>[a-z].*?)(?:Cap|Max|Limit|Capacity)|(?:cap|max|limit|capacity)(?P<d>[A-Z].*))$"
+)
+
+
+def _bounded(key: str) -> str | None:
+    """The field a key is the maximum of ('' for a bare max, cap, limit or capacity), or None."""
+    if key in BOUND_NAMES:
+        return ""
+    found = _BOUND_KEY.match(key)
+    if found is None:
+        return None
+    name = next(group for group in found.groups() if group)
+    return name[:1].lower() + name[1:] if found.group("d") else name
 
 
 def _number(value: Any) -> bool:
@@ -44,15 +51,18 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
     found: list[tuple[str, float, str, float]] = []
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
-        for key, value in state.items():
-            sized = len(value) if isinstance(value, list) else value if _number(value) else None
-            if sized is None or str(key) in view.CLOCK_KEYS:
+        bounds = [(str(k), _bounded(str(k)), v) for k, v in state.items() if _number(v)]
+        for key, field, limit in bounds:
+            if field is None:
                 continue
-            bounds = _bound_names(str(key)) + ([] if isinstance(value, list) else list(BOUND_NAMES))
-            limits = [(b, float(state[b])) for b in bounds if b != key and _number(state.get(b))]
-            over = next(((b, limit) for b, limit in limits if sized > limit), None)
-            if over is not None:
-                found.append((f"{prefix}{key}", float(sized), f"{prefix}{over[0]}", over[1]))
+            targets = (
+                [field] if field else [k for k, v in state.items() if _number(v) and _bounded(str(k)) is None]
+            )
+            for target in targets:
+                value = state.get(target)
+                sized = len(value) if isinstance(value, list) and field else value if _number(value) else None
+                if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
+                    found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
         for key, value in state.items():
             if isinstance(value, dict | list):
                 found.extend(over_bounds(value, f"{prefix}{key}"))
@@ -62,6 +72,12 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
                 name = entry_name(entry) if isinstance(entry, dict) else None
                 found.extend(over_bounds(entry, f"{path}[{name if name is not None else index}]"))
     return found
+
+
+@per_state
+def bounds_of(state: view.State) -> list[tuple[str, float, str, float]]:
+    """`over_bounds` of a state without its clock."""
+    return over_bounds(view.without_clock(state))
 
 
 @per_state
@@ -95,7 +111,7 @@ class BoundsOracle(Oracle):
         step = steps[-1]
         if step.observation is None:
             return []
-        for path, value, bound, limit in over_bounds(view.without_clock(step.state)):
+        for path, value, bound, limit in bounds_of(step.state):
             return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
         numbers = numbers_of(step.state)
         negative = [p for p, v in numbers.items() if v < 0 and not NON_NEGATIVE_EXEMPT.search(p)]

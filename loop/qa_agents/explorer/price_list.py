@@ -13,6 +13,7 @@ import re
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said, ok, quiet
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
@@ -43,14 +44,13 @@ class PriceListOracle(Oracle):
         self.asked_in = steps[0]
         return [query]
 
-    @classmethod
-    def listed(cls, steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+    @staticmethod
+    def listed(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
         """The prices the queries among `steps` list (a reply that changed the state is not a query's)."""
         prices: dict[tuple[str, str], set[float]] = {}
         for step in steps:
-            if step.observation is not None and step.command is not None and quiet(step):
-                for key, listed in cls.prices_in(step).items():
-                    prices.setdefault(key, set()).update(listed)
+            for key, listed in _listing(step)[1].items():
+                prices.setdefault(key, set()).update(listed)
         return prices
 
     @staticmethod
@@ -64,14 +64,15 @@ class PriceListOracle(Oracle):
                 prices.setdefault((stem(thing), path), set()).add(float(number))
         return prices
 
-    @classmethod
-    def listed_here(cls, steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+    @staticmethod
+    def listed_here(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
         """Each thing's price as last listed in the place the last step started in."""
         here = view.place(steps[-1].before)
         prices: dict[tuple[str, str], set[float]] = {}
         for step in steps[:-1]:
-            if view.place(step.before) == here:
-                prices.update(cls.listed([step]))
+            place, listed = _listing(step)
+            if listed and place == here:
+                prices.update(listed)
         return prices
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
@@ -138,3 +139,11 @@ class PriceListOracle(Oracle):
                     )
                 ]
         return []
+
+
+@per_state
+def _listing(step: Step) -> tuple[str, dict[tuple[str, str], set[float]]]:
+    """Where a step started and the prices it lists if it is a query (a step is read at every later one)."""
+    if step.observation is None or step.command is None or not quiet(step):
+        return "", {}
+    return view.place(step.before), PriceListOracle.prices_in(step)
