@@ -198,7 +198,14 @@ def _shows(state: view.State, thing: str) -> bool:
 
 
 def _sentences(text: str, leaving_out: str) -> list[str]:
-    return [s.strip() for s in re.split(r"[.!?\n]+", text) if s.strip() and not view.mentions(s, leaving_out)]
+    """The words of each sentence of a room text, the thing's name taken out ('You see: flower, coin.' is
+    'you see flower' without the coin)."""
+    name = {w.lower() for w in re.findall(r"[a-z]+", view.plain_name(leaving_out), re.IGNORECASE)}
+    words = (re.findall(r"[a-z]+", sentence.lower()) for sentence in re.split(r"[.!?\n]+", text))
+    kept = (
+        " ".join(w for w in sentence if w not in name and w.rstrip("s") not in name) for sentence in words
+    )
+    return [sentence for sentence in kept if sentence]
 
 
 def view_changed(before: view.State, after: view.State, thing: str) -> str | None:
@@ -217,9 +224,14 @@ def view_changed(before: view.State, after: view.State, thing: str) -> str | Non
 
 
 def stays_missing(trial: Trial) -> str | None:
-    """item-conservation: the thing a take or drop named."""
+    """item-conservation: the thing a take or drop named, when fewer of it are shown than before (more is a
+    duplicate, which no look elsewhere explains)."""
     step = trial.step
     if not ok(step) or not step.noun:
+        return None
+    before, after = holdings(step.before), holdings(step.state)
+    thing = named(before.total(), step.noun) or named(after.total(), step.noun)
+    if thing is None or after.total()[thing] >= before.total()[thing]:
         return None
     return _missing(trial, step.noun, step.verb in DROP_VERBS)
 
