@@ -6,14 +6,11 @@ silently leaves a dict of counts on every journey) the strong invariants report 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game
-from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.qa import QASessionResult, get_qa_agent
 from loop.qa_agents.explorer.conservation import ItemConservationOracle
@@ -21,20 +18,14 @@ from loop.qa_agents.explorer.findings import ExplainedAway, Finding, shrink_and_
 from loop.qa_agents.explorer.oracles import DescriptionInteractionOracle
 from loop.replay.report_replay import replay_report
 from loop.replay.transcript import play
-from loop.sandbox import BuildSpec, get_provider
 from loop.trace import read_trace
+from tests.explorer.conftest import running_fixture
 
-CARAVAN = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "caravan"
 STEPS = 600
 
 
-@contextmanager
-def running_caravan(workspace: Path, bugs: str = "") -> Iterator[tuple[GameClient, str]]:
-    game = load_game(CARAVAN)
-    repo_dir, commit = materialize(game, workspace)
-    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit, env={"CARAVAN_BUGS": bugs})
-    with get_provider("process").start(spec, ready_timeout=30) as build, GameClient(build.url) as client:
-        yield client, commit
+def running_caravan(workspace: Path, bugs: str = "") -> AbstractContextManager[tuple[GameClient, str]]:
+    return running_fixture("caravan", workspace, {"CARAVAN_BUGS": bugs})
 
 
 def explore(client: GameClient, commit: str, out: Path, seed: int) -> QASessionResult:

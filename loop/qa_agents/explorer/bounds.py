@@ -63,15 +63,28 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
                 sized = len(value) if isinstance(value, list) and field else value if _number(value) else None
                 if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
                     found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
-        for key, value in state.items():
-            if isinstance(value, dict | list):
-                found.extend(over_bounds(value, f"{prefix}{key}"))
-    elif isinstance(state, list):
-        for index, entry in enumerate(state):
-            if isinstance(entry, dict | list):
-                name = entry_name(entry) if isinstance(entry, dict) else None
-                found.extend(over_bounds(entry, f"{path}[{name if name is not None else index}]"))
+    for inner, inner_path in _inside(state, path):
+        found.extend(over_bounds(inner, inner_path))
     return found
+
+
+def _inside(state: Any, path: str) -> list[tuple[Any, str]]:
+    """The dicts and lists a dict or list holds, with their paths (an object in a list named by its id)."""
+    if isinstance(state, dict):
+        prefix = f"{path}." if path else ""
+        return [(value, f"{prefix}{key}") for key, value in state.items() if isinstance(value, dict | list)]
+    if isinstance(state, list):
+        return [
+            (entry, _entry_path(path, i, entry))
+            for i, entry in enumerate(state)
+            if isinstance(entry, dict | list)
+        ]
+    return []
+
+
+def _entry_path(path: str, index: int, entry: Any) -> str:
+    name = entry_name(entry) if isinstance(entry, dict) else None
+    return f"{path}[{name if name is not None else index}]"
 
 
 @per_state
@@ -90,17 +103,10 @@ def all_numbers(state: Any, path: str = "") -> dict[str, float]:
     """path -> value for every number of the state, in lists too (an object named by its id)."""
     found: dict[str, float] = {}
     if isinstance(state, dict):
-        for key, value in state.items():
-            sub = f"{path}.{key}" if path else str(key)
-            if _number(value):
-                found[sub] = value
-            elif isinstance(value, dict | list):
-                found.update(all_numbers(value, sub))
-    elif isinstance(state, list):
-        for index, entry in enumerate(state):
-            if isinstance(entry, dict | list):
-                name = entry_name(entry) if isinstance(entry, dict) else None
-                found.update(all_numbers(entry, f"{path}[{name if name is not None else index}]"))
+        prefix = f"{path}." if path else ""
+        found.update({f"{prefix}{key}": value for key, value in state.items() if _number(value)})
+    for inner, inner_path in _inside(state, path):
+        found.update(all_numbers(inner, inner_path))
     return found
 
 

@@ -111,23 +111,13 @@ def shrink_and_confirm(
 
 def trace_report(trace: SessionTrace, step: int, report: BugReport) -> None:
     """A report in the session's trace, at the step it was made."""
-    trace.append(
-        step=step,
-        game_id="",
-        command=None,
-        latency_ms=0.0,
-        observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
-        kind="report",
-    )
+    observation = {"report": report.title, "oracle": report.oracle, "repro": report.repro}
+    trace.append(step=step, game_id="", command=None, latency_ms=0.0, observation=observation, kind="report")
 
 
 def trace_explained(trace: SessionTrace, step: int, finding: ExplainedAway) -> None:
     """A finding its experiment explained away, in the session's trace (it is counted, never reported)."""
+    observation = {"explained_away": finding.subject, "oracle": finding.oracle, "why": finding.why}
     trace.append(
-        step=step,
-        game_id="",
-        command=None,
-        latency_ms=0.0,
-        observation={"explained_away": finding.subject, "oracle": finding.oracle, "why": finding.why},
-        kind="explained",
+        step=step, game_id="", command=None, latency_ms=0.0, observation=observation, kind="explained"
     )
