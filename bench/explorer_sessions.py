@@ -56,6 +56,10 @@ def _timing(session: QASessionResult) -> dict:
         "steps_per_second": round(session.steps / session.wall_seconds, 1) if session.wall_seconds else None,
         "stopped_because": session.stopped_because,
         "report_times_seconds": [round(e.timestamp - first, 3) for e in events if e.kind == "report"],
+        # findings an oracle's experiment explained away, by oracle: counted, never reported
+        "explained_away": {
+            k.partition(".")[2]: v for k, v in session.counts.items() if k.startswith("explained_away.")
+        },
     }
 
 

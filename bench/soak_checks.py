@@ -223,7 +223,7 @@ def containers_of(run_ids: set[str]) -> list[str]:
     except (EngineUnavailable, ImportError):
         return []
     found = []
-    for container in client.containers.list(all=True, filters={"label": OWNER_RUN}):
+    for container in client.containers.list(all=True, filters={"label": OWNER_RUN}, ignore_removed=True):
         if (container.labels or {}).get(OWNER_RUN) in run_ids:
             found.append(f"container {container.name} ({container.status})")
     client.close()

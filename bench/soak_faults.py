@@ -83,7 +83,9 @@ def containers_of_owner(owner: int) -> list[str]:
 
     client = connect()
     try:
-        running = client.containers.list(filters={"label": f"{OWNER_PID}={owner}", "status": "running"})
+        running = client.containers.list(
+            filters={"label": f"{OWNER_PID}={owner}", "status": "running"}, ignore_removed=True
+        )
         return [container.name for container in running]
     finally:
         client.close()

@@ -10,13 +10,16 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from games.catalogue import load_game
+from games.catalogue import CATALOGUE_DIR, list_games, load_game
 from loop.contract.benchmark import Benchmark
-from loop.contract.game import Game
+from loop.contract.game import Game, GameDefinitionError
 from loop.contract.origin import find_origin
 from loop.critic.base import critic_class
 from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
+from loop.repair.protocol import RepairAgent
+from loop.run.catalogue_comparison import CatalogueComparison
+from loop.run.catalogue_tasks import build_task_set
 from loop.run.choices import critic_names, make_judge, resolve_config
 from loop.run.config import LoopConfig
 from loop.run.loop_run import (
@@ -26,7 +29,9 @@ from loop.run.loop_run import (
     new_run_id,
     recorded_config,
     run_dir_of,
+    runs_root,
 )
+from loop.run.task_attempt import AgentFactory
 from loop.sandbox import get_provider
 
 log = logging.getLogger(__name__)
@@ -78,3 +83,40 @@ def open_run(config: LoopConfig, run_id: str | None = None, runs_dir: Path | Non
         ),
     )
     return LoopRun.open(config, game, parts, benchmark=benchmark, run_id=run_id, runs_dir=runs_dir)
+
+
+def task_agent_factory(name: str, options: dict[str, str]) -> AgentFactory:
+    """How each catalogue-comparison attempt makes its agent: the ground-truth key is offered, and
+    `create_agent` hands it to a harness agent (gold) and to no other."""
+
+    def make(benchmark: Benchmark, matches: dict[str, str]) -> RepairAgent:
+        return create_agent(name, AgentContext(dict(options)), GroundTruthKey(benchmark, matches.get))
+
+    return make
+
+
+HOLDOUT_DIR = CATALOGUE_DIR.parent / "bench" / "holdout"
+
+
+def task_games(names: list[str] | None = None) -> dict[str, Game]:
+    """The games of the catalogue task set (the catalogue and the hold-out games), or those named."""
+    found = {game.name: game for game in list_games()}
+    if HOLDOUT_DIR.is_dir():
+        found |= {game.name: game for game in list_games(HOLDOUT_DIR) if game.name not in found}
+    if not names:
+        return found
+    unknown = [name for name in names if name not in found]
+    if unknown:
+        raise GameDefinitionError(
+            f"unknown game(s) {', '.join(unknown)} (task set games: {', '.join(sorted(found))})"
+        )
+    return {name: found[name] for name in names}
+
+
+def open_comparison(games: list[str] | None, out: Path | None) -> CatalogueComparison:
+    """The comparison of the named games' task set (default: all), in `out` or in the runs folder under a
+    name of its task-set hash (so a rerun of the same task set resumes)."""
+    selected = task_games(games)
+    task_set = build_task_set(list(selected.values()))
+    folder = out or runs_root() / f"compare-catalogue-{task_set.content_hash[:12]}"
+    return CatalogueComparison(folder.resolve(), task_set, selected)

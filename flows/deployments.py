@@ -1,4 +1,4 @@
-"""The deployments one `closed-loop serve` process serves: castle, nightly, compare."""
+"""The deployments one `closed-loop serve` process serves: castle, nightly, compare, catalogue."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import signal
 import prefect.runner
 
 from flows.closed_loop import closed_loop
+from flows.compare_catalogue import compare_catalogue
 from flows.compare_repair_agents import compare_repair_agents
 from flows.nightly import nightly
 from flows.stop_signals import stop_like_ctrl_c
@@ -36,6 +37,13 @@ def deployments() -> list:
             name="compare",
             parameters={"game": "castle", "agents": ["gold", "noop"]},
             description="The same frozen reports and commit given to several repair agents, verified alike.",
+            tags=["compare"],
+        ),
+        compare_catalogue.to_deployment(
+            name="catalogue",
+            parameters={"agents": ["gold", "noop"]},
+            description="Every ground-truth bug of the catalogue a task: gold first (a task it cannot "
+            "resolve is broken), then agents x tasks x repeats, resumable; the leaderboard as artifacts.",
             tags=["compare"],
         ),
     ]

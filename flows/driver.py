@@ -58,3 +58,12 @@ def _play(run: LoopRun, round_steps: RoundSteps, write_reports: Callable[[LoopRu
         # its run_id; a stop arrives as a BaseException: KeyboardInterrupt, Prefect's TerminationSignal)
         run.finish(f"failed: {type(exc).__name__}: {exc}", status="failed")
         raise
+    except KeyboardInterrupt as exc:
+        raise RunInterrupted(run.run_id) from exc
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM during a run: it stopped between or inside a step and resumes from its last one."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(f"run {run_id} stopped and stays resumable: `closed-loop run --run-id {run_id}`")

@@ -43,7 +43,7 @@ def owner_gone(labels: dict[str, str]) -> bool:
 def remove_dead_owners(client: docker.DockerClient) -> list[str]:
     """Remove every container of ours on this host whose owner is gone; return their names."""
     removed = []
-    for container in client.containers.list(all=True, filters={"label": OWNER_PID}):
+    for container in client.containers.list(all=True, filters={"label": OWNER_PID}, ignore_removed=True):
         labels = container.labels or {}
         if not owner_gone(labels):
             continue

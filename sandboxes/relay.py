@@ -80,7 +80,10 @@ def accept_forever(listener: socket.socket, connect: Callable[[], socket.socket]
             client, _ = listener.accept()
         except OSError:
             return
-        threading.Thread(target=bridge, args=(client, connect), daemon=True).start()
+        try:
+            threading.Thread(target=bridge, args=(client, connect), daemon=True).start()
+        except RuntimeError:  # no thread to be had (a sandbox at its process limit): drop this one, go on
+            client.close()
 
 
 def connect_unix(path: str) -> socket.socket:

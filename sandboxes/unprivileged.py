@@ -69,13 +69,14 @@ def bwrap_binary() -> str:
 
 
 @functools.cache
-def _disables_nested_namespaces() -> bool:
+def _bwrap_has(option: str) -> bool:
+    """Whether this bubblewrap knows `option` (older ones lack --disable-userns and --size)."""
     try:
         argv = [bwrap_binary(), "--help"]
         shown = subprocess.run(argv, capture_output=True, text=True, timeout=PROBE_TIMEOUT)
     except (OSError, SandboxError, subprocess.TimeoutExpired):
         return False
-    return "--disable-userns" in shown.stdout
+    return option in shown.stdout
 
 
 class BwrapCommand:
@@ -114,10 +115,16 @@ class BwrapCommand:
             if (Path("/etc") / name).exists():
                 self.bind(Path("/etc") / name)
 
+    def tmpfs(self, inside: str, size_bytes: int) -> None:
+        """A private tmpfs at `inside`, at most `size_bytes` large where bubblewrap can say so (0.8 on)."""
+        if _bwrap_has("--size"):
+            self.add("--size", str(size_bytes))
+        self.add("--tmpfs", inside)
+
     def isolate(self) -> None:
         """Every namespace new (no network but loopback), none creatable inside, no capability."""
         self.add("--unshare-all", "--unshare-user", "--die-with-parent", "--new-session", "--cap-drop", "ALL")
-        if _disables_nested_namespaces():
+        if _bwrap_has("--disable-userns"):
             self.add("--disable-userns")
 
     def prefix(self) -> list[str]:

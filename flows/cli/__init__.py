@@ -10,6 +10,7 @@ import argparse
 import errno
 import importlib
 import logging
+import os
 import pkgutil
 import signal
 import sys
@@ -83,6 +84,9 @@ def _run(argv: list[str] | None) -> int:
     except USER_ERRORS as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`closed-loop bugs | head`): nothing left to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except OSError as exc:
         if exc.errno not in MACHINE_ERRNOS:
             raise
@@ -93,8 +97,8 @@ def _run(argv: list[str] | None) -> int:
             raise
         print(f"closed-loop: error: {no_space(exc)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("closed-loop: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"closed-loop: interrupted{f': {exc}' if str(exc) else ''}", file=sys.stderr)
         return 130
 
 

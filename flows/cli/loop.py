@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     status.set_defaults(func=status_command)
     serve = subparsers.add_parser(
-        "serve", help="serve the deployments (castle, nightly, compare) in the foreground"
+        "serve", help="serve the deployments (castle, nightly, compare, catalogue) in the foreground"
     )
     serve.set_defaults(func=serve_command)
 

@@ -236,6 +236,32 @@ BASE_IMAGE = Setting(
     ("sandboxes/game/docker.py", "sandboxes/repair_tools/docker.py"),
     shown_default="ours when built, else `python:3.12-slim`, else one made with mmdebstrap",
 )
+GAME_MEMORY_MB = Setting(
+    f"{PREFIX}GAME_MEMORY_MB",
+    "2048",
+    "memory of one game, MiB: its container's on docker; what each of its processes allocates on the process "
+    "backend",
+    ("sandboxes/game/limits.py",),
+)
+GAME_PROCESSES = Setting(
+    f"{PREFIX}GAME_PROCESSES",
+    "256",
+    "processes and threads of one game's container on docker; on the process backend, run as root, of all "
+    "games together (their one host user)",
+    ("sandboxes/game/limits.py",),
+)
+GAME_FILE_SIZE_MB = Setting(
+    f"{PREFIX}GAME_FILE_SIZE_MB",
+    "256",
+    "the largest file, MiB, a game may write, on both backends",
+    ("sandboxes/game/limits.py",),
+)
+GAME_OPEN_FILES = Setting(
+    f"{PREFIX}GAME_OPEN_FILES",
+    "1024",
+    "files and sockets each process of a game may hold open, on both backends",
+    ("sandboxes/game/limits.py",),
+)
 REPAIR_SANDBOX = Setting(
     f"{PREFIX}REPAIR_SANDBOX",
     "auto",

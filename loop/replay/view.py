@@ -13,17 +13,29 @@ from typing import Any
 
 State = dict[str, Any]
 
+_MARKUP = re.compile(r"<[^<>]{0,80}>")
+# A quote mark at the edge of a word (not the apostrophe inside "mott's"), a bracket, an emphasis mark.
+_QUOTING = re.compile(
+    r"(?<!\w)[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb]|[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb](?!\w)|[\[\](){}*]"
+)
+
+
+def plain_name(name: str) -> str:
+    """A name as a player would type it: without markup (`<b>`), quotes (straight or curly), brackets or
+    emphasis marks, and with single spaces. Case is kept: comparisons fold it."""
+    return " ".join(_QUOTING.sub(" ", _MARKUP.sub(" ", name)).split()) or name
+
 
 def _names(value: Any) -> list[str]:
     if isinstance(value, dict):
-        return [str(k) for k in value]
+        return [plain_name(str(k)) for k in value]
     if isinstance(value, list):
         names = []
         for entry in value:
             if isinstance(entry, dict):
                 entry = entry.get("name") or entry.get("id")
             if entry is not None:
-                names.append(str(entry))
+                names.append(plain_name(str(entry)))
         return names
     return []
 
@@ -102,8 +114,11 @@ def _stem(word: str) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _stems(text: str) -> tuple[str, ...]:
-    """The stemmed words of a text; a reply is matched against every item name, so its words are made once."""
-    return tuple(_stem(w) for w in re.findall(r"[\w'-]+", text.lower()))
+    """The stemmed words of a text, markup, quotes and brackets left out ('<b>lamp</b>' and "'lamp'" are the
+    word lamp; "mott's" stays one word; an id's underscores part words: brass_key is brass key); a reply is
+    matched against every item name, so its words are made once."""
+    words = re.findall(r"[\w'\u2019-]+", _MARKUP.sub(" ", text.lower()).replace("_", " "))
+    return tuple(_stem(w.strip("'\u2019-").replace("\u2019", "'")) for w in words if w.strip("'\u2019-"))
 
 
 def mentions(text: str, name: str, window: int = 4) -> bool:

@@ -2,7 +2,10 @@
 (no network, every capability dropped, no-new-privileges, pids/memory limits, auto-removed) in which the work
 tree is bound read-write, the tool installs read-only at their own paths, the attempt's private folder as
 /tmp, and the model reached through the loop's relay socket. The agent's commands enter it with
-`docker exec`; secrets go by name (`-e NAME`, the value from the docker client's environment), never argv."""
+`docker exec`; secrets go by name (`-e NAME`, the value from the docker client's environment), never argv.
+Started by root, it runs as `AGENT_USER`, as the bubblewrap backend does: the tree is shared with that user's
+group, so what the agent writes there is that user's (never root's), and a process that escapes the container
+is that user on the host, with no capability. Started by anyone else, it runs as that user."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from sandboxes.agent.mounts import GIT_DIR, SandboxFolders, base_env, readonly_p
 from sandboxes.base_image import find_base_image
 from sandboxes.container_owners import owner_labels, remove_dead_owners
 from sandboxes.engine import connect
+from sandboxes.unprivileged import AGENT_USER, drops_privileges, give, share
 
 RELAY_DIR = "/closed-loop/relay"
 LABEL = "closed-loop.agent-sandbox"
@@ -29,6 +33,29 @@ LABEL = "closed-loop.agent-sandbox"
 HOST_GIT = ("/usr/bin/git", "/usr/lib/git-core", "/usr/share/git-core")
 MEMORY = "2g"
 PIDS = 512
+
+
+def container_user() -> str:
+    """`uid:gid` the agent runs as: the agent's own host user when started by root, else the caller."""
+    if drops_privileges():
+        return f"{AGENT_USER.uid}:{AGENT_USER.gid}"
+    return f"{os.getuid()}:{os.getgid()}"
+
+
+def closed_ancestors(paths: list[Path]) -> list[Path]:
+    """The topmost folder above each bound path that not everyone may enter (a pyenv interpreter under /root).
+
+    The image has such folders too, and the agent's user could not get through them to what is bound below:
+    the container gets an empty folder of root's there instead, which everyone may enter and only root may
+    write (a bind: the runtime would give a tmpfs the mode of the image's folder)."""
+    found: list[Path] = []
+    for path in paths:
+        for folder in reversed(path.parents[:-1]):  # from the top down, / left out
+            if not folder.stat().st_mode & 0o001:
+                if folder not in found:
+                    found.append(folder)
+                break
+    return found
 
 
 @dataclass(frozen=True)
@@ -68,6 +95,8 @@ class OpenContainer(OpenSandbox):
             raise EngineUnavailable("no base image on the engine (run `closed-loop sandbox bootstrap`)")
         repo_dir = Path(context.repo_dir).resolve()
         folders = SandboxFolders(repo_dir, context.model_url)
+        share(repo_dir, AGENT_USER)
+        give(folders.git, AGENT_USER)
         volumes = {
             str(folders.tmp): {"bind": "/tmp", "mode": "rw"},
             str(repo_dir): {"bind": WORKDIR, "mode": "rw"},
@@ -77,8 +106,14 @@ class OpenContainer(OpenSandbox):
             volumes[str(folders.dotgit)] = {"bind": f"{WORKDIR}/.git", "mode": "ro"}
         elif (repo_dir / ".git").is_dir():
             volumes[str(folders.git)] = {"bind": f"{WORKDIR}/.git", "mode": "rw"}
-        for path in [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(context.tool_paths):
+        shown = [Path(p) for p in HOST_GIT if Path(p).exists()] + readonly_paths(context.tool_paths)
+        for path in shown:
             volumes[str(path)] = {"bind": str(path), "mode": "ro"}
+        if drops_privileges():
+            for index, folder in enumerate(closed_ancestors(shown)):
+                passable = folders.root / f"passable-{index}"
+                passable.mkdir(mode=0o755)
+                volumes.setdefault(str(passable), {"bind": str(folder), "mode": "rw"})
         if folders.relay is not None:
             volumes[str(folders.relay_folder)] = {"bind": RELAY_DIR, "mode": "ro"}
             volumes[str(folders.relay_folder / "hosts")] = {"bind": "/etc/hosts", "mode": "ro"}
@@ -95,7 +130,7 @@ class OpenContainer(OpenSandbox):
                 security_opt=["no-new-privileges"],
                 pids_limit=PIDS,
                 mem_limit=MEMORY,
-                user=f"{os.getuid()}:{os.getgid()}",
+                user=container_user(),
                 working_dir=WORKDIR,
                 volumes=volumes,
                 labels={LABEL: context.run_id, **owner_labels(context.run_id)},

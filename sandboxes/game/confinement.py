@@ -3,9 +3,10 @@
 Read-only: /usr (and /bin, /lib... as the host has them), a short list of /etc entries the C library, Python
 and TLS read (never /etc/shadow, /etc/passwd or the host's other configuration: the sandbox gets its own
 passwd, group and hosts), the game's venv and the interpreter it was made from, and the relay. Writable: the
-game's own copy of its tree and its persistent folder. Private: /tmp, /proc (its own processes), a minimal
-/dev. Nothing else: no home, no checkout (so no benchmark), no data folder beyond those paths, no socket of
-the host. Started by root, it runs as `GAME_USER`, which owns its tree copy and nothing else.
+game's own copy of its tree and its persistent folder. Private: /tmp (a tmpfs of `TMP_MB`), /proc (its own
+processes), a minimal /dev. Nothing else: no home, no checkout (so no benchmark), no data folder beyond those
+paths, no socket of the host. Started by root, it runs as `GAME_USER`, which owns its tree copy and nothing
+else.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 from pathlib import Path
 
 from loop.contract.paths import data_dir
+from sandboxes.game.limits import MIB, TMP_MB
 from sandboxes.game.workdir import GameWorkdir
 from sandboxes.unprivileged import GAME_USER, BwrapCommand, bwrap_runs, venv_base
 
@@ -75,7 +77,8 @@ def bwrap_prefix(workdir: GameWorkdir, venv: Path) -> list[str]:
     identity = identity_files()
     for name in ("passwd", "group", "hosts"):
         command.bind(identity / name, f"/etc/{name}")
-    command.add("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+    command.add("--dev", "/dev", "--proc", "/proc")
+    command.tmpfs("/tmp", TMP_MB * MIB)
     # After the tmpfs: a venv or a tree under /tmp is bound over it.
     base = venv_base(venv)
     if base is not None and not base.is_relative_to("/usr"):

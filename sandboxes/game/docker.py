@@ -1,14 +1,15 @@
 """The docker backend: each build is a hardened container of an image built offline for its commit.
 
-Hardening: no network at all (`network_mode="none"`: no route to the host, to other games or anywhere else),
-memory/CPU/pids limits, a read-only root with a tmpfs /tmp, every capability dropped, no-new-privileges, a
-non-root user. The loop reaches the game through a unix socket: a private host folder holds `relay.py`
-(bound in read-only) and a `socket/` folder bound in read-write, where the relay, run before the game's own
-command, listens and copies each connection to the game's port on the container's loopback. The build's URL
-is that socket's `http+unix://` URL (loop.contract.endpoint). The game's working folder is writable, as in a
-real deployment: an anonymous volume (docker fills it with the image's copy) removed with the container;
-`persistent_dir` is a host folder mounted there. Every container carries labels naming its owner (run, pid,
-host), so `cleanup_leftovers` can remove what a killed run left behind.
+Hardening: no network at all (`network_mode="none"`: no route to the host, to other games or anywhere else), a
+CPU share and the limits of `limits.py` (memory, processes, file size, open files, a tmpfs /tmp), a read-only
+root, every capability dropped, no-new-privileges, a non-root user. The loop reaches the game through a unix
+socket: a private host folder holds `relay.py` (bound in read-only) and a `socket/` folder bound in
+read-write, where the relay, run before the game's own command, listens and copies each connection to the
+game's port on the container's loopback. The build's URL is that socket's `http+unix://` URL
+(loop.contract.endpoint). The game's working folder is writable, as in a real deployment: an anonymous volume
+(docker fills it with the image's copy) removed with the container; `persistent_dir` is a host folder mounted
+there. Every container carries labels naming its owner (run, pid, host), so `cleanup_leftovers` can remove
+what a killed run left behind.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN, owner_labels, remove_dead_owners
 from sandboxes.engine import connect
 from sandboxes.game.images import GameImage, ensure_game_image
+from sandboxes.game.limits import GameLimits
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.workdir import persistent_folder
@@ -206,7 +208,8 @@ class DockerBuild(RunningBuild):
 class DockerProvider(SandboxProvider):
     """Builds images offline and runs games in hardened containers. EngineUnavailable at once if no engine.
 
-    Leftovers of dead owners are removed at start. Limits are per container; the defaults suit a text game.
+    Leftovers of dead owners are removed at start. Limits are per container (`limits.py`, from the settings);
+    the defaults suit a text game.
     Builds this provider started and did not stop are stopped when the interpreter exits.
     """
 
@@ -215,16 +218,14 @@ class DockerProvider(SandboxProvider):
     def __init__(
         self,
         *,
-        mem_limit: str = "512m",
+        limits: GameLimits | None = None,
         cpus: float = 1.0,
-        pids_limit: int = 256,
         base_image: str | None = None,
         cleanup_at_start: bool = True,
     ):
         self.client = connect()
-        self.mem_limit = mem_limit
+        self.limits = limits or GameLimits.from_settings()
         self.nano_cpus = int(cpus * 1e9)
-        self.pids_limit = pids_limit
         self.configured_base = base_image or settings.BASE_IMAGE.value()
         self._bases: dict[tuple[str, ...], BaseImage] = {}
         if cleanup_at_start:
@@ -293,11 +294,9 @@ class DockerProvider(SandboxProvider):
                 name=name,
                 environment=environment,
                 network_mode="none",
-                mem_limit=self.mem_limit,
                 nano_cpus=self.nano_cpus,
-                pids_limit=self.pids_limit,
+                **self.limits.docker_options(),
                 read_only=True,
-                tmpfs={"/tmp": "rw,nosuid,nodev,size=64m"},
                 mounts=[*self._mounts(tag, manifest), *folder.mounts()],
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
@@ -317,7 +316,9 @@ class DockerProvider(SandboxProvider):
     def running_games(self) -> list[GameContainer]:
         """Every container of ours on this engine, with its owner and its URL (empty when not running)."""
         games = []
-        for container in self.client.containers.list(all=True, filters={"label": OWNER_PID}):
+        for container in self.client.containers.list(
+            all=True, filters={"label": OWNER_PID}, ignore_removed=True
+        ):
             labels = container.labels or {}
             owner = int(labels.get(OWNER_PID, "0") or 0)
             url = labels.get(ENDPOINT, "") if container.status == "running" else ""

@@ -4,7 +4,8 @@ Where bubblewrap works (`bwrap --unshare-all` succeeds), the game runs in fresh 
 own with no capability when closed-loop runs as root, seeing only what `confinement.py` binds, with a private
 /tmp and no network at all; the parent opens the listening socket on the host and `sandboxes/relay.py` serves
 it into the namespace. Elsewhere the game runs as a plain child process. `python` in the manifest's start
-command means the game venv's python. The game's output goes to a bounded log (`game_log.py`).
+command means the game venv's python. The game's output goes to a bounded log (`game_log.py`), and it runs
+under the limits of `limits.py` (memory, processes, file size, open files), bubblewrap or not.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from loop.sandbox import (
 )
 from sandboxes.game.confinement import RELAY_INSIDE, bwrap_prefix, bwrap_works
 from sandboxes.game.game_log import GameLog, remove_old_logs
+from sandboxes.game.limits import GameLimits
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.wheelhouse import game_venv, requirement_files
@@ -196,15 +198,17 @@ class ProcessProvider(SandboxProvider):
             **spec.env,
         }
         listener: socket.socket | None = None
+        limits = GameLimits.from_settings()
         if self.uses_bwrap:
             give(workdir.path, GAME_USER)
             listener = socket.create_server(("127.0.0.1", 0), backlog=128)
             port = listener.getsockname()[1]
-            prefix = bwrap_prefix(workdir, venv)
+            prefix = [*limits.prlimit(own_user=drops_privileges()), *bwrap_prefix(workdir, venv)]
             argv = [*prefix, python, RELAY_INSIDE, str(listener.fileno()), str(port), "--", *game_argv]
         else:
             port = free_port()
-            prefix, argv = [], game_argv
+            prefix = limits.prlimit(own_user=False)
+            argv = [*prefix, *game_argv]
         env[manifest.port_env] = str(port)
         build = ProcessBuild(
             argv, env, workdir.path, port, listener, manifest, ready_timeout, workdir, prefix

@@ -6,20 +6,16 @@ when the agent's session ended on it), QA plays on, and the run finishes. It nev
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from hooked_castle import STEPS, castle_with_hook
+from hooked_castle import loop_on as hooked_loop
 
-from flows.assembly import open_run
-from games.catalogue import load_game
-from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
-from loop.run.rounds import run_rounds
 
 pytestmark = pytest.mark.slow
 
-STEPS = 150
 HTML = 'flask.Response("<html><body>Gateway hiccup</body></html>", mimetype="text/html")'
 MALFORMED = 'flask.jsonify({"success": "maybe", "message": ["not", "text"], "state": "gone"})'
 # A mark in the game's working folder makes "once" outlive a restart of the game.
@@ -33,45 +29,11 @@ CASES = {
 }
 
 
-def broken_castle(tmp_path: Path, case: str) -> Path:
-    """CASTLE, whose server answers the requests of `case` outside the agent API."""
-    path, when, answer = CASES[case]
-    folder = tmp_path / "castle-broken"
-    shutil.copytree(load_game("castle").src_dir, folder)
-    shutil.copy(load_game("castle").root / "game.toml", folder / "game.toml")
-    server = folder / "castle" / "server.py"
-    text = server.read_text()
-    hook = (
-        "    answered = [0]\n\n"
-        "    @app.before_request\n"
-        "    def break_reply() -> Any:\n"
-        "        import flask\n\n"
-        f"        if request.path == {path!r}:\n"
-        "            answered[0] += 1\n"
-        f"            if {when}:\n"
-        f"                return {answer}\n"
-        "        return None\n\n"
-        '    @app.get("/")\n'
-    )
-    assert text.count('    @app.get("/")\n') == 1
-    server.write_text(text.replace('    @app.get("/")\n', hook))
-    return folder
-
-
 def loop_on(tmp_path: Path, case: str) -> tuple[RunRecord, list[dict]]:
-    config = LoopConfig(
-        game=str(broken_castle(tmp_path, case)),
-        qa_agent="explorer",
-        repair_agent="noop",
-        backend="process",
-        max_rounds=1,
-        steps=STEPS,
-    )
-    run = open_run(config, runs_dir=tmp_path / "runs")
-    run_rounds(run)
-    record = RunRecord.load(run.run_dir / "run.json")
-    trace = run.session_dir(1) / "trace.jsonl"
-    return record, [json.loads(line) for line in trace.read_text().splitlines()]
+    path, when, answer = CASES[case]
+    game = castle_with_hook(tmp_path, path, f"if {when}:\n    return {answer}")
+    record, session = hooked_loop(tmp_path, game)
+    return record, [json.loads(line) for line in (session / "trace.jsonl").read_text().splitlines()]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if "command" in c])

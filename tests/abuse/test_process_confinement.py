@@ -1,9 +1,11 @@
 """A hostile game on the process backend, in bubblewrap: it tries to read the host's secrets and the
 benchmark's ground truth, to write outside its tree, to remount, to use capabilities and to reach the host,
-and the reply of each command says how far it got. It gets nowhere, and its output cannot fill the disk."""
+and the reply of each command says how far it got. It gets nowhere, its output cannot fill the disk, and its
+memory, processes, file sizes and open files stop at the limits the settings name."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
@@ -20,10 +22,12 @@ from games.catalogue import load_game
 from loop.contract.game import materialize
 from loop.contract.game_client import GameClient
 from loop.contract.paths import PROJECT_ROOT, data_dir
+from loop.host.temp_space import start_time
 from loop.sandbox import BuildSpec
 from sandboxes.game.confinement import ETC_ENTRIES, RELAY_INSIDE
+from sandboxes.game.limits import GameLimits
 from sandboxes.game.process import ProcessBuild, ProcessProvider
-from sandboxes.unprivileged import venv_base
+from sandboxes.unprivileged import drops_privileges, venv_base
 
 INTRUDER = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "intruder"
 GROUND_TRUTH = PROJECT_ROOT / "games" / "castle" / "benchmark" / "bugs.json"
@@ -200,3 +204,70 @@ def test_a_game_sees_only_the_system_its_runtime_and_its_tree(attempt: Probe, in
     pids = [name for name in attempt("list /proc")["names"] if name.isdigit()]
     commands = [attempt(f"read /proc/{pid}/cmdline").get("text", "") for pid in pids]
     assert all("relay.py" in text or "server.py" in text or "bwrap" in text for text in commands), commands
+
+
+LIMITS = GameLimits.from_settings()
+
+
+def test_a_game_that_allocates_10_gib_is_stopped_at_its_memory_limit(attempt: Probe):
+    reply = attempt("allocate 10240")
+    assert reply["ok"] is False and reply["error"] == "MemoryError", reply
+    assert reply["megabytes"] < LIMITS.memory_mb
+    assert attempt("whoami")["ok"] is True  # the game itself lives on, its memory given back
+
+
+def test_a_game_cannot_write_a_file_larger_than_its_limit(attempt: Probe, intruder: ProcessBuild):
+    big = intruder.workdir.path / "big"
+    try:
+        reply = attempt(f"write-big {big} {LIMITS.file_size_mb + 64}")
+        assert reply["ok"] is False and reply["error"] == "EFBIG", reply
+        assert big.stat().st_size <= LIMITS.file_size_mb * 1024 * 1024
+    finally:
+        big.unlink(missing_ok=True)
+
+
+def test_a_game_cannot_hold_more_files_open_than_its_limit(attempt: Probe):
+    reply = attempt(f"open-files {LIMITS.open_files * 10}")
+    assert reply["ok"] is False and reply["error"] == "EMFILE", reply
+    assert reply["opened"] < LIMITS.open_files
+
+
+def descendants(pid: int) -> set[tuple[int, str | None]]:
+    """(pid, start time) of every host process below `pid`."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add((child, start_time(child)))
+            todo.append(child)
+    return found
+
+
+def running(pid: int, started: str) -> bool:
+    """Whether that process is still there and not merely a zombie its new parent has yet to reap."""
+    with contextlib.suppress(OSError):
+        after_name = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return after_name[0] != "Z" and start_time(pid) == started
+    return False
+
+
+@pytest.mark.skipif(not drops_privileges(), reason="processes are counted per user: the game's own, as root")
+def test_a_fork_bomb_stops_at_the_process_limit_and_goes_with_its_sandbox(tmp_path: Path):
+    build = start_intruder(tmp_path)
+    try:
+        with GameClient(build.url, timeout=60) as client:
+            game_id = client.new_game().game_id
+            reply = json.loads(client.command(game_id, "fork 4096").message)
+        assert reply["ok"] is False and reply["error"] == "EAGAIN", reply
+        assert reply["started"] < LIMITS.processes
+        assert subprocess.run(["true"], timeout=10).returncode == 0  # the host still starts processes
+        assert build.process is not None
+        sandbox = descendants(build.process.pid)
+        assert len(sandbox) >= reply["started"]
+    finally:
+        build.stop()
+    assert not [pid for pid, started in sandbox if started and running(pid, started)]

@@ -4,7 +4,7 @@ catalogue games (shipped or all-gold)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import git
@@ -16,16 +16,22 @@ from loop.contract.game_client import GameClient
 from loop.qa import QASessionResult, get_qa_agent
 from loop.sandbox import BuildSpec, get_provider
 
-TOYBOX = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "toybox"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+TOYBOX = FIXTURES / "toybox"
 
 
 @contextmanager
-def running_toybox(workspace: Path, bugs: str = "") -> Iterator[tuple[GameClient, str]]:
-    game = load_game(TOYBOX)
+def running_fixture(name: str, workspace: Path, env: dict[str, str]) -> Iterator[tuple[GameClient, str]]:
+    """A fixture game (tests/fixtures/games/<name>) in the process sandbox: a client and its commit."""
+    game = load_game(FIXTURES / name)
     repo_dir, commit = materialize(game, workspace)
-    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit, env={"TOYBOX_BUGS": bugs})
+    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit, env=env)
     with get_provider("process").start(spec, ready_timeout=30) as build, GameClient(build.url) as client:
         yield client, commit
+
+
+def running_toybox(workspace: Path, bugs: str = "") -> AbstractContextManager[tuple[GameClient, str]]:
+    return running_fixture("toybox", workspace, {"TOYBOX_BUGS": bugs})
 
 
 @contextmanager

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
+from loop.qa_agents.explorer.conservation import ItemConservationOracle
 from loop.qa_agents.explorer.oracles import (
-    ConservationOracle,
     DescriptionInteractionOracle,
     DescriptionStateOracle,
     ServerErrorOracle,
@@ -85,10 +85,10 @@ def test_interaction_ignores_fixture_names_unknown_words_and_carried_items():
 
 def test_conservation_flags_a_duplicate_and_accepts_a_refusal():
     steps = game(("take cup", state(held=["cup"]), True), ("drop cup", state(items=["cup", "cup"]), True))
-    [anomaly] = ConservationOracle().judge(steps, set())
+    [anomaly] = ItemConservationOracle().judge(steps, set())
     assert anomaly.subject == "drop ok"
     refused = game(("take cup", state(held=["cup"]), True), ("take cup", state(held=["cup"]), False))
-    assert ConservationOracle().judge(refused, set()) == []
+    assert ItemConservationOracle().judge(refused, set()) == []
 
 
 def test_turn_counter_flags_going_backwards_but_not_a_free_command():

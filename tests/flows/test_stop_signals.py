@@ -171,6 +171,7 @@ def test_run_stops_its_game_on_sigterm_and_the_run_resumes_later(user_env, tmp_p
     assert leftovers(user_env) == []
     (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if (p / "run.json").is_file()]
     assert json.loads((run_dir / "run.json").read_text())["status"] == "running"  # stopped, not finished
+    assert f"stays resumable: `closed-loop run --run-id {run_dir.name}`" in out, out[-3000:]
 
 
 def test_up_stopped_while_starting_leaves_no_server_behind(user_env, tmp_path: Path):
@@ -213,3 +214,19 @@ def test_serve_stops_on_sigterm_pausing_its_deployments_without_warnings(local_p
     log = (prefect_dir / "serve.log").read_text()
     assert "paused" in log.lower(), log[-2000:]
     assert "never awaited" not in log and "Traceback" not in log, log[-3000:]
+
+
+def test_a_reader_that_goes_away_ends_the_command_without_a_traceback(user_env):
+    command = subprocess.Popen(
+        [BIN / "closed-loop", "settings", "--markdown"],
+        env=user_env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert command.stdout is not None
+    command.stdout.close()  # like `| head` that has read all it wanted
+    _, err = command.communicate(timeout=120)
+    assert command.returncode == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err

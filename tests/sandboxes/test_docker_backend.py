@@ -19,6 +19,7 @@ from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, get_provide
 from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN
 from sandboxes.game.docker import COMMIT, FOLDER_PREFIX, GAME
 from sandboxes.game.images import ensure_game_image
+from sandboxes.game.limits import GameLimits
 from sandboxes.game.source_tree import export_tree
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
@@ -43,9 +44,12 @@ def test_lantern_is_won_in_a_hardened_container(docker_provider, lantern, lanter
     assert host["Init"] is True
     assert host["CapDrop"] == ["ALL"]
     assert "no-new-privileges" in host["SecurityOpt"]
-    assert host["Memory"] == 512 * 2**20
+    limits = GameLimits.from_settings()
+    assert host["Memory"] == limits.memory_mb * 2**20
     assert host["NanoCpus"] == 10**9
-    assert host["PidsLimit"] == 256
+    assert host["PidsLimit"] == limits.processes
+    ulimits = {u["Name"]: u["Hard"] for u in host["Ulimits"]}
+    assert ulimits == {"fsize": limits.file_size_mb * 2**20, "nofile": limits.open_files}
     assert "/tmp" in host["Tmpfs"]
     assert host["NetworkMode"] == "none" and not host["PortBindings"]  # reached through its unix socket only
     assert attrs["Config"]["User"] not in ("", "root", "0")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 from loop.contract.game_client import GameClient, GameProtocolError, GameUnavailable
 from loop.contract.models import BugReport
@@ -21,7 +22,13 @@ from loop.qa_agents.explorer.commands import Verbs, fallback_verbs, parse_help
 from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
 from loop.qa_agents.explorer.determinism import DeterminismOracle, observation_key
 from loop.qa_agents.explorer.docs import DocKnowledge
-from loop.qa_agents.explorer.findings import Finding, shrink_and_confirm, trace_report
+from loop.qa_agents.explorer.findings import (
+    ExplainedAway,
+    Finding,
+    shrink_and_confirm,
+    trace_explained,
+    trace_report,
+)
 from loop.qa_agents.explorer.frontier import KnownState, frontier_prefix, random_walk
 from loop.qa_agents.explorer.hearing import HeardNames
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
@@ -100,6 +107,7 @@ class Explorer:
         self.fuzzer = ContractFuzzer(seed=seed, max_length=client.max_command_length)
         self.fuzz_game: GameSession | None = None
         self.game_failure = ""
+        self.explained: Counter[str] = Counter()  # oracle -> findings its experiment explained away
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -393,6 +401,10 @@ class Explorer:
         )
         if oracle is not self.restart:
             self.restart.absorb(self._start_game)  # a leak showing now is one of shrinking's games'
+        if isinstance(report, ExplainedAway):
+            self.explained[oracle.name] += 1
+            trace_explained(self.trace, self.budget.steps, report)
+            return
         if report is None:
             return
         self.reports.append(report)

@@ -25,6 +25,8 @@ def coverage(explorer: Explorer) -> dict[str, int]:
         "templates_learned": len(templates),
         "templates_played": sum(1 for t in templates if t.verb in verbs_played),
         "random_restarts": explorer.random_restarts,
+        "explained_away": sum(explorer.explained.values()),
+        **{f"explained_away.{oracle}": n for oracle, n in sorted(explorer.explained.items())},
     }
     if explorer.progress is not None:
         explorer.progress("coverage: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in counts.items()))

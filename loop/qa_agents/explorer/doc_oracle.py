@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
-from loop.qa_agents.explorer.docs import DocKnowledge, StatedNumber
+from loop.qa_agents.explorer.docs import StatedNumber
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -131,10 +131,3 @@ class DocNumbersOracle(Oracle):
                 return None
             out.append(beyond[0])
         return out[0] if out else None
-
-
-def with_doc_claims(oracles: list[Oracle], docs: DocKnowledge | None) -> list[Oracle]:
-    """`oracles` with the doc-numbers oracle holding the docs' claims (QA mode); unchanged without docs."""
-    if docs is None:
-        return oracles
-    return [DocNumbersOracle(docs.numbers) if o.name == DocNumbersOracle.name else o for o in oracles]

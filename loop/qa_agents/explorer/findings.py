@@ -5,11 +5,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from loop.contract.game_client import GameClient
+from loop.contract.game_client import GameClient, GameProtocolError, GameServerError, GameUnavailable
 from loop.contract.models import BugReport
+from loop.qa_agents.explorer.experiments import Trial
+from loop.qa_agents.explorer.oracle_set import experiment_of
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.report_replay import evidence_of
 from loop.replay.shrink import ddmin
+from loop.replay.transcript import Step
 from loop.trace import SessionTrace
 
 
@@ -29,6 +32,26 @@ class Finding:
         return fingerprint_key(self.anomaly.oracle, self.anomaly.subject)
 
 
+@dataclass(frozen=True)
+class ExplainedAway:
+    """A finding that showed again but that its oracle's experiment explained away: counted, not reported."""
+
+    oracle: str
+    subject: str
+    why: str
+
+
+def explained(
+    oracle: Oracle, client: GameClient, commands: list[str], anomaly: Anomaly, steps: list[Step]
+) -> str | None:
+    """Why the oracle's experiment explains the finding away, or None (a game that fails during the
+    experiment explains nothing)."""
+    try:
+        return experiment_of(oracle.name)(Trial(client, commands, anomaly, steps))
+    except (GameServerError, GameProtocolError, GameUnavailable):
+        return None
+
+
 def shrink_and_confirm(
     finding: Finding,
     oracle: Oracle,
@@ -39,12 +62,14 @@ def shrink_and_confirm(
     deadline: float | None = None,
     shrink: bool = True,
     replays: int = 1,
-) -> BugReport | None:
-    """Shrink the finding's commands by ddmin, then replay the minimum `replays` times, each on a fresh game.
+) -> BugReport | ExplainedAway | None:
+    """Replay the finding on a fresh game and run its oracle's experiment, shrink its commands by ddmin, then
+    replay the minimum `replays` times, each on a fresh game, and run the experiment again.
 
-    None when the anomaly shows on none of them (a flake is not a report); a report whose replays disagree
-    says how many showed it (`replays_showing` of `replays`). Past `deadline` (time.monotonic) shrinking stops
-    where it is, so a session's wall-clock budget also bounds its shrinking.
+    None when the anomaly shows on none of those replays (a flake is not a report); a report whose replays
+    disagree says how many showed it (`replays_showing` of `replays`); ExplainedAway when the experiment
+    explains it either time. Past `deadline` (time.monotonic) shrinking stops where it is, so a session's
+    wall-clock budget also bounds its shrinking.
     """
     subject = finding.anomaly.subject
     trigger = finding.commands[: finding.anomaly.step_index]
@@ -55,8 +80,12 @@ def shrink_and_confirm(
     def still_fails_in_time(commands: list[str]) -> bool:
         return (deadline is None or time.monotonic() < deadline) and still_fails(commands)
 
-    if not still_fails(trigger):
+    anomaly, steps = oracle.confirm(client, trigger, subject)
+    if anomaly is None:
         return None  # not reproducible from a new game: no shrinking budget spent on it
+    why = explained(oracle, client, trigger, anomaly, steps)
+    if why is not None:
+        return ExplainedAway(oracle.name, subject, why)
     repro = ddmin(trigger, still_fails_in_time, max_tests) if shrink else trigger
     confirmed = [oracle.confirm(client, repro, subject) for _ in range(replays)]
     shown = [(anomaly, steps) for anomaly, steps in confirmed if anomaly is not None]
@@ -64,6 +93,9 @@ def shrink_and_confirm(
         return None
     anomaly, steps = shown[0]
     assert anomaly is not None  # kept above
+    why = explained(oracle, client, repro, anomaly, steps)
+    if why is not None:
+        return ExplainedAway(oracle.name, subject, why)
     return BugReport(
         title=anomaly.title,
         symptom=anomaly.observed if len(anomaly.observed) <= 200 else anomaly.observed[:197] + "...",
@@ -86,11 +118,13 @@ def shrink_and_confirm(
 
 def trace_report(trace: SessionTrace, step: int, report: BugReport) -> None:
     """A report in the session's trace, at the step it was made."""
+    observation = {"report": report.title, "oracle": report.oracle, "repro": report.repro}
+    trace.append(step=step, game_id="", command=None, latency_ms=0.0, observation=observation, kind="report")
+
+
+def trace_explained(trace: SessionTrace, step: int, finding: ExplainedAway) -> None:
+    """A finding its experiment explained away, in the session's trace (it is counted, never reported)."""
+    observation = {"explained_away": finding.subject, "oracle": finding.oracle, "why": finding.why}
     trace.append(
-        step=step,
-        game_id="",
-        command=None,
-        latency_ms=0.0,
-        observation={"report": report.title, "oracle": report.oracle, "repro": report.repro},
-        kind="report",
+        step=step, game_id="", command=None, latency_ms=0.0, observation=observation, kind="explained"
     )

@@ -11,17 +11,19 @@ import functools
 import re
 from typing import Any
 
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.view import CLOCK_KEYS, State
 
 MAX_RECENT = 256
-# id(state) -> (state, its numeric fields), for the states of the steps being judged
-_RECENT_FIELDS: dict[int, tuple[Any, dict[str, float]]] = {}
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
 _NUMBER_WORD = re.compile(
     r"(?<![\w/])(?<!\bof )([+-]?\d+)\s+([a-z][a-z-]*)\b(?!\s+(?:each|per|apiece|a\b))", re.IGNORECASE
 )
+# What follows 'Name N': a unit word and what comes after it ('food 2 gold a ration': 2 is a price in gold).
+_UNIT_AFTER = re.compile(r"\s+([a-z][a-z-]*)\b\s*(\S*)", re.IGNORECASE)
+_PER = frozenset({"a", "an", "each", "per", "apiece", "every", "/"})
 
 
 def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
@@ -29,12 +31,12 @@ def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
     Made once per state: several oracles ask for them at every step, and again for earlier steps."""
     if path or not isinstance(state, dict):
         return _numeric_fields(state, path)
-    hit = _RECENT_FIELDS.get(id(state))
-    if hit is None or hit[0] is not state:  # the state is held with its fields, so its id is not reused
-        if len(_RECENT_FIELDS) >= MAX_RECENT:
-            _RECENT_FIELDS.clear()
-        hit = _RECENT_FIELDS[id(state)] = (state, _numeric_fields(state, ""))
-    return dict(hit[1])
+    return dict(_top_fields(state))
+
+
+@per_state
+def _top_fields(state: State) -> dict[str, float]:
+    return _numeric_fields(state, "")
 
 
 def _numeric_fields(state: Any, path: str) -> dict[str, float]:
@@ -80,10 +82,12 @@ def mentions(
     """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first)."""
     lookup = names(fields, prefer)
     said: dict[str, list[float]] = {}
-    for word, number in _WORD_NUMBER.findall(text):
+    for match in _WORD_NUMBER.finditer(text):
+        word, number = match.groups()
         path = lookup.get(stem(word))
         # 'Name N' only with the field's own spelling: 'Levels: 1, 2' lists levels, it does not state one.
-        if path is not None and path.rsplit(".", 1)[-1].lower() == word.lower():
+        spelled = path is not None and path.rsplit(".", 1)[-1].lower() == word.lower()
+        if path is not None and spelled and not _counts_a_unit(text, match.end(), fields):
             said.setdefault(path, []).append(float(number))
     for number, word in _NUMBER_WORD.findall(text) if number_first else []:
         path = lookup.get(stem(word))
@@ -93,6 +97,20 @@ def mentions(
     # A name given several numbers in one text is a list or a breakdown ('+3 food ... eats 3 food'), not
     # one statement.
     return {path: values for path, values in said.items() if len(values) == 1}
+
+
+def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
+    """Whether the number ending at `end` counts the word after it rather than the name before it: 'food 2
+    gold a ration' prices food in gold (the unit names a field, or a rate follows it), while in 'Gold 30
+    Food 10' the next word labels a number of its own."""
+    after = _UNIT_AFTER.match(text, end)
+    if after is None:
+        return False
+    unit, following = after.group(1), after.group(2).lower().strip(".,;:)")
+    if re.fullmatch(r"[+-]?\d+", following):
+        return False
+    unit_is_field = stem(unit) in {stem(path.rsplit(".", 1)[-1]) for path in fields}
+    return unit_is_field or following in _PER or following.startswith("/")
 
 
 def changed(before: State, after: State) -> dict[str, tuple[float, float]]:

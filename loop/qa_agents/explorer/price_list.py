@@ -1,6 +1,10 @@
 """The listed-price oracle: a price a query listed ('shield 12 coins') is what a command naming that thing
 then takes, and what a refusal quotes; the list is read again in a later game where it was read before, so a
 purchase is checked against its own game's list and its repro holds the list.
+
+A list holds where it was read: a command is checked against the last list read in its own place (prices and
+distances differ from place to place), and a command with a quantity ('buy rope 3') may take the price
+that many times.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ import re
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said, ok, quiet
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
@@ -17,6 +22,7 @@ from loop.replay.transcript import Step
 
 LISTED = re.compile(r"\b([a-z][a-z-]+)\s+\(?(\d+)\s+([a-z]+)\b", re.IGNORECASE)
 QUOTED = re.compile(r"\b(\d+)\s*([a-z]+)\b", re.IGNORECASE)  # '14 coins', '5g'
+QUANTITY = re.compile(r"(?<![\w-])(\d+)(?![\w-])")
 
 
 class PriceListOracle(Oracle):
@@ -40,15 +46,33 @@ class PriceListOracle(Oracle):
 
     @staticmethod
     def listed(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+        """The prices the queries among `steps` list (a reply that changed the state is not a query's)."""
         prices: dict[tuple[str, str], set[float]] = {}
         for step in steps:
-            if step.observation is None or step.command is None or not quiet(step):
-                continue
-            lookup = numbers.names(numbers.numeric_fields(step.state))
-            for thing, number, unit in LISTED.findall(step.message):
-                path = lookup.get(stem(unit))
-                if path is not None:
-                    prices.setdefault((stem(thing), path), set()).add(float(number))
+            for key, listed in _listing(step)[1].items():
+                prices.setdefault(key, set()).update(listed)
+        return prices
+
+    @staticmethod
+    def prices_in(step: Step) -> dict[tuple[str, str], set[float]]:
+        """(thing, field) -> the prices a reply lists for it, in the units of that field."""
+        prices: dict[tuple[str, str], set[float]] = {}
+        lookup = numbers.names(numbers.numeric_fields(step.state))
+        for thing, number, unit in LISTED.findall(step.message):
+            path = lookup.get(stem(unit))
+            if path is not None:
+                prices.setdefault((stem(thing), path), set()).add(float(number))
+        return prices
+
+    @staticmethod
+    def listed_here(steps: list[Step]) -> dict[tuple[str, str], set[float]]:
+        """Each thing's price as last listed in the place the last step started in."""
+        here = view.place(steps[-1].before)
+        prices: dict[tuple[str, str], set[float]] = {}
+        for step in steps[:-1]:
+            place, listed = _listing(step)
+            if listed and place == here:
+                prices.update(listed)
         return prices
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
@@ -57,14 +81,17 @@ class PriceListOracle(Oracle):
             return []
         if ok(step) and quiet(step) and self.listed([step]):
             self.listing_at[view.place(step.before)] = step.command
+        prices = self.listed_here(steps)
         if not ok(step) or quiet(step):
-            return self._quoted(step, self.listed(steps[:-1]))
-        prices = self.listed(steps[:-1])
+            return self._quoted(step, prices)
         words = {stem(w) for w in step.command.lower().split()[1:]}
+        quantity = QUANTITY.search(step.command)
+        times = int(quantity.group(1)) if quantity else 1
         for path, (old, new) in numbers.changed(step.before, step.state).items():
             for thing in words:
                 listed = prices.get((thing, path))
-                if new < old and listed and len(listed) == 1 and old - new not in listed:
+                taken = {old - new, (old - new) / max(times, 1)}  # the price, or the price times the quantity
+                if new < old and listed and len(listed) == 1 and not taken & listed:
                     price, paid = as_said(next(iter(listed))), as_said(old - new)
                     went = f"{path} went {as_said(old)} -> {as_said(new)}"
                     return [
@@ -112,3 +139,11 @@ class PriceListOracle(Oracle):
                     )
                 ]
         return []
+
+
+@per_state
+def _listing(step: Step) -> tuple[str, dict[tuple[str, str], set[float]]]:
+    """Where a step started and the prices it lists if it is a query (a step is read at every later one)."""
+    if step.observation is None or step.command is None or not quiet(step):
+        return "", {}
+    return view.place(step.before), PriceListOracle.prices_in(step)

@@ -11,11 +11,8 @@ from loop.qa import QAAgent, QAContext, QASessionResult
 from loop.qa_agents.explorer.agent import Explorer
 from loop.qa_agents.explorer.budget import Budget
 from loop.qa_agents.explorer.coverage import coverage
-from loop.qa_agents.explorer.doc_oracle import with_doc_claims
 from loop.qa_agents.explorer.docs import DocKnowledge, doc_knowledge
-from loop.qa_agents.explorer.metamorphic import QueryOracle
-from loop.qa_agents.explorer.oracles import default_oracles
-from loop.qa_agents.explorer.state_oracles import state_oracles
+from loop.qa_agents.explorer.oracle_set import rank_of, session_oracles
 from loop.trace import SessionTrace
 
 MODES = ("player", "qa")
@@ -61,7 +58,7 @@ class ExplorerQA(QAAgent):
         with SessionTrace(trace_path) as trace:
             explorer = Explorer(
                 client,
-                [*default_oracles(), *with_doc_claims(state_oracles(), self.docs), QueryOracle()],
+                session_oracles(self.docs),
                 budget,
                 trace,
                 seed=seed,
@@ -73,8 +70,10 @@ class ExplorerQA(QAAgent):
             )
             stopped_because = explorer.run()
         # A leak report goes first: the critic replays reports in order on one build, and another report's
-        # repro played before it could leave the same state behind and hide the leak.
-        reports = sorted(explorer.reports, key=lambda r: r.oracle != explorer.restart.name)
+        # repro played before it could leave the same state behind and hide the leak. Then invariants.
+        reports = sorted(
+            explorer.reports, key=lambda r: (r.oracle != explorer.restart.name, rank_of(r.oracle or ""))
+        )
         return QASessionResult(
             reports=reports,
             steps=budget.steps,

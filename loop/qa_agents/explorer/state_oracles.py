@@ -1,14 +1,13 @@
 """Oracles for any genre: they read the numbers of a state and of a reply, never a game's names.
 
-- text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once the
-  game has shown that it names that field ('Lives 3' while lives is 2);
+- text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once a
+  sentence of the same shape stated that field right ('Lives 3' while lives is 2);
 - reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
   name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15),
   unless the game ended during the command;
 - argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
   still running, when a command with its verb is what started that cooldown;
-- bounds: a field above its sibling cap/max/limit, or a count that started non-negative going below zero;
 - undo and load: 'undo' restores every field the command before it changed; 'load' restores what 'save'
   saw (apart from the clock and the undo/save bookkeeping).
 """
@@ -19,10 +18,8 @@ import re
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
-from loop.qa_agents.explorer.doc_oracle import DocNumbersOracle
-from loop.qa_agents.explorer.help_range import HELP_VERBS, HelpRangeOracle
-from loop.qa_agents.explorer.price_list import PriceListOracle
-from loop.qa_agents.explorer.redo import BOOKKEEPING, RedoHistoryOracle
+from loop.qa_agents.explorer.help_range import HELP_VERBS
+from loop.qa_agents.explorer.redo import BOOKKEEPING
 from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
@@ -32,8 +29,6 @@ from loop.replay.transcript import Step
 UNDO_VERBS = frozenset({"undo"})
 SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
-BOUND_NAMES = ("cap", "max", "limit", "capacity")
-NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
 
 
 class TextStateOracle(Oracle):
@@ -61,12 +56,18 @@ class TextStateOracle(Oracle):
         wrong = [p for p in wrong if p not in fixed]
         if not wrong:
             return []
+        # The same statement must have given the field right before: a sentence of the same shape ('Lives 3,
+        # score 0.' in the welcome and in 'look'), not any text that uses the field's name otherwise.
         confirmed = set()
         for earlier in steps[:-1]:
             if earlier.observation is not None and (earlier.command is None or quiet(earlier)):
                 values = numbers.numeric_fields(earlier.state)
                 shown = numbers.mentions(earlier.message, values, number_first=False)
-                confirmed |= {p for p, v in shown.items() if values.get(p) in v}
+                confirmed |= {
+                    p
+                    for p, v in shown.items()
+                    if values.get(p) in v and _shapes(earlier.message, p) & _shapes(step.message, p)
+                }
         return [
             Anomaly(
                 self.name,
@@ -82,6 +83,16 @@ class TextStateOracle(Oracle):
             for path in wrong
             if path in confirmed
         ]
+
+
+def _shapes(text: str, path: str) -> set[str]:
+    """The sentences of a text that name a field, their numbers blanked: how the text states it."""
+    name = re.escape(path.rsplit(".", 1)[-1])
+    return {
+        re.sub(r"\d+", "#", sentence.strip().lower())
+        for sentence in re.split(r"[.!?\n]+", text)
+        if re.search(rf"\b{name}\b", sentence, re.IGNORECASE)
+    }
 
 
 class ReplyDeltaOracle(Oracle):
@@ -183,43 +194,6 @@ class CooldownOracle(Oracle):
         return []
 
 
-class BoundsOracle(Oracle):
-    name = "bounds"
-
-    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
-        step = steps[-1]
-        if step.observation is None:
-            return []
-        fields = numbers.numeric_fields(step.state)
-        start = numbers.numeric_fields(steps[0].state)
-        found = []
-        for path, value in fields.items():
-            parent, _, last = path.rpartition(".")
-            prefix = f"{parent}." if parent else ""
-            siblings = [f"{prefix}{b}" for b in BOUND_NAMES]
-            siblings += [f"{prefix}{b}_{last}" for b in BOUND_NAMES] + [
-                f"{prefix}{last}_{b}" for b in BOUND_NAMES
-            ]
-            for bound in siblings:
-                if bound != path and bound in fields and value > fields[bound]:
-                    found.append(self._anomaly(step, path, value, f"{bound}={as_said(fields[bound])}"))
-            if value < 0 and start.get(path, -1) >= 0 and not NON_NEGATIVE_EXEMPT.search(path):
-                found.append(self._anomaly(step, path, value, "0"))
-        return found[:1]
-
-    def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:
-        return Anomaly(
-            self.name,
-            path,
-            step.index,
-            f"{path} goes past its bound ({as_said(value)} against {bound})",
-            f"{path} stays within {bound}",
-            f"{path} is {as_said(value)} after '{step.command or 'new game'}'",
-            step.verb or "new game",
-            BugType.BOUNDARY,
-        )
-
-
 def _restores(target: view.State, got: view.State, keys: set[str]) -> list[str]:
     return sorted(
         k
@@ -301,18 +275,3 @@ class UndoLoadOracle(Oracle):
                 BugType.LOGIC_ERROR,
             )
         ]
-
-
-def state_oracles() -> list[Oracle]:
-    return [
-        TextStateOracle(),
-        ReplyDeltaOracle(),
-        PriceListOracle(),
-        ArgumentEchoOracle(),
-        CooldownOracle(),
-        BoundsOracle(),
-        UndoLoadOracle(),
-        RedoHistoryOracle(),
-        HelpRangeOracle(),
-        DocNumbersOracle(),  # claims only in QA mode (qa_agent.py); a report's subject carries its claim
-    ]

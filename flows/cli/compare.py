@@ -1,0 +1,125 @@
+"""`closed-loop compare-repair-agents catalogue|leaderboard`: repair agents on every ground-truth bug of the
+catalogue (gold first), repeated, resumable; and the leaderboard of a comparison folder from its files.
+
+Exit code: 0 when the comparison finished (whatever the agents resolved), 2 for a usage error or a folder
+that holds another task set's results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from loop.repair.agents import agent_names
+    from loop.sandbox import provider_names
+
+    parser = subparsers.add_parser(
+        "compare-repair-agents", help="compare repair agents on the catalogue's ground-truth bugs"
+    )
+    commands = parser.add_subparsers(dest="compare_command", required=True, metavar="COMMAND")
+    catalogue = commands.add_parser(
+        "catalogue", help="every ground-truth bug a task: gold first, then agents x tasks x repeats"
+    )
+    catalogue.add_argument(
+        "--agents", default="gold,noop", help=f"comma-separated agents ({', '.join(agent_names())})"
+    )
+    catalogue.add_argument("--games", default="", help="comma-separated games (default: the whole task set)")
+    catalogue.add_argument("--repeats", type=int, default=1, help="attempts per agent and task")
+    catalogue.add_argument("--backend", default="process", choices=provider_names(), help="sandbox backend")
+    catalogue.add_argument("--wall-seconds", type=float, default=900.0, help="each attempt's agent budget")
+    catalogue.add_argument("--workers", type=int, default=1, help="attempts run at once")
+    catalogue.add_argument(
+        "--agent-option",
+        action="append",
+        default=[],
+        metavar="AGENT:KEY=VALUE",
+        help="an agent's setting, e.g. builtin:model=ollama:qwen (repeatable)",
+    )
+    catalogue.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="comparison folder (default: <runs>/compare-catalogue-<task set hash>); rerun to resume",
+    )
+    catalogue.set_defaults(func=catalogue_command)
+    board = commands.add_parser("leaderboard", help="the leaderboard of a comparison folder, from its files")
+    board.add_argument("folder", type=Path)
+    board.set_defaults(func=leaderboard_command)
+
+
+def parse_agent_options(values: list[str]) -> dict[str, dict[str, str]]:
+    options: dict[str, dict[str, str]] = {}
+    for value in values:
+        agent, _, setting = value.partition(":")
+        key, equals, option = setting.partition("=")
+        if not agent or not key or not equals:
+            raise ValueError(f"--agent-option {value!r}: expected AGENT:KEY=VALUE")
+        options.setdefault(agent, {})[key] = option
+    return options
+
+
+def catalogue_command(args: argparse.Namespace) -> int:
+    from flows.assembly import open_comparison, task_agent_factory
+    from loop.repair.agents import AgentContext, UnknownAgent, agent_class, create_agent
+    from loop.run.catalogue_comparison import NotComparable, run_comparison
+    from loop.run.task_attempt import TaskResult
+    from loop.sandbox import get_provider
+    from reports.leaderboard import render_leaderboard_markdown, write_leaderboard
+
+    agents = [name.strip() for name in args.agents.split(",") if name.strip()]
+    try:
+        options = parse_agent_options(args.agent_option)
+        for name in agents:
+            if not agent_class(name).needs_ground_truth:  # made now, so a missing option stops it here
+                create_agent(name, AgentContext(options.get(name, {})))
+    except (ValueError, UnknownAgent) as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    if args.repeats < 1:
+        print("closed-loop: error: --repeats must be at least 1", file=sys.stderr)
+        return 2
+    comparison = open_comparison([name.strip() for name in args.games.split(",") if name.strip()], args.out)
+    task_set = comparison.task_set
+    print(
+        f"task set {task_set.content_hash[:12]}: {len(task_set.tasks)} task(s) in "
+        f"{len(comparison.games)} game(s)"
+    )
+    print(f"comparison folder: {comparison.out_dir}")
+
+    def show(result: TaskResult) -> None:
+        verdict = "resolved" if result.resolved else "not resolved"
+        print(f"{result.agent} {result.task_id} r{result.repeat}: {result.outcome}, {verdict}", flush=True)
+
+    try:
+        run_comparison(
+            comparison,
+            agents,
+            task_agent_factory,
+            repeats=args.repeats,
+            provider=get_provider(args.backend),
+            wall_seconds=args.wall_seconds,
+            agent_options=options,
+            workers=args.workers,
+            on_result=show,
+        )
+    except NotComparable as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    print()
+    print(render_leaderboard_markdown(write_leaderboard(comparison.out_dir)), end="")
+    return 0
+
+
+def leaderboard_command(args: argparse.Namespace) -> int:
+    from loop.run.catalogue_comparison import TASKSET_FILE
+    from reports.leaderboard import render_leaderboard_markdown, write_leaderboard
+
+    if not (args.folder / TASKSET_FILE).is_file():
+        message = f"{args.folder} is not a comparison folder (no {TASKSET_FILE})"
+        print(f"closed-loop: error: {message}", file=sys.stderr)
+        return 2
+    print(render_leaderboard_markdown(write_leaderboard(args.folder)), end="")
+    return 0

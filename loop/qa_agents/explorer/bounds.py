@@ -1,0 +1,143 @@
+"""The bounds oracle: a value above its own maximum, or a count below zero where it never was, anywhere in
+the state (an object in a list is named by its id: `engines[otter].fuel`).
+
+A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax`, `maxHp`, `hp_cap`,
+`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it; a list's is a sibling named
+for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
+the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer.counts import entry_name
+from loop.qa_agents.explorer.per_state import per_state
+from loop.qa_agents.explorer.step_facts import as_said
+from loop.replay import view
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+BOUND_NAMES = ("cap", "max", "limit", "capacity")
+NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._\]])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
+
+
+# A bound's key and the field it bounds: max_hp, hp_max, hpMax, maxHp (and cap, limit, capacity alike).
+_BOUND_KEY = re.compile(
+    r"^(?:(?:cap|max|limit|capacity)_(?P<a>.+)|(?P<b>.+)_(?:cap|max|limit|capacity)"
+    r"|(?P<c>[a-z].*?)(?:Cap|Max|Limit|Capacity)|(?:cap|max|limit|capacity)(?P<d>[A-Z].*))$"
+)
+
+
+def _bounded(key: str) -> str | None:
+    """The field a key is the maximum of ('' for a bare max, cap, limit or capacity), or None."""
+    if key in BOUND_NAMES:
+        return ""
+    found = _BOUND_KEY.match(key)
+    if found is None:
+        return None
+    name = next(group for group in found.groups() if group)
+    return name[:1].lower() + name[1:] if found.group("d") else name
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float]]:
+    """(path, value, bound's path, bound) for every value above its own maximum in the state."""
+    found: list[tuple[str, float, str, float]] = []
+    if isinstance(state, dict):
+        prefix = f"{path}." if path else ""
+        bounds = [(str(k), _bounded(str(k)), v) for k, v in state.items() if _number(v)]
+        for key, field, limit in bounds:
+            if field is None:
+                continue
+            targets = (
+                [field] if field else [k for k, v in state.items() if _number(v) and _bounded(str(k)) is None]
+            )
+            for target in targets:
+                value = state.get(target)
+                sized = len(value) if isinstance(value, list) and field else value if _number(value) else None
+                if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
+                    found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
+    for inner, inner_path in _inside(state, path):
+        found.extend(over_bounds(inner, inner_path))
+    return found
+
+
+def _inside(state: Any, path: str) -> list[tuple[Any, str]]:
+    """The dicts and lists a dict or list holds, with their paths (an object in a list named by its id)."""
+    if isinstance(state, dict):
+        prefix = f"{path}." if path else ""
+        return [(value, f"{prefix}{key}") for key, value in state.items() if isinstance(value, dict | list)]
+    if isinstance(state, list):
+        return [
+            (entry, _entry_path(path, i, entry))
+            for i, entry in enumerate(state)
+            if isinstance(entry, dict | list)
+        ]
+    return []
+
+
+def _entry_path(path: str, index: int, entry: Any) -> str:
+    name = entry_name(entry) if isinstance(entry, dict) else None
+    return f"{path}[{name if name is not None else index}]"
+
+
+@per_state
+def bounds_of(state: view.State) -> list[tuple[str, float, str, float]]:
+    """`over_bounds` of a state without its clock."""
+    return over_bounds(view.without_clock(state))
+
+
+@per_state
+def numbers_of(state: view.State) -> dict[str, float]:
+    """`all_numbers` of a state without its clock."""
+    return all_numbers(view.without_clock(state))
+
+
+def all_numbers(state: Any, path: str = "") -> dict[str, float]:
+    """path -> value for every number of the state, in lists too (an object named by its id)."""
+    found: dict[str, float] = {}
+    if isinstance(state, dict):
+        prefix = f"{path}." if path else ""
+        found.update({f"{prefix}{key}": value for key, value in state.items() if _number(value)})
+    for inner, inner_path in _inside(state, path):
+        found.update(all_numbers(inner, inner_path))
+    return found
+
+
+class BoundsOracle(Oracle):
+    name = "bounds"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if step.observation is None:
+            return []
+        for path, value, bound, limit in bounds_of(step.state):
+            return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
+        numbers = numbers_of(step.state)
+        negative = [p for p, v in numbers.items() if v < 0 and not NON_NEGATIVE_EXEMPT.search(p)]
+        if not negative:
+            return []
+        earlier = [numbers_of(s.state) for s in steps[:-1] if s.observation is not None]
+        for path in negative:
+            seen = [values[path] for values in earlier if path in values]
+            if seen and min(seen) >= 0:
+                return [self._anomaly(step, path, numbers[path], "0")]
+        return []
+
+    def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:
+        return Anomaly(
+            self.name,
+            path,
+            step.index,
+            f"{path} goes past its bound ({as_said(value)} against {bound})",
+            f"{path} stays within {bound}",
+            f"{path} is {as_said(value)} after '{step.command or 'new game'}'",
+            step.verb or "new game",
+            BugType.BOUNDARY,
+        )

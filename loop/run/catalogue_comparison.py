@@ -1,0 +1,136 @@
+"""Repair agents x tasks x repeats on a task set, gold first, resumable from the results on disk.
+
+Layout of a comparison folder: `taskset.json` (the task set and its content hash) and
+`attempts/<agent>/<game>/<bug>/r<k>/task_result.json`, one per finished attempt. `gold` runs once on every
+task before any other agent: a task it does not resolve is broken, listed and never given to another agent.
+A second run on the same folder skips every finished attempt; a folder made for another task set is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from loop.contract.game import Game
+from loop.run.catalogue_tasks import Task, TaskSet
+from loop.run.task_attempt import (
+    RESULT_FILE,
+    AgentFactory,
+    AttemptSpec,
+    TaskResult,
+    read_results,
+    run_task_attempt,
+)
+from loop.sandbox import SandboxProvider
+
+TASKSET_FILE = "taskset.json"
+ATTEMPTS_DIR = "attempts"
+GOLD = "gold"
+
+
+class NotComparable(ValueError):
+    """The folder holds results of another task set: they cannot be compared with these."""
+
+
+@dataclass
+class CatalogueComparison:
+    out_dir: Path
+    task_set: TaskSet
+    games: dict[str, Game]
+
+    def open(self) -> None:
+        """Create the folder, or check that it belongs to this task set."""
+        path = self.out_dir / TASKSET_FILE
+        if path.is_file():
+            kept = TaskSet.load(path)
+            if kept.content_hash != self.task_set.content_hash:
+                raise NotComparable(
+                    f"{self.out_dir} holds results of task set {kept.content_hash[:12]}, not "
+                    f"{self.task_set.content_hash[:12]}: they are not comparable (use another folder)"
+                )
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.task_set.save(path)
+
+    def attempt_dir(self, agent: str, task: Task, repeat: int) -> Path:
+        return self.out_dir / ATTEMPTS_DIR / agent / task.game / task.bug_id / f"r{repeat}"
+
+    def finished(self, agent: str, task: Task, repeat: int) -> bool:
+        return (self.attempt_dir(agent, task, repeat) / RESULT_FILE).is_file()
+
+    def results(self) -> list[TaskResult]:
+        results = read_results(self.out_dir / ATTEMPTS_DIR)
+        return [r for r in results if r.task_set == self.task_set.content_hash]
+
+    def broken(self) -> list[str]:
+        """Tasks gold did not resolve (gold's first attempt)."""
+        return broken_tasks(self.results())
+
+    def plan(self, agents: list[str], repeats: int) -> Iterator[tuple[str, Task, int]]:
+        """The attempts still to run, after gold validation; finished ones are never planned again."""
+        broken = set(self.broken())
+        for agent in agents:
+            for task in self.task_set.tasks:
+                if task.task_id in broken:
+                    continue
+                for repeat in range(1, repeats + 1):
+                    if not self.finished(agent, task, repeat):
+                        yield agent, task, repeat
+
+
+def broken_tasks(results: list[TaskResult]) -> list[str]:
+    return sorted(r.task_id for r in results if r.agent == GOLD and r.repeat == 1 and not r.resolved)
+
+
+RunOne = Callable[[str, Task, int], TaskResult]
+
+
+def run_comparison(
+    comparison: CatalogueComparison,
+    agents: list[str],
+    make_agent: Callable[[str, dict[str, str]], AgentFactory],
+    *,
+    repeats: int,
+    provider: SandboxProvider,
+    wall_seconds: float,
+    agent_options: dict[str, dict[str, str]] | None = None,
+    workers: int = 1,
+    on_result: Callable[[TaskResult], None] | None = None,
+) -> list[TaskResult]:
+    """Gold on every task first, then every agent x task x repeat not finished yet; returns all results.
+    `make_agent(name, options)` comes from the composition root, the only holder of ground-truth keys."""
+    comparison.open()
+    options = agent_options or {}
+
+    def run_one(agent: str, task: Task, repeat: int) -> TaskResult:
+        spec = AttemptSpec(
+            task=task,
+            task_set=comparison.task_set.content_hash,
+            game=comparison.games[task.game],
+            agent=agent,
+            repeat=repeat,
+            attempt_dir=comparison.attempt_dir(agent, task, repeat),
+            model=options.get(agent, {}).get("model", ""),
+        )
+        result = run_task_attempt(
+            spec, make_agent(agent, options.get(agent, {})), provider=provider, wall_seconds=wall_seconds
+        )
+        if on_result is not None:
+            on_result(result)
+        return result
+
+    _run_all(list(comparison.plan([GOLD], 1)), run_one, workers)
+    _run_all(list(comparison.plan(agents, repeats)), run_one, workers)
+    return comparison.results()
+
+
+def _run_all(planned: list[tuple[str, Task, int]], run_one: RunOne, workers: int) -> None:
+    if workers <= 1:
+        for agent, task, repeat in planned:
+            run_one(agent, task, repeat)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for future in [pool.submit(run_one, *item) for item in planned]:
+            future.result()
