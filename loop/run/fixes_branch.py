@@ -23,12 +23,17 @@ from loop.run.record import AttemptRecord, FixesBranch, RunRecord, TrackedBug, V
 log = logging.getLogger(__name__)
 PUSH_TIMEOUT_SECONDS = 120.0
 PULL_REQUEST_FILE = "pull-request.md"
+MESSAGE_LINE_LIMIT = 500
 
 
 def fix_commit(bug: TrackedBug) -> str | None:
     """The commit whose patch the judge verified: the last move to `patched` before the bug was verified."""
     patched = [event.commit for event in bug.history if event.to_status == BugStatus.PATCHED]
     return patched[-1] if patched else None
+
+
+def _clip(text: str, limit: int = MESSAGE_LINE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def commit_message(bugs: list[TrackedBug]) -> str:
@@ -38,10 +43,10 @@ def commit_message(bugs: list[TrackedBug]) -> str:
     for bug in bugs:
         report = bug.report
         body += [
-            f"{report.title}",
-            f"  expected: {report.expected}",
-            f"  observed: {report.observed}",
-            f"  steps: {' ; '.join(report.repro) or '(a new game)'}",
+            _clip(report.title),
+            f"  expected: {_clip(report.expected)}",
+            f"  observed: {_clip(report.observed)}",
+            f"  steps: {_clip(' ; '.join(report.repro)) or '(a new game)'}",
             f"  closed-loop bug {bug.fingerprint}",
         ]
     return subject[:72] + "\n\n" + "\n".join(body) + "\n"
@@ -86,7 +91,12 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
                     stream.seek(0)
                     tree.git.apply("--index", *directory, "-", istream=stream)
                 message = commit_message(bugs)
-                tree.git.commit("--allow-empty", "-m", message, env=_dated_as(view.commit(commit)))
+                with tempfile.TemporaryFile() as stream:
+                    stream.write(message.encode("utf-8", "surrogateescape"))
+                    stream.seek(0)
+                    tree.git.commit(
+                        "--allow-empty", "-F", "-", istream=stream, env=_dated_as(view.commit(commit))
+                    )
             except git.GitCommandError:
                 tree.git.reset("--hard")
                 for bug in bugs:
