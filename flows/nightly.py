@@ -50,13 +50,14 @@ def game_loop(game: str, night: str, params: dict[str, Any]) -> str:
         return subflow(**params)
 
 
-def game_name(game: str) -> str:
-    """The name a game's runs and its ledger entries go by: a game folder's manifest name; a catalogue name,
-    or a game that cannot be loaded (its subflow fails alone, saying why), as given."""
+def game_name(game: str, manifest: str | None = None) -> str:
+    """The name a game's runs and its ledger entries go by: a game folder's manifest name (its game.toml, or
+    `manifest` when kept outside it); a catalogue name, or a game that cannot be loaded (its subflow fails
+    alone, saying why), as given."""
     if is_git_url(game):
         return game
     try:
-        return load_game(game).name
+        return load_game(game, manifest).name
     except GameDefinitionError:
         return game
 
@@ -117,7 +118,7 @@ def nightly(
     for game in given:
         params = {**common, **(overrides or {}).get(game, {}), "game": game}
         LoopConfig(**params)  # a bad parameter fails the nightly at once, not one game at 2 a.m.
-        name = game_name(game)
+        name = game_name(game, params.get("manifest"))
         plans[name] = {**params, "run_id": check_run_id(f"{name}-nightly-{night}")}
     limit = ensure_limit(concurrency)
     logger.info("nightly %s: %d game(s), at most %d at once", night, len(plans), limit)
