@@ -36,7 +36,7 @@ from loop.repair.protocol import RepairAgent
 from loop.run.config import LoopConfig
 from loop.run.git_locks import remove_stale_locks
 from loop.run.ledger_sync import mirror_run
-from loop.run.lifecycle import now
+from loop.run.lifecycle import BugStatus, now
 from loop.run.real_commits import commit_origins
 from loop.run.record import GroundTruthSummary, RunRecord, SessionRecord, StepName
 from loop.run.run_id import check_run_id
@@ -209,6 +209,11 @@ class LoopRun:
             known = ledger.bugs(game.name)
             record.ledger_baseline = {bug.key: bug.status for bug in known}
             record.ledger_baseline_commits = {bug.key: bug.events[-1].commit for bug in known if bug.events}
+            record.ledger_fix_commits = {
+                bug.key: fixed[-1].commit
+                for bug in known
+                if (fixed := [e for e in bug.events if e.to_status == BugStatus.VERIFIED_FIXED])
+            }
             if origin is not None and origin.clone:
                 record.earlier_commit = next(
                     (

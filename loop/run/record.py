@@ -237,6 +237,9 @@ class RunRecord(BaseModel):
     ledger_baseline_commits: dict[str, str] = Field(
         default_factory=dict, description="the commit each of those statuses was decided on"
     )
+    ledger_fix_commits: dict[str, str] = Field(
+        default_factory=dict, description="the commit a fix of the loop's was last verified on, per bug"
+    )
     earlier_commit: str | None = Field(
         default=None,
         description="the newest commit an earlier run of this game started from that this run's contains",

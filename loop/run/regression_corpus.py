@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from loop.contract.commit_origins import is_ancestor
 from loop.contract.models import BugReport
 from loop.judge.verdict import JudgeAnswer
 from loop.ledger import Ledger
@@ -64,11 +65,16 @@ def replay_corpus(run: LoopRun, number: int) -> list[BugReport]:
 
 
 def _track_gone(run: LoopRun, key: str, report: BugReport, replays: int) -> None:
-    """An open bug of the ledger's that no replay showed: tracked, with the range its fix is bisected in."""
+    """An open bug of the ledger's that no replay showed: fixed by the loop's own fix when this commit now
+    contains it (its fixes branch was merged), else tracked with the range its fix is bisected in."""
     commit = run.session(1).commit
     seen_on = run.record.ledger_baseline_commits.get(key, "")
     origin = run.record.origin
     head = origin.commit if origin is not None else commit
+    fix = run.record.ledger_fix_commits.get(key, "")
+    if fix and origin is not None and origin.clone and is_ancestor(Path(origin.clone), fix, head):
+        _merged_fix(run, key, report, fix, head, replays)
+        return
     commits = first_parent_range(Path(origin.clone), seen_on, head) if origin and origin.clone else []
     why = f"open in the ledger, absent on {head[:10]} on {replays} replays without a fix of the loop's"
     run.record.bugs[report.fingerprint] = TrackedBug(
@@ -81,3 +87,21 @@ def _track_gone(run: LoopRun, key: str, report: BugReport, replays: int) -> None
         bisection=Bisection(kind="fix", base=seen_on, head=head, commits=commits) if commits else None,
     )
     log.info("%s (%s): %s", key, report.title, why)
+
+
+def _merged_fix(run: LoopRun, key: str, report: BugReport, fix: str, head: str, replays: int) -> None:
+    commit = run.session(1).commit
+    merged = f"its fix {fix[:10]}, verified in an earlier run, is in the history of {head[:10]}"
+    lifecycle = BugLifecycle.opened(1, commit, "open in the ledger when the run started")
+    lifecycle.move(BugStatus.PATCHED, session=1, commit=fix, reason=f"{merged}: the fixes branch was merged")
+    lifecycle.move(
+        BugStatus.VERIFIED_FIXED, session=1, commit=head, reason=f"absent on {head[:10]} on {replays} replays"
+    )
+    run.record.bugs[report.fingerprint] = TrackedBug(
+        fingerprint=report.fingerprint,
+        report=report,
+        ground_truth_id=key if run.record.ground_truth else None,
+        found_in_session=1,
+        history=lifecycle.events,
+    )
+    log.info("%s (%s): %s, absent on %d replays", key, report.title, merged, replays)

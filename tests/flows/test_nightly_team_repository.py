@@ -33,11 +33,12 @@ def team_repository(root: Path) -> git.Repo:
     return repo
 
 
-def night(team: git.Repo, date: str, runs: Path) -> RunRecord:
+def night(team: git.Repo, date: str, runs: Path, repair_agent: str = "command") -> RunRecord:
     game = str(team.working_dir)
+    options = {"agent_options": {"command": FIXER}} if repair_agent == "command" else {}
     nightly(
-        games=[game], night=date, concurrency=1, qa_agent="explorer", repair_agent="command",
-        backend="process", steps=40, max_rounds=2, overrides={game: {"agent_options": {"command": FIXER}}},
+        games=[game], night=date, concurrency=1, qa_agent="explorer", repair_agent=repair_agent,
+        backend="process", steps=40, max_rounds=2, overrides={game: options},
     )  # fmt: skip
     return RunRecord.load(runs / f"splinter-nightly-{date}" / "run.json")
 
@@ -114,4 +115,33 @@ def test_a_merged_fix_stays_fixed_and_comes_back_as_a_regression_on_the_teams_co
     regressed = next(e for e in traceback_bug().events if e.commit == third.origin.commit)
     assert (regressed.from_status, regressed.to_status) == ("verified_fixed", "regressed")
     assert "contains its fix" in regressed.reason
+    assert not [w for w in warnings if "cannot go" in w], warnings
+
+
+def test_a_fix_merged_after_a_night_without_it_is_the_loops_fix_not_one_made_elsewhere(
+    prefect_api, own_data: Path, tmp_path: Path
+):
+    team = team_repository(tmp_path / "team")
+    with ledger_warnings() as warnings:
+        first = night(team, "20261201", own_data)
+        assert first.fixes is not None
+        fix = traceback_bug().events[-1].commit
+
+        (tmp_path / "team" / "README.md").write_text("# Splinter\n\nOur workshop game.\n")
+        commit(team, "Describe the game again")
+        night(team, "20261202", own_data, repair_agent="noop")
+        assert traceback_bug().status == "open"  # seen again on a commit without its fix, and not repaired
+
+        team.git.fetch(first.fixes.repo, f"{first.fixes.branch}:{first.fixes.branch}")
+        team.git.merge(first.fixes.branch, "--no-edit")
+        third = night(team, "20261203", own_data, repair_agent="noop")
+
+    assert third.origin is not None
+    bug = traceback_bug()
+    assert bug.status == "verified_fixed", [(e.to_status, e.reason) for e in bug.events]
+    patched, verified = bug.events[-2:]
+    assert (patched.to_status, patched.commit) == ("patched", fix)
+    assert f"its fix {fix[:10]}" in patched.reason and "merged" in patched.reason
+    assert verified.to_status == "verified_fixed"
+    assert not any(e.to_status == "fixed_elsewhere" for e in bug.events)
     assert not [w for w in warnings if "cannot go" in w], warnings
