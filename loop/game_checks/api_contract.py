@@ -123,16 +123,16 @@ class ContractChecks:
             self.http.post("/api/agent/command", json={"game_id": self.game_id, "command": PROBE_COMMAND}),
             "POST /api/agent/command",
         )
-        expected: dict[str, type | tuple[type, ...]] = {
-            "success": bool,
-            "message": str,
-            "state": dict,
-            "game_over": bool,
-        }
-        detail = _fields(body, "POST /api/agent/command", expected)
-        if "turn" not in body:
-            raise ContractWarning(f"{detail}; no top-level turn field (the loop counts steps itself)")
-        return detail + ", turn"
+        detail = _fields(body, "POST /api/agent/command", {"message": str, "state": dict})
+        optional = {"success": bool, "game_over": bool, "turn": int}
+        wrong = [name for name, kind in optional.items() if name in body and not isinstance(body[name], kind)]
+        if wrong:  # a field the client reads must have its type when it is there
+            _fields(body, "POST /api/agent/command", {name: optional[name] for name in wrong})
+        missing = [name for name in optional if name not in body]
+        if missing:
+            defaults = "the loop reads a missing success as true, game_over as false, and counts steps itself"
+            raise ContractWarning(f"{detail}; no top-level {', '.join(missing)} ({defaults})")
+        return f"{detail}, {', '.join(optional)}"
 
     def state(self) -> str:
         body = _json(self.http.get(f"/api/agent/state/{self.game_id}"), "GET /api/agent/state/{id}")

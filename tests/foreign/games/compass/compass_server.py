@@ -102,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"success": False, "message": "No such game or command.", "state": {},
                                         "game_over": False})
             ok, message = act(s, body["command"])
-            return self.reply(200, {"success": ok, "message": message, "state": view(s), "game_over": s["escaped"]})
+            return self.reply(200, {"success": ok, "message": message, "state": view(s)})
         return self.reply(404, {"error": "not found"})
 
 
