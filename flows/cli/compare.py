@@ -79,9 +79,15 @@ def catalogue_command(args: argparse.Namespace) -> int:
     except (ValueError, UnknownAgent) as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
-    if args.repeats < 1:
-        print("closed-loop: error: --repeats must be at least 1", file=sys.stderr)
-        return 2
+    for problem in [
+        "--agents names no agent" if not agents else "",
+        "--repeats must be at least 1" if args.repeats < 1 else "",
+        "--workers must be at least 1" if args.workers < 1 else "",
+        "--wall-seconds must be more than 0" if args.wall_seconds <= 0 else "",
+    ]:
+        if problem:
+            print(f"closed-loop: error: {problem}", file=sys.stderr)
+            return 2
     comparison = open_comparison([name.strip() for name in args.games.split(",") if name.strip()], args.out)
     task_set = comparison.task_set
     print(

@@ -145,6 +145,24 @@ def test_a_damaged_task_result_stops_a_rerun_and_the_leaderboard_in_one_line(com
     assert "Traceback" not in "\n".join(errors)
 
 
+@pytest.mark.parametrize(
+    ("option", "error"),
+    [
+        (["--agents", ""], "--agents names no agent"),
+        (["--agents", "gold", "--repeats", "0"], "--repeats must be at least 1"),
+        (["--agents", "gold", "--workers", "0"], "--workers must be at least 1"),
+        (["--agents", "gold", "--wall-seconds", "0"], "--wall-seconds must be more than 0"),
+    ],
+)
+def test_a_setting_that_allows_no_attempt_is_refused_before_any(tmp_path: Path, capsys, option, error):
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--out", str(tmp_path / "c"), *option]
+
+    assert main(argv) == 2
+
+    assert capsys.readouterr().err == f"closed-loop: error: {error}\n"
+    assert not (tmp_path / "c").exists()
+
+
 def test_a_damaged_task_set_file_is_refused_in_one_line(tmp_path: Path, capsys):
     (tmp_path / "taskset.json").write_text("{bad")
 
