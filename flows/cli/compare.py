@@ -65,6 +65,7 @@ def catalogue_command(args: argparse.Namespace) -> int:
     from flows.assembly import open_comparison, task_agent_factory
     from loop.repair.agents import AgentContext, UnknownAgent, agent_class, create_agent
     from loop.run.catalogue_comparison import NotComparable, run_comparison
+    from loop.run.catalogue_tasks import UnreadableFile
     from loop.run.task_attempt import TaskResult
     from loop.sandbox import get_provider
     from reports.leaderboard import render_leaderboard_markdown, write_leaderboard
@@ -78,9 +79,15 @@ def catalogue_command(args: argparse.Namespace) -> int:
     except (ValueError, UnknownAgent) as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
-    if args.repeats < 1:
-        print("closed-loop: error: --repeats must be at least 1", file=sys.stderr)
-        return 2
+    for problem in [
+        "--agents names no agent" if not agents else "",
+        "--repeats must be at least 1" if args.repeats < 1 else "",
+        "--workers must be at least 1" if args.workers < 1 else "",
+        "--wall-seconds must be more than 0" if args.wall_seconds <= 0 else "",
+    ]:
+        if problem:
+            print(f"closed-loop: error: {problem}", file=sys.stderr)
+            return 2
     comparison = open_comparison([name.strip() for name in args.games.split(",") if name.strip()], args.out)
     task_set = comparison.task_set
     print(
@@ -105,7 +112,7 @@ def catalogue_command(args: argparse.Namespace) -> int:
             workers=args.workers,
             on_result=show,
         )
-    except NotComparable as exc:
+    except (NotComparable, UnreadableFile) as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
     print()
@@ -115,11 +122,17 @@ def catalogue_command(args: argparse.Namespace) -> int:
 
 def leaderboard_command(args: argparse.Namespace) -> int:
     from loop.run.catalogue_comparison import TASKSET_FILE
+    from loop.run.catalogue_tasks import UnreadableFile
     from reports.leaderboard import render_leaderboard_markdown, write_leaderboard
 
     if not (args.folder / TASKSET_FILE).is_file():
         message = f"{args.folder} is not a comparison folder (no {TASKSET_FILE})"
         print(f"closed-loop: error: {message}", file=sys.stderr)
         return 2
-    print(render_leaderboard_markdown(write_leaderboard(args.folder)), end="")
+    try:
+        board = write_leaderboard(args.folder)
+    except UnreadableFile as exc:
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
+    print(render_leaderboard_markdown(board), end="")
     return 0

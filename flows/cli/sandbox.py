@@ -67,7 +67,9 @@ def _keep_running(args: argparse.Namespace, spec: BuildSpec) -> int:
         # Unbounded on purpose without --seconds: Ctrl-C ends it (KeyboardInterrupt stops the build).
         while deadline is None or time.monotonic() < deadline:
             if not build.is_alive():
-                print(f"{name} exited:\n{build.logs(40)}", flush=True)
+                output = build.logs(40).strip()
+                said = f"its last output:\n{output}" if output else "it printed nothing"
+                print(f"{name} exited: {said}", flush=True)
                 return 1
             time.sleep(POLL)
     return 0

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 import git
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
@@ -24,6 +24,17 @@ from loop.contract.models import BugReport, BugType, GroundTruthBug
 
 TASKSET_SCHEMA_VERSION = 1
 TITLE_CHARS = 120
+
+
+class UnreadableFile(ValueError):
+    """A file of a comparison folder that is not what closed-loop wrote there (cut short or edited)."""
+
+    def __init__(self, path: Path, what: str, error: Exception, remedy: str):
+        if isinstance(error, ValidationError) and error.errors():
+            reason = error.errors()[0]["msg"]
+        else:
+            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        super().__init__(f"{path} is not a readable {what} ({reason}): {remedy}")
 
 
 class Task(BaseModel):
@@ -59,9 +70,12 @@ class TaskSet(BaseModel):
 
     @classmethod
     def load(cls, path: Path) -> TaskSet:
-        data = json.loads(path.read_text())
-        data.pop("content_hash", None)
-        return cls.model_validate(data)
+        try:
+            data = json.loads(path.read_text())
+            data.pop("content_hash", None)
+            return cls.model_validate(data)
+        except (ValueError, AttributeError) as exc:  # JSONDecodeError and ValidationError are ValueErrors
+            raise UnreadableFile(path, "task set", exc, "use another folder") from exc
 
 
 def tree_id(game: Game) -> str:

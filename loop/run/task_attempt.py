@@ -26,7 +26,7 @@ from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient, GameError
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairAgent, RepairBudget, attempt_record
-from loop.run.catalogue_tasks import Task, user_report
+from loop.run.catalogue_tasks import Task, UnreadableFile, user_report
 from loop.run.choices import make_judge
 from loop.run.lifecycle import BugStatus
 from loop.run.record import AttemptRecord, TrackedBug
@@ -86,7 +86,10 @@ class TaskResult(BaseModel):
 
     @classmethod
     def load(cls, path: Path) -> TaskResult:
-        return cls.model_validate_json(path.read_text())
+        try:
+            return cls.model_validate_json(path.read_text())
+        except ValueError as exc:
+            raise UnreadableFile(path, "task result", exc, "remove it to run that attempt again") from exc
 
     def save(self, path: Path) -> None:
         tmp = path.with_suffix(".json.tmp")

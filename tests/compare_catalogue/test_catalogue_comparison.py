@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,54 @@ def test_a_folder_of_another_task_set_is_refused_as_not_comparable(compared, cap
 
     assert "not comparable" in capsys.readouterr().err
     assert not (other / "attempts").exists()
+
+
+@pytest.mark.slow
+def test_a_damaged_task_result_stops_a_rerun_and_the_leaderboard_in_one_line(compared, capsys):
+    out, _ = compared
+    damaged = out.parent / "damaged"
+    shutil.copytree(out, damaged)
+    result = damaged / "attempts/noop/castle/BUG-2/r1" / RESULT_FILE
+    result.write_text('{"schema_version": 1, "agent": "noop", ')
+
+    assert main(["compare-repair-agents", "leaderboard", str(damaged)]) == 2
+    assert main(compare(damaged)) == 2
+
+    errors = capsys.readouterr().err.splitlines()
+    assert [line for line in errors if line.startswith("closed-loop: error:")] == [
+        f"closed-loop: error: {result} is not a readable task result (Invalid JSON: EOF while parsing a "
+        "value at line 1 column 39): remove it to run that attempt again"
+    ] * 2
+    assert "Traceback" not in "\n".join(errors)
+
+
+@pytest.mark.parametrize(
+    ("option", "error"),
+    [
+        (["--agents", ""], "--agents names no agent"),
+        (["--agents", "gold", "--repeats", "0"], "--repeats must be at least 1"),
+        (["--agents", "gold", "--workers", "0"], "--workers must be at least 1"),
+        (["--agents", "gold", "--wall-seconds", "0"], "--wall-seconds must be more than 0"),
+    ],
+)
+def test_a_setting_that_allows_no_attempt_is_refused_before_any(tmp_path: Path, capsys, option, error):
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--out", str(tmp_path / "c"), *option]
+
+    assert main(argv) == 2
+
+    assert capsys.readouterr().err == f"closed-loop: error: {error}\n"
+    assert not (tmp_path / "c").exists()
+
+
+def test_a_damaged_task_set_file_is_refused_in_one_line(tmp_path: Path, capsys):
+    (tmp_path / "taskset.json").write_text("{bad")
+
+    assert main(["compare-repair-agents", "leaderboard", str(tmp_path)]) == 2
+
+    assert capsys.readouterr().err == (
+        f"closed-loop: error: {tmp_path / 'taskset.json'} is not a readable task set (Expecting property "
+        "name enclosed in double quotes: line 1 column 2 (char 1)): use another folder\n"
+    )
 
 
 def test_an_agent_missing_its_option_is_refused_before_any_attempt(tmp_path: Path, capsys):

@@ -38,6 +38,41 @@ def test_sandbox_up_serves_the_game_until_ctrl_c(lantern):
         httpx.get(f"{url}/healthz", timeout=2)
 
 
+# Answers health checks, and ends without a word two seconds after the first.
+SILENT_EXIT = """
+import http.server, os, threading
+ENDING = []
+class Healthy(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"{}")
+        if not ENDING:
+            ENDING.append(threading.Timer(2, os._exit, (3,)))
+            ENDING[0].start()
+    def log_message(self, *args):
+        pass
+http.server.HTTPServer(("0.0.0.0", int(os.environ["PORT"])), Healthy).serve_forever()
+"""
+
+
+def test_sandbox_up_says_so_when_the_game_exits_without_a_word(tmp_path: Path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "silent.py").write_text(SILENT_EXIT)
+    (tmp_path / "src" / "requirements.txt").write_text("")
+    (tmp_path / "game.toml").write_text(
+        'name = "silent"\ntitle = "Silent"\ngenre = "test"\ndescription = "Exits after its health check."\n'
+        'start_command = ["python", "silent.py"]\nport_env = "PORT"\ncontainer_port = 8000\n'
+        'health_path = "/api/health"\n'
+    )
+    argv = [*CLI, "sandbox", "up", str(tmp_path), "--backend", "process", "--seconds", "120"]
+
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=180)
+
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[-1] == "silent exited: it printed nothing"
+
+
 def test_sandbox_up_with_an_unknown_game_is_one_line_and_exit_2():
     argv = [*CLI, "sandbox", "up", "no-such-game"]
     result = subprocess.run(argv, capture_output=True, text=True, timeout=60)
