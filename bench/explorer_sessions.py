@@ -12,6 +12,7 @@ from typing import cast
 
 import git
 
+from bench.reach import reach
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
@@ -56,6 +57,7 @@ def _timing(session: QASessionResult) -> dict:
         "steps_per_second": round(session.steps / session.wall_seconds, 1) if session.wall_seconds else None,
         "stopped_because": session.stopped_because,
         "report_times_seconds": [round(e.timestamp - first, 3) for e in events if e.kind == "report"],
+        **reach(events),
     }
 
 
