@@ -11,21 +11,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
 
+from loop.replay import view
 from loop.trace import TraceEvent
 
 COUNTER_SHARE = 0.9
-
-
-def _leaves(value: Any, path: str = "") -> dict[str, str]:
-    """The state's scalar leaves by path; a list is one leaf (its order and contents are its value)."""
-    if isinstance(value, dict):
-        found: dict[str, str] = {}
-        for key, sub in value.items():
-            found.update(_leaves(sub, f"{path}.{key}" if path else str(key)))
-        return found
-    return {path: json.dumps(value, sort_keys=True, default=str)}
 
 
 def reach(events: list[TraceEvent]) -> dict[str, int]:
@@ -37,7 +27,7 @@ def reach(events: list[TraceEvent]) -> dict[str, int]:
         state = observation.get("state")
         if event.kind != "step" or not isinstance(state, dict):
             continue
-        states.append(_leaves(state))
+        states.append(view.leaves(state))
         if event.command is not None and len(states) > 1:
             steps.append((event.command, bool(observation.get("success")), len(states) - 1))
     changed: Counter[str] = Counter()

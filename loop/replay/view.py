@@ -22,6 +22,8 @@ def _names(value: Any) -> list[str]:
         for entry in value:
             if isinstance(entry, dict):
                 entry = entry.get("name") or entry.get("id")
+            elif isinstance(entry, list) and entry and isinstance(entry[0], str):
+                entry = entry[0]  # a [name, count] pair
             if entry is not None:
                 names.append(str(entry))
         return names
@@ -157,6 +159,16 @@ def changed_keys(first: State, second: State) -> set[str]:
     """The top-level keys whose values differ between two states, the clock left out."""
     a, b = without_clock(first), without_clock(second)
     return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
+
+
+def leaves(value: Any, path: str = "") -> dict[str, str]:
+    """The state's scalar leaves by dotted path, each as JSON; a list is one leaf (its contents and order)."""
+    if isinstance(value, dict):
+        found: dict[str, str] = {}
+        for key, sub in value.items():
+            found.update(leaves(sub, f"{path}.{key}" if path else str(key)))
+        return found
+    return {path: json.dumps(value, sort_keys=True, default=str)}
 
 
 def state_key(state: State) -> str:

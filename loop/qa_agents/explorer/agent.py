@@ -17,7 +17,7 @@ from loop.limits import LimitsExceeded, Progress
 from loop.qa_agents.explorer.budget import Budget, Explored
 from loop.qa_agents.explorer.candidate_cache import CandidateCache
 from loop.qa_agents.explorer.choice import best_command
-from loop.qa_agents.explorer.commands import Verbs, fallback_verbs, parse_help
+from loop.qa_agents.explorer.commands import FALLBACK_HELP, Verbs, parse_help
 from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
 from loop.qa_agents.explorer.determinism import DeterminismOracle, observation_key
 from loop.qa_agents.explorer.docs import DocKnowledge
@@ -31,9 +31,11 @@ from loop.qa_agents.explorer.oracles import (
     ServerErrorOracle,
     phantom_mentions,
 )
+from loop.qa_agents.explorer.refusal import Refusal, nonsense
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
 from loop.qa_agents.explorer.state_oracles import UNDO_VERBS
+from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.replay import view
 from loop.replay.oracle import Oracle
 from loop.replay.raw_request import shown
@@ -98,6 +100,8 @@ class Explorer:
         self.fuzzer = ContractFuzzer(seed=seed, max_length=client.max_command_length)
         self.fuzz_game: GameSession | None = None
         self.game_failure = ""
+        self.refusal = Refusal()
+        self.finder = VerbFinder(self.refusal)  # words the game shows, tried as commands
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -167,7 +171,7 @@ class Explorer:
         refused for a while ('again in 2 turns') on the steps after, where a timer's edge lies."""
         self.pending = self.pending or self.retry.follow(step, self.memory.ever_effective)
         changed = step.observation is not None and step.observation.success
-        changed = changed and changed_scalars(step.before, step.state)
+        changed = changed and changed_scalars(step.before, step.state) and self.refusal.changed(step)
         if not changed or self.pending or self.run_length >= MAX_RUN:
             self.run_length = 0
             return
@@ -204,6 +208,9 @@ class Explorer:
             lead = self._lead(state)
             if lead is not None:
                 return [lead]
+            word = self.finder.next_try(self.budget.steps, self._known_words())
+            if word is not None:
+                return [word]
             command = self._choose(state)
             if command is not None:
                 return [command]
@@ -213,8 +220,11 @@ class Explorer:
         assert self.session is not None
         if self.docs and plan:  # a documented route runs long: explore past its end, not only to it
             self.depth = max(self.depth, len(plan) + self.max_depth)
-        if plan is None:
-            plan = self._random_prefix(self.session.state)
+        word = (
+            self.finder.next_try(self.budget.steps, self._known_words(), due=True) if plan is None else None
+        )
+        if plan is None:  # every known state is explored: a word the game may know, else a random walk
+            plan = [word] if word else self._random_prefix(self.session.state)
         if not plan:
             first = self._choose(self.session.state) or next(iter(self._candidates(self.session.state)), None)
             if first is None:
@@ -248,8 +258,17 @@ class Explorer:
         over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
         return over or len(self.session.commands if self.session else []) >= self.depth
 
+    def _verbs(self) -> Verbs:
+        if self.verbs is None:
+            self.verbs = Verbs()
+        return self.verbs
+
+    def _known_words(self) -> set[str]:
+        """The words the verbs already use, literally or as placeholders: none is a word to try."""
+        return self._verbs().words | self._verbs().placeholders
+
     def _candidates(self, state: view.State) -> list[str]:
-        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard.names))
+        return self.candidates.commands(self._verbs(), state, tuple(self.heard.names), self.heard.marked)
 
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.memory.tried.get(self.memory.novelty_key(state), set())
@@ -303,26 +322,41 @@ class Explorer:
         self._check_restart(self.session.steps[0].state, self.last_commands)
         self.observe(self.session.steps[0])
         if self.verbs is None:
+            self._learn_language()
+
+    def _learn_language(self) -> None:
+        """The first game: how the game refuses a word it does not know (a few nonsense words), then its
+        help; a help it refuses, or that lists no command, leaves the verbs to be found by trying words."""
+        assert self.session is not None
+        while self.refusal.wants_more():
             self.budget.charge()
-            reply = self.session.send("help")
-            self.verbs = (
-                parse_help(reply.message) if reply.observation and reply.observation.success else None
-            )
-            if not self.verbs or not self.verbs.templates:
-                self.verbs = fallback_verbs()
-            for template in self.docs.verbs().templates if self.docs else []:
-                self.verbs.add(template)
-            self.observe(reply)
+            step = self.session.send(nonsense(self.rng))
+            self.refusal.learn(step)
+            self.observe(step)
+        self.budget.charge()
+        reply = self.session.send("help")
+        helped = (
+            reply.observation is not None and reply.observation.success and not self.refusal.refused(reply)
+        )
+        self.verbs = parse_help(reply.message) if helped else Verbs()
+        if not self.verbs.templates:
+            self.finder.offer_guesses(parse_help(FALLBACK_HELP).words)
+        for template in self.docs.verbs().templates if self.docs else []:
+            self.verbs.add(template)
+        self.observe(reply)
 
     # --- what a step teaches ----------------------------------------------------------------------
 
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
-        if self.heard.learn(step, quiet, self.verbs.words if self.verbs else set()):
+        if self.heard.learn(step, quiet, self._known_words() if self.verbs else set()):
             self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
+        self.finder.hear(step, signature not in self.states)
+        if self.verbs is not None:
+            self.finder.judge(step, self.verbs)
         if step.command is not None:
             self.memory.record(step, room)
         if step.command is not None and step.observation is not None and not quiet:
