@@ -339,8 +339,8 @@ class Explorer:
             reply.observation is not None and reply.observation.success and not self.refusal.refused(reply)
         )
         self.verbs = parse_help(reply.message) if helped else Verbs()
-        if not self.verbs.templates:
-            self.finder.offer_guesses(parse_help(FALLBACK_HELP).words)
+        if not self.verbs.templates:  # guesses; a bare one the game refuses like a nonsense word is dropped
+            self.verbs = parse_help(FALLBACK_HELP)
         for template in self.docs.verbs().templates if self.docs else []:
             self.verbs.add(template)
         self.observe(reply)
@@ -356,7 +356,10 @@ class Explorer:
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
         self.finder.hear(step, signature not in self.states)
         if self.verbs is not None:
+            version = self.verbs.version
             self.finder.judge(step, self.verbs)
+            if self.verbs.version != version or step.index == 0 or step.verb == "help":
+                self.heard.forget(self._known_words())
         if step.command is not None:
             self.memory.record(step, room)
         if step.command is not None and step.observation is not None and not quiet:

@@ -31,7 +31,7 @@ COMPASS = ("north", "south", "east", "west", "up", "down")
 # Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
 NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
 MAX_PER_TEMPLATE = 24
-# When a game has no usable help: verbs almost every text game understands, tried first as words.
+# When a game has no usable help: the verbs almost every text game understands.
 FALLBACK_HELP = (
     "look, status, inventory, help, go <direction>, take <item>, drop <item>, use <item>, open <thing>, "
     "examine <thing>, wait"

@@ -47,6 +47,11 @@ class HeardNames:
             self.marked = self.marked | {m for m in marked if m in self.names}
         return new
 
+    def forget(self, words: set[str]) -> None:
+        """Names that turned out to be words of the game's commands ('help', a verb found in play)."""
+        if any(name in words for name in self.names):
+            self.names = {name: None for name in self.names if name not in words}
+
     @staticmethod
     def _usable(name: str) -> bool:
         return len(name) > 3 and name.lower() not in FUNCTION_WORDS and name.lower() not in OPPOSITE

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import heapq
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
@@ -192,11 +191,6 @@ class VerbFinder:
                 known.append(after)
 
     # --- trying them -------------------------------------------------------------------------------
-
-    def offer_guesses(self, words: Iterable[str]) -> None:
-        """Words to try first though the game has not shown them (verbs most games know)."""
-        for word in sorted(words):
-            self._offer(word, OPENING)
 
     def next_try(self, steps: int, known: set[str], due: bool = False) -> str | None:
         """The next word to try as a command, when one is due at step `steps` (or `due` anyway: nothing else
