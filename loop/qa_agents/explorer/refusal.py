@@ -3,10 +3,11 @@
 At the start of a session the explorer plays a few strings of random letters: no game has such a verb, so
 their replies are how this game refuses a command it does not know ('I don't understand', 'No such call
 'xq'', 'Gloomwell does not know how to ...'), whatever its words. A command is valid when the game answers
-it otherwise (the valid-action detection of text-game research): it changed the state (beyond what the
-refusals changed too: a clock, an order count), its success differs from the refusals', or its reply is not
-like theirs. A reply is compared as the set of its words, without the words of the command (a refusal often
-echoes it), quoted spans and numbers; a game that words its refusals in a few ways is learned from several.
+it otherwise (the valid-action detection of text-game research): its success differs from the refusals', or
+its reply is not like theirs, or (where the refusals have no wording of their own) it changed the state
+beyond what refusals change too (a clock, an order count). A reply is compared as the set of its words,
+without the words of the command (a refusal often echoes it), quoted spans and numbers; a game that words
+its refusals in a few ways is learned from several.
 """
 
 from __future__ import annotations
@@ -110,15 +111,21 @@ class Refusal:
         return any(before.get(k) != after.get(k) for k in keys)
 
     def refused(self, step: Step) -> bool:
-        """The game answered `step` as it answers a command that cannot exist."""
+        """The game answered `step` as it answers a command that cannot exist. Where its refusals have a
+        wording, a reply in it is a refusal even if the state moved (a monster struck, a clock ran): what
+        moved is learned as moving anyway. Without one, only an unchanged state and success tell."""
         if step.observation is None or step.command is None or not self.learned:
             return False
-        if step.observation.success not in self.successes or self.changed(step):
+        if step.observation.success not in self.successes:
             return False
         if not self.reliable:
-            return True
+            return not self.changed(step)
         words = reply_words(step.message, step.command)
-        return any(similar(words, known) for known in self.replies)
+        if not any(similar(words, known) for known in self.replies):
+            return False
+        before, after = view.leaves(step.before), view.leaves(step.state)
+        self.moving |= {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+        return True
 
 
 def echoes(message: str, command: str) -> bool:

@@ -30,6 +30,7 @@ MAX_FOLLOWERS = 6  # words after a verb kept as its arguments
 MISSES_PER_GAP = 4  # every this many fruitless tries in a row, twice as many steps between tries
 MAX_GAP = 32
 MAX_TEXT = 4000
+RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
 # Cues that the next word is a command: 'say wares', 'type help'.
 CUES = frozenset({"say", "type", "enter", "try"})
@@ -138,6 +139,9 @@ class VerbFinder:
         default_factory=dict
     )  # a word found -> its reply, if it quoted it
     added: dict[str, list[Template]] = field(default_factory=dict)  # a word found -> the templates it gave
+    uses: dict[str, list[int]] = field(
+        default_factory=dict
+    )  # a word found -> [plays with arguments, refused]
     trying: str | None = None
     misses: int = 0
     last_try: int = -(10**9)
@@ -227,6 +231,8 @@ class VerbFinder:
             bare = Template(tuple(command.split()))
             if bare in verbs.templates and self.refusal.refused(step):
                 verbs.remove(bare)
+            elif step.verb in self.added and " " in command:
+                self._recheck(step, verbs)
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
                 verbs.add(template)
@@ -248,6 +254,18 @@ class VerbFinder:
             for template in self.added.pop(word, []):
                 verbs.remove(template)
         return True
+
+    def _recheck(self, step: Step, verbs: Verbs) -> None:
+        """A verb found by trying it, played with arguments: refused like a nonsense word every time it was,
+        RECHECKS times, it was no verb (its bare reply differed by chance: a monster struck that turn)."""
+        refused = self.refusal.refused(step)
+        tally = self.uses.setdefault(step.verb, [0, 0])
+        tally[0] += 1
+        tally[1] += refused
+        if tally[0] == RECHECKS and tally[1] == RECHECKS:
+            self.found.discard(step.verb)
+            for template in self.added.pop(step.verb, []):
+                verbs.remove(template)
 
     def _accept(self, command: str, step: Step, verbs: Verbs) -> None:
         words = command.split()
