@@ -362,7 +362,13 @@ class Explorer:
                 self.heard.forget(self._known_words())
         if step.command is not None:
             self.memory.record(step, room)
-        if step.command is not None and step.observation is not None and not quiet:
+        # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
+        if (
+            step.command is not None
+            and step.observation is not None
+            and not quiet
+            and not self.refusal.refused(step)
+        ):
             self.route.append(step.command)
         if signature not in self.states or len(self.route) < len(self.states[signature].prefix):
             # The way back here leaves out the commands that changed nothing (queries, refusals).

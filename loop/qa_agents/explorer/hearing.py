@@ -30,6 +30,8 @@ class HeardNames:
     def learn(self, step: Step, quiet: bool, known_words: set[str]) -> bool:
         """Take the names in `step`'s reply (`quiet`: it changed nothing, so a price list in it is a list, not
         a receipt); True when one is new (every verb deserves tries with it)."""
+        if step.observation is None:
+            return False  # an error page names no thing of the game
         listed = LISTED.findall(step.message) if quiet and step.command else []
         if listed:
             counted = numbers.names(numbers.numeric_fields(step.state))

@@ -24,7 +24,8 @@ NONSENSE_PROBES = 4
 MAX_NONSENSE_PROBES = 8  # while replies bring new wordings, a few more to learn them
 SIMILAR = 0.6  # word-set overlap (Jaccard) at which two replies say the same thing
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
-_QUOTED = re.compile(r"'[^'\n]{0,60}'|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|\[[^\]\n]{0,60}\]")
+# A quoted span opens and closes outside a word: the apostrophe of "don't" opens nothing.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]{0,60}'(?!\w)|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|\[[^\]\n]{0,60}\]")
 _WORDS = re.compile(r"[a-z]+")
 MAX_REPLY = 600
 

@@ -27,8 +27,8 @@ from loop.replay.transcript import Step
 OPENING, HELP_WORD, REPLY_OPENING, REPLY_WORD, STATE_KEY, STATE_VALUE = range(6)
 MAX_WORDS = 600  # words kept to try, per session
 MAX_FOLLOWERS = 6  # words after a verb kept as its arguments
-MISSES_PER_GAP = 4  # every this many fruitless tries in a row, twice as many steps between tries
-MAX_GAP = 32
+MISSES_PER_GAP = 3  # every this many fruitless tries in a row, twice as many steps between tries
+MAX_GAP = 64
 MAX_TEXT = 4000
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
