@@ -22,7 +22,7 @@ from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
 from loop.qa_agents.explorer.determinism import DeterminismOracle, observation_key
 from loop.qa_agents.explorer.docs import DocKnowledge
 from loop.qa_agents.explorer.findings import Finding, shrink_and_confirm, trace_report
-from loop.qa_agents.explorer.frontier import KnownState, frontier_prefix, random_walk
+from loop.qa_agents.explorer.frontier import KnownState, frontier, random_walk
 from loop.qa_agents.explorer.hearing import HeardNames
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.qa_agents.explorer.oracles import (
@@ -102,6 +102,7 @@ class Explorer:
         self.game_failure = ""
         self.refusal = Refusal()
         self.finder = VerbFinder(self.refusal)  # words the game shows, tried as commands
+        self.heading: tuple[str, int] | None = None  # the frontier state this game heads for, steps left
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -131,13 +132,28 @@ class Explorer:
         if step.outside_api:  # judged (a crash-like finding); what state the game is in is not known
             self._leave_game()
             return
+        self._arrive(step.state)
         self._maybe_repeat(step)
+
+    def _arrive(self, state: view.State) -> None:
+        """Count down the way to the frontier state this game heads for; at its end, a way that led
+        elsewhere (a counter it skipped, chance) is forgotten with its state, else every new game would
+        replay it, find nothing left where it lands, and start again."""
+        if self.heading is None:
+            return
+        key, left = self.heading
+        if left > 0:
+            self.heading = (key, left - 1)
+            return
+        if self.memory.novelty_key(state) != key:
+            self.states.pop(key, None)
+        self.heading = None
 
     def _leave_game(self) -> None:
         """Drop the current game: the next plan starts a new one."""
         assert self.session is not None
         self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
-        self.session, self.pending = None, []
+        self.session, self.pending, self.heading = None, [], None
 
     def _fuzz(self) -> bool:
         """One step of API-contract fuzzing (contract_fuzz.py): a body probe on a game of its own, or an odd
@@ -255,8 +271,7 @@ class Explorer:
         return random_walk(self.rng, self._candidates(state), self.depth)
 
     def _finished(self, state: view.State) -> bool:
-        over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
-        return over or len(self.session.commands if self.session else []) >= self.depth
+        return _over(state) or len(self.session.commands if self.session else []) >= self.depth
 
     def _verbs(self) -> Verbs:
         if self.verbs is None:
@@ -306,10 +321,16 @@ class Explorer:
         return {*exits, *(f"{movement} {e}" for e in exits if movement)}
 
     def _prefix_to_frontier(self) -> list[str] | None:
-        states = list(self.states.values())
-        return frontier_prefix(
-            states, lambda state: bool(self._untried(state, first_only=True)), self.memory.room_counts
+        key = frontier(  # a state where the game is over is no place to explore from
+            self.states,
+            lambda state: not _over(state) and bool(self._untried(state, first_only=True)),
+            self.memory.room_counts,
         )
+        if key is None:
+            return None
+        prefix = list(self.states[key].prefix)
+        self.heading = (key, len(prefix))  # checked at the new game's start and after each step of the way
+        return prefix
 
     def _new_game(self) -> None:
         if self.session is not None:
@@ -321,6 +342,7 @@ class Explorer:
         self.depth = self.depth if self.random_restarts else self.max_depth
         self._check_restart(self.session.steps[0].state, self.last_commands)
         self.observe(self.session.steps[0])
+        self._arrive(self.session.state)
         if self.verbs is None:
             self._learn_language()
 
@@ -363,12 +385,7 @@ class Explorer:
         if step.command is not None:
             self.memory.record(step, room)
         # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
-        if (
-            step.command is not None
-            and step.observation is not None
-            and not quiet
-            and not self.refusal.refused(step)
-        ):
+        if step.command is not None and step.observation is not None and not quiet:
             self.route.append(step.command)
         if signature not in self.states or len(self.route) < len(self.states[signature].prefix):
             # The way back here leaves out the commands that changed nothing (queries, refusals).
@@ -454,3 +471,7 @@ class Explorer:
             latency_ms=step.latency_ms,
             observation=observation,
         )
+
+
+def _over(state: view.State) -> bool:
+    return bool(state.get("game_over") or state.get("won") or state.get("lost"))
