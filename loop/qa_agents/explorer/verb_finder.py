@@ -176,15 +176,16 @@ class VerbFinder:
         opening = step.command is None or step.verb in ("help", "?")
         if (step.message, opening) not in self._heard and len(self._heard) < MAX_TEXTS:
             self._heard.add((step.message, opening))
-            self._hear_text(text_words(step.message), opening)
+            self._hear_text(text_words(step.message), opening, set((step.command or "").lower().split()))
 
-    def _hear_text(self, text: TextWords, opening: bool) -> None:
-        for command in text.quoted:
+    def _hear_text(self, text: TextWords, opening: bool, played: set[str]) -> None:
+        """The words of a reply, but those of the command it answers (a refusal quotes what was typed)."""
+        for command in (c for c in text.quoted if not played & set(c.split())):
             self._offer(command, OPENING if opening else REPLY_OPENING)
             if " " in command:
                 self._offer(command.split()[0], OPENING if opening else REPLY_OPENING)
         for word, starts in text.words:
-            if word not in FUNCTION_WORDS and len(word) > 1:
+            if word not in FUNCTION_WORDS and len(word) > 1 and word not in played:
                 base = (
                     (OPENING if starts else HELP_WORD) if opening else REPLY_OPENING if starts else REPLY_WORD
                 )
