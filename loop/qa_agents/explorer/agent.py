@@ -236,13 +236,12 @@ class Explorer:
         assert self.session is not None
         if self.docs and plan:  # a documented route runs long: explore past its end, not only to it
             self.depth = max(self.depth, len(plan) + self.max_depth)
-        word = (
-            self.finder.next_try(self.budget.steps, self._known_words(), due=True) if plan is None else None
-        )
-        if plan is None:  # every known state is explored: a word the game may know, else a random walk
-            plan = [word] if word else self._random_prefix(self.session.state)
+        if plan is None:
+            plan = self._random_prefix(self.session.state)
         if not plan:
             first = self._choose(self.session.state) or next(iter(self._candidates(self.session.state)), None)
+            # nothing to play but words to try: one is due now
+            first = first or self.finder.next_try(self.budget.steps, self._known_words(), due=True)
             if first is None:
                 raise Explored("the game shows no command to try")
             plan = [first]

@@ -144,8 +144,8 @@ def _range(text: str) -> list[str]:
 
 def _templates(spec: str) -> list[Template]:
     """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates. A word in
-    capitals among lower-case ones is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
-    if re.search(r"[a-z]", spec):
+    capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
+    if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
         spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')

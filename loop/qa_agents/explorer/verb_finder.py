@@ -174,7 +174,7 @@ class VerbFinder:
             for rank, word in found:
                 self._offer(word, rank)
         opening = step.command is None or step.verb in ("help", "?")
-        if (step.message, opening) not in self._heard and len(self._heard) < MAX_TEXTS:
+        if step.observation is not None and (step.message, opening) not in self._heard and len(self._heard) < MAX_TEXTS:
             self._heard.add((step.message, opening))
             self._hear_text(text_words(step.message), opening, set((step.command or "").lower().split()))
 
