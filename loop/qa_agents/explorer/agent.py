@@ -227,7 +227,7 @@ class Explorer:
             word = self.finder.next_try(self.budget.steps, self._known_words())
             if word is not None:
                 return [word]
-            command = self._choose(state)
+            command = self._choose(state) or self._word_here()
             if command is not None:
                 return [command]
         seeded = self.seed_plans.pop(0) if self.seed_plans and not self.plans else None
@@ -246,6 +246,14 @@ class Explorer:
                 raise Explored("the game shows no command to try")
             plan = [first]
         return plan
+
+    def _word_here(self) -> str | None:
+        """Nothing left to play here: a word to try before a new game, unless the last step tried one."""
+        assert self.session is not None
+        last = self.session.steps[-1].command
+        if last is not None and last == self.finder.last_word:
+            return None
+        return self.finder.next_try(self.budget.steps, self._known_words(), due=True)
 
     def _lead(self, state: view.State) -> str | None:
         """A command an oracle asks for next to settle a suspicion, each once per place (unless the oracle

@@ -29,6 +29,9 @@ MAX_WORDS = 600  # words kept to try, per session
 MAX_FOLLOWERS = 6  # words after a verb kept as its arguments
 MISSES_PER_GAP = 3  # every this many fruitless tries in a row, twice as many steps between tries
 MAX_GAP = 64
+# Tries start 4 steps apart, as if 6 had failed: a game whose help listed its commands loses little to them;
+# a verb found makes them every step again (and a state with nothing left to play takes one at once).
+START_MISSES = 6
 MAX_TEXT = 4000
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
@@ -143,8 +146,9 @@ class VerbFinder:
         default_factory=dict
     )  # a word found -> [plays with arguments, refused]
     trying: str | None = None
-    misses: int = 0
+    misses: int = START_MISSES
     last_try: int = -(10**9)
+    last_word: str = ""
     _heard: set[tuple[str, bool]] = field(default_factory=set)
     _values: set[str] = field(default_factory=set)  # the words of the state's values
     _states: int = 0
@@ -174,7 +178,11 @@ class VerbFinder:
             for rank, word in found:
                 self._offer(word, rank)
         opening = step.command is None or step.verb in ("help", "?")
-        if step.observation is not None and (step.message, opening) not in self._heard and len(self._heard) < MAX_TEXTS:
+        if (
+            step.observation is not None
+            and (step.message, opening) not in self._heard
+            and len(self._heard) < MAX_TEXTS
+        ):
             self._heard.add((step.message, opening))
             self._hear_text(text_words(step.message), opening, set((step.command or "").lower().split()))
 
@@ -210,7 +218,8 @@ class VerbFinder:
             self.tried.add(word)
             if word in known:
                 continue  # the help gave it already: it is played anyway
-            self.trying, self.last_try = word, steps
+            self.trying = self.last_word = word
+            self.last_try = steps
             return word
         return None
 
