@@ -20,7 +20,7 @@ COUNTER_SHARE = 0.9
 
 def reach(events: list[TraceEvent]) -> dict[str, int]:
     """`valid_commands`: distinct commands the game accepted; `states_reached`: distinct states seen."""
-    states: list[dict[str, str]] = []
+    states: list[dict[str, object]] = []
     steps: list[tuple[str, bool, int]] = []  # (command, success, index of the state after it)
     for event in events:
         observation = event.observation or {}
@@ -36,8 +36,8 @@ def reach(events: list[TraceEvent]) -> dict[str, int]:
         changed.update(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     counters = {k for k, n in changed.items() if steps and n >= COUNTER_SHARE * len(steps)}
 
-    def key(leaves: dict[str, str]) -> str:
-        return json.dumps({k: v for k, v in leaves.items() if k not in counters}, sort_keys=True)
+    def key(leaves: dict[str, object]) -> str:
+        return json.dumps({k: v for k, v in leaves.items() if k not in counters}, sort_keys=True, default=str)
 
     keys = [key(leaves) for leaves in states]
     # A new game's first state follows the last step of the one before: a step's own change is by index.

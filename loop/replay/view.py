@@ -161,14 +161,15 @@ def changed_keys(first: State, second: State) -> set[str]:
     return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
 
 
-def leaves(value: Any, path: str = "") -> dict[str, str]:
-    """The state's scalar leaves by dotted path, each as JSON; a list is one leaf (its contents and order)."""
+def leaves(value: Any, path: str = "", found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The state's leaves by dotted path: its scalars, and each list as one leaf (its contents and order)."""
+    found = {} if found is None else found
     if isinstance(value, dict):
-        found: dict[str, str] = {}
         for key, sub in value.items():
-            found.update(leaves(sub, f"{path}.{key}" if path else str(key)))
-        return found
-    return {path: json.dumps(value, sort_keys=True, default=str)}
+            leaves(sub, f"{path}.{key}" if path else str(key), found)
+    else:
+        found[path] = value
+    return found
 
 
 def state_key(state: State) -> str:

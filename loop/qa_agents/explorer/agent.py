@@ -103,6 +103,10 @@ class Explorer:
         self.refusal = Refusal()
         self.finder = VerbFinder(self.refusal)  # words the game shows, tried as commands
         self.heading: tuple[str, int] | None = None  # the frontier state this game heads for, steps left
+        self.words_here = 0  # words tried in this game (nonsense included)
+        self.nonsense_rng = random.Random(
+            f"nonsense {seed}"
+        )  # its own: the explorer's choices stay as they were
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -225,10 +229,11 @@ class Explorer:
             if lead is not None:
                 return [lead]
             word = self.finder.next_try(self.budget.steps, self._known_words())
-            if word is not None:
-                return [word]
-            command = self._choose(state) or self._word_here()
+            command = word or self._choose(state)
+            if command is None:
+                command = word = self._word_here()
             if command is not None:
+                self.words_here += word is not None
                 return [command]
         seeded = self.seed_plans.pop(0) if self.seed_plans and not self.plans else None
         plan = seeded or (self.plans.pop(0) if self.plans else self._prefix_to_frontier())
@@ -278,7 +283,9 @@ class Explorer:
         return random_walk(self.rng, self._candidates(state), self.depth)
 
     def _finished(self, state: view.State) -> bool:
-        return _over(state) or len(self.session.commands if self.session else []) >= self.depth
+        """Over, or as deep as a game goes (a word tried, which leads nowhere, takes no depth)."""
+        played = len(self.session.commands) - self.words_here if self.session else 0
+        return _over(state) or played >= self.depth
 
     def _verbs(self) -> Verbs:
         if self.verbs is None:
@@ -344,7 +351,7 @@ class Explorer:
             # A command the server failed on stays out of a leak's repro: a crash would hide what it shows.
             self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
         self.session = GameSession(self.client, on_step=self._trace_step)
-        self.route, self.retry = [], RetryAfterWait()
+        self.route, self.retry, self.words_here = [], RetryAfterWait(), 0
         self.games_started += 1
         self.depth = self.depth if self.random_restarts else self.max_depth
         self._check_restart(self.session.steps[0].state, self.last_commands)
@@ -359,7 +366,8 @@ class Explorer:
         assert self.session is not None
         while self.refusal.wants_more():
             self.budget.charge()
-            step = self.session.send(nonsense(self.rng))
+            step = self.session.send(nonsense(self.nonsense_rng))
+            self.words_here += 1
             self.refusal.learn(step)
             self.observe(step)
         self.budget.charge()

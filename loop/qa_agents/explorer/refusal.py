@@ -107,6 +107,8 @@ class Refusal:
 
     def changed(self, step: Step) -> bool:
         """The step changed the state beyond what a refusal changes too."""
+        if step.before == step.state:
+            return False
         before, after = view.leaves(step.before), view.leaves(step.state)
         keys = (before.keys() | after.keys()) - self.moving
         return any(before.get(k) != after.get(k) for k in keys)
