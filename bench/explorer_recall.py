@@ -4,7 +4,9 @@ difficulty, over several seeds (median), and its false alarms. Baseline: the num
 Each game and seed: one explorer session on the shipped build (process sandbox), its reports matched to the
 ground truth by the differential critic (a report that matches no bug is a false alarm), and one session on
 the build with every gold patch applied (every report there is a false alarm). Also: steps used of the
-budget, steps per second, the time to each report. Prints one JSON object; `--markdown` prints the table.
+budget, steps per second, the time to each report, and reach (bench/reach.py: distinct commands the game
+accepted and distinct states, median over the shipped sessions). Prints one JSON object; `--markdown` prints
+the table.
 
     .venv/bin/python -m bench.explorer_recall [--steps 600] [--seeds 0,1,2,3,4] [--games a,b] [--markdown]
         [--games-dir bench/holdout]   # games laid out like the catalogue's, e.g. the hold-out set
@@ -49,6 +51,9 @@ def game_rows(game, steps: int, seeds: list[int], keep_dir: Path | None = None, 
         "false_alarms_all_gold": [g["false_alarms"] for g in gold],
         "steps_used": [s["steps_used"] for s in shipped] + [g["steps_used"] for g in gold],
         "steps_per_second_median": statistics.median(s["steps_per_second"] or 0 for s in [*shipped, *gold]),
+        # Reach on the shipped build: distinct commands the game accepted, distinct states (bench/reach.py).
+        "valid_commands_median": statistics.median(s["valid_commands"] for s in shipped),
+        "states_reached_median": statistics.median(s["states_reached"] for s in shipped),
         "shipped": shipped,
         "all_gold": gold,
     }
@@ -57,8 +62,8 @@ def game_rows(game, steps: int, seeds: list[int], keep_dir: Path | None = None, 
 def markdown(rows: list[dict], steps: int) -> str:
     lines = [
         "| game | genre | found (median) / bugs | easy | medium | hard | found in any seed | false alarms "
-        "shipped | false alarms all-gold | steps used | steps/s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "shipped | false alarms all-gold | steps used | steps/s | valid commands | states |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         by = row["found_median_by_difficulty"]
@@ -67,7 +72,8 @@ def markdown(rows: list[dict], steps: int) -> str:
             f"| {row['game']} | {row['genre']} | {row['found_median']:g}/{row['bugs']} | {' | '.join(cells)} "
             f"| {', '.join(row['found_any_seed']) or '-'} | {sum(row['false_alarms_shipped'])} "
             f"| {sum(row['false_alarms_all_gold'])} | {min(row['steps_used'])}-{max(row['steps_used'])} "
-            f"of {steps} | {row['steps_per_second_median']:g} |"
+            f"of {steps} | {row['steps_per_second_median']:g} | {row['valid_commands_median']:g} "
+            f"| {row['states_reached_median']:g} |"
         )
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ from typing import cast
 
 import git
 
+from bench.reach import reach
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient
@@ -60,6 +61,7 @@ def _timing(session: QASessionResult) -> dict:
         "explained_away": {
             k.partition(".")[2]: v for k, v in session.counts.items() if k.startswith("explained_away.")
         },
+        **reach(events),
     }
 
 

@@ -34,6 +34,8 @@ def _names(value: Any) -> list[str]:
         for entry in value:
             if isinstance(entry, dict):
                 entry = entry.get("name") or entry.get("id")
+            elif isinstance(entry, list) and entry and isinstance(entry[0], str):
+                entry = entry[0]  # a [name, count] pair
             if entry is not None:
                 names.append(plain_name(str(entry)))
         return names
@@ -172,6 +174,17 @@ def changed_keys(first: State, second: State) -> set[str]:
     """The top-level keys whose values differ between two states, the clock left out."""
     a, b = without_clock(first), without_clock(second)
     return {key for key in set(a) | set(b) if a.get(key) != b.get(key)}
+
+
+def leaves(value: Any, path: str = "", found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The state's leaves by dotted path: its scalars, and each list as one leaf (its contents and order)."""
+    found = {} if found is None else found
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            leaves(sub, f"{path}.{key}" if path else str(key), found)
+    else:
+        found[path] = value
+    return found
 
 
 def state_key(state: State) -> str:

@@ -18,7 +18,7 @@ from loop.limits import LimitsExceeded, Progress
 from loop.qa_agents.explorer.budget import Budget, Explored
 from loop.qa_agents.explorer.candidate_cache import CandidateCache
 from loop.qa_agents.explorer.choice import best_command
-from loop.qa_agents.explorer.commands import Verbs, fallback_verbs, parse_help
+from loop.qa_agents.explorer.commands import FALLBACK_HELP, Verbs, parse_help
 from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
 from loop.qa_agents.explorer.determinism import DeterminismOracle, observation_key
 from loop.qa_agents.explorer.docs import DocKnowledge
@@ -29,7 +29,7 @@ from loop.qa_agents.explorer.findings import (
     trace_explained,
     trace_report,
 )
-from loop.qa_agents.explorer.frontier import KnownState, frontier_prefix, random_walk
+from loop.qa_agents.explorer.frontier import KnownState, frontier, random_walk
 from loop.qa_agents.explorer.hearing import HeardNames
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.qa_agents.explorer.oracles import (
@@ -38,9 +38,11 @@ from loop.qa_agents.explorer.oracles import (
     ServerErrorOracle,
     phantom_mentions,
 )
+from loop.qa_agents.explorer.refusal import Refusal, nonsense
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
 from loop.qa_agents.explorer.state_oracles import UNDO_VERBS
+from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.replay import view
 from loop.replay.oracle import Oracle
 from loop.replay.raw_request import shown
@@ -108,6 +110,13 @@ class Explorer:
         self.fuzz_game: GameSession | None = None
         self.game_failure = ""
         self.explained: Counter[str] = Counter()  # oracle -> findings its experiment explained away
+        self.refusal = Refusal()
+        self.finder = VerbFinder(self.refusal)  # words the game shows, tried as commands
+        self.heading: tuple[str, int] | None = None  # the frontier state this game heads for, steps left
+        self.words_here = 0  # words tried in this game (nonsense included)
+        self.nonsense_rng = random.Random(
+            f"nonsense {seed}"
+        )  # its own: the explorer's choices stay as they were
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -137,13 +146,28 @@ class Explorer:
         if step.outside_api:  # judged (a crash-like finding); what state the game is in is not known
             self._leave_game()
             return
+        self._arrive(step.state)
         self._maybe_repeat(step)
+
+    def _arrive(self, state: view.State) -> None:
+        """Count down the way to the frontier state this game heads for; at its end, a way that led
+        elsewhere (a counter it skipped, chance) is forgotten with its state, else every new game would
+        replay it, find nothing left where it lands, and start again."""
+        if self.heading is None:
+            return
+        key, left = self.heading
+        if left > 0:
+            self.heading = (key, left - 1)
+            return
+        if self.memory.novelty_key(state) != key:
+            self.states.pop(key, None)
+        self.heading = None
 
     def _leave_game(self) -> None:
         """Drop the current game: the next plan starts a new one."""
         assert self.session is not None
         self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
-        self.session, self.pending = None, []
+        self.session, self.pending, self.heading = None, [], None
 
     def _fuzz(self) -> bool:
         """One step of API-contract fuzzing (contract_fuzz.py): a body probe on a game of its own, or an odd
@@ -177,7 +201,7 @@ class Explorer:
         refused for a while ('again in 2 turns') on the steps after, where a timer's edge lies."""
         self.pending = self.pending or self.retry.follow(step, self.memory.ever_effective)
         changed = step.observation is not None and step.observation.success
-        changed = changed and changed_scalars(step.before, step.state)
+        changed = changed and changed_scalars(step.before, step.state) and self.refusal.changed(step)
         if not changed or self.pending or self.run_length >= MAX_RUN:
             self.run_length = 0
             return
@@ -214,8 +238,12 @@ class Explorer:
             lead = self._lead(state)
             if lead is not None:
                 return [lead]
-            command = self._choose(state)
+            word = self.finder.next_try(self.budget.steps, self._known_words())
+            command = word or self._choose(state)
+            if command is None:
+                command = word = self._word_here()
             if command is not None:
+                self.words_here += word is not None
                 return [command]
         seeded = self.seed_plans.pop(0) if self.seed_plans and not self.plans else None
         plan = seeded or (self.plans.pop(0) if self.plans else self._prefix_to_frontier())
@@ -227,10 +255,20 @@ class Explorer:
             plan = self._random_prefix(self.session.state)
         if not plan:
             first = self._choose(self.session.state) or next(iter(self._candidates(self.session.state)), None)
+            # nothing to play but words to try: one is due now
+            first = first or self.finder.next_try(self.budget.steps, self._known_words(), due=True)
             if first is None:
                 raise Explored("the game shows no command to try")
             plan = [first]
         return plan
+
+    def _word_here(self) -> str | None:
+        """Nothing left to play here: a word to try before a new game, unless the last step tried one."""
+        assert self.session is not None
+        last = self.session.steps[-1].command
+        if last is not None and last == self.finder.last_word:
+            return None
+        return self.finder.next_try(self.budget.steps, self._known_words(), due=True)
 
     def _lead(self, state: view.State) -> str | None:
         """A command an oracle asks for next to settle a suspicion, each once per place (unless the oracle
@@ -255,11 +293,21 @@ class Explorer:
         return random_walk(self.rng, self._candidates(state), self.depth)
 
     def _finished(self, state: view.State) -> bool:
-        over = bool(state.get("game_over") or state.get("won") or state.get("lost"))
-        return over or len(self.session.commands if self.session else []) >= self.depth
+        """Over, or as deep as a game goes (a word tried, which leads nowhere, takes no depth)."""
+        played = len(self.session.commands) - self.words_here if self.session else 0
+        return _over(state) or played >= self.depth
+
+    def _verbs(self) -> Verbs:
+        if self.verbs is None:
+            self.verbs = Verbs()
+        return self.verbs
+
+    def _known_words(self) -> set[str]:
+        """The words the verbs already use, literally or as placeholders: none is a word to try."""
+        return self._verbs().words | self._verbs().placeholders
 
     def _candidates(self, state: view.State) -> list[str]:
-        return self.candidates.commands(self.verbs or fallback_verbs(), state, tuple(self.heard.names))
+        return self.candidates.commands(self._verbs(), state, tuple(self.heard.names), self.heard.marked)
 
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.memory.tried.get(self.memory.novelty_key(state), set())
@@ -297,44 +345,71 @@ class Explorer:
         return {*exits, *(f"{movement} {e}" for e in exits if movement)}
 
     def _prefix_to_frontier(self) -> list[str] | None:
-        states = list(self.states.values())
-        return frontier_prefix(
-            states, lambda state: bool(self._untried(state, first_only=True)), self.memory.room_counts
+        key = frontier(  # a state where the game is over is no place to explore from
+            self.states,
+            lambda state: not _over(state) and bool(self._untried(state, first_only=True)),
+            self.memory.room_counts,
         )
+        if key is None:
+            return None
+        prefix = list(self.states[key].prefix)
+        self.heading = (key, len(prefix))  # checked at the new game's start and after each step of the way
+        return prefix
 
     def _new_game(self) -> None:
         if self.session is not None:
             # A command the server failed on stays out of a leak's repro: a crash would hide what it shows.
             self.last_commands = [s.command for s in self.session.steps[1:] if s.observation and s.command]
         self.session = GameSession(self.client, on_step=self._trace_step)
-        self.route, self.retry = [], RetryAfterWait()
+        self.route, self.retry, self.words_here = [], RetryAfterWait(), 0
         self.games_started += 1
         self.depth = self.depth if self.random_restarts else self.max_depth
         self._check_restart(self.session.steps[0].state, self.last_commands)
         self.observe(self.session.steps[0])
+        self._arrive(self.session.state)
         if self.verbs is None:
+            self._learn_language()
+
+    def _learn_language(self) -> None:
+        """The first game: how the game refuses a word it does not know (a few nonsense words), then its
+        help; a help it refuses, or that lists no command, leaves the verbs to be found by trying words."""
+        assert self.session is not None
+        while self.refusal.wants_more():
             self.budget.charge()
-            reply = self.session.send("help")
-            self.verbs = (
-                parse_help(reply.message) if reply.observation and reply.observation.success else None
-            )
-            if not self.verbs or not self.verbs.templates:
-                self.verbs = fallback_verbs()
-            for template in self.docs.verbs().templates if self.docs else []:
-                self.verbs.add(template)
-            self.observe(reply)
+            step = self.session.send(nonsense(self.nonsense_rng))
+            self.words_here += 1
+            self.refusal.learn(step)
+            self.observe(step)
+        self.budget.charge()
+        reply = self.session.send("help")
+        helped = (
+            reply.observation is not None and reply.observation.success and not self.refusal.refused(reply)
+        )
+        self.verbs = parse_help(reply.message) if helped else Verbs()
+        if not self.verbs.templates:  # guesses; a bare one the game refuses like a nonsense word is dropped
+            self.verbs = parse_help(FALLBACK_HELP)
+        for template in self.docs.verbs().templates if self.docs else []:
+            self.verbs.add(template)
+        self.observe(reply)
 
     # --- what a step teaches ----------------------------------------------------------------------
 
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
-        if self.heard.learn(step, quiet, self.verbs.words if self.verbs else set()):
+        if self.heard.learn(step, quiet, self._known_words() if self.verbs else set()):
             self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
+        self.finder.hear(step, signature not in self.states)
+        if self.verbs is not None:
+            version = self.verbs.version
+            self.finder.judge(step, self.verbs)
+            if self.verbs.version != version or step.index == 0 or step.verb == "help":
+                self.heard.forget(self._known_words())
         if step.command is not None:
             self.memory.record(step, room)
+        # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
         if step.command is not None and step.observation is not None and not quiet:
             self.route.append(step.command)
         if signature not in self.states or len(self.route) < len(self.states[signature].prefix):
@@ -426,3 +501,7 @@ class Explorer:
             latency_ms=step.latency_ms,
             observation=observation,
         )
+
+
+def _over(state: view.State) -> bool:
+    return bool(state.get("game_over") or state.get("won") or state.get("lost"))

@@ -16,20 +16,18 @@ class CandidateCache:
 
     def __init__(self) -> None:
         self._verbs: Verbs | None = None
-        self._templates = 0
-        self._entries: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+        self._version = -1
+        self._entries: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
 
-    def commands(self, verbs: Verbs, state: view.State, heard: tuple[str, ...]) -> list[str]:
-        if (
-            verbs is not self._verbs
-            or len(verbs.templates) != self._templates
-            or len(self._entries) >= MAX_ENTRIES
-        ):
-            self._verbs, self._templates = verbs, len(verbs.templates)
+    def commands(
+        self, verbs: Verbs, state: view.State, heard: tuple[str, ...], marked: frozenset[str] = frozenset()
+    ) -> list[str]:
+        if verbs is not self._verbs or verbs.version != self._version or len(self._entries) >= MAX_ENTRIES:
+            self._verbs, self._version = verbs, verbs.version
             self._entries.clear()
         # Equal reprs of JSON values are equal values, in the same key order (which the commands follow).
-        key = (repr(state), heard)
+        key = (repr(state), heard, len(marked))
         found = self._entries.get(key)
         if found is None:
-            found = self._entries[key] = candidate_commands(verbs, state, heard)
+            found = self._entries[key] = candidate_commands(verbs, state, heard, marked)
         return found

@@ -13,7 +13,14 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from loop.qa_agents.explorer.vocabulary import related_tokens, state_tokens, tokens_for
+from loop.qa_agents.explorer.vocabulary import (
+    counted_stems,
+    is_counted,
+    kind_tokens,
+    related_tokens,
+    state_tokens,
+    tokens_for,
+)
 from loop.replay import view
 
 DIRECTION_KINDS = ("direction", "dir", "exit", "way")
@@ -33,6 +40,7 @@ FALLBACK_HELP = (
 PROSE_WORDS = frozenset({"a", "an", "the", "your", "this", "that", "these", "my", "its", "their", "to", "of"})
 _RANGE = re.compile(r"(?<![\w.-])(-?\d+)\s*(?:-|–|\.\.|to)\s*(-?\d+)(?!\w|\.\d)")
 MAX_RANGE_SPAN = 1000
+_CAPITAL_PLACEHOLDER = re.compile(r"(?<![\w<\[{])[A-Z][A-Z_]+(?![\w>\]}])")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 
 
@@ -59,13 +67,24 @@ class Template:
 
 @dataclass
 class Verbs:
-    """The templates a game announced, in the order it announced them."""
+    """The templates a game announced, in the order it announced them; `version` counts the changes (the
+    explorer adds the verbs it finds in play and drops those the game answers like a nonsense word)."""
 
     templates: list[Template] = field(default_factory=list)
+    version: int = 0
+    _cached: tuple[int, set[str], set[str]] = field(
+        default_factory=lambda: (-1, set(), set()), repr=False, compare=False
+    )
 
     def add(self, template: Template) -> None:
         if template.parts and template not in self.templates:
             self.templates.append(template)
+            self.version += 1
+
+    def remove(self, template: Template) -> None:
+        if template in self.templates:
+            self.templates.remove(template)
+            self.version += 1
 
     @property
     def bare(self) -> list[str]:
@@ -81,7 +100,19 @@ class Verbs:
 
     @property
     def words(self) -> set[str]:
-        return {w for t in self.templates for p in t.parts if isinstance(p, str) for w in p.split()}
+        return self._vocabulary()[0]
+
+    @property
+    def placeholders(self) -> set[str]:
+        """The words of the slots' kinds ('item', 'direction'): placeholders, never a thing's name."""
+        return self._vocabulary()[1]
+
+    def _vocabulary(self) -> tuple[set[str], set[str]]:
+        if self._cached[0] != self.version:  # asked after every step
+            words = {w for t in self.templates for p in t.parts if isinstance(p, str) for w in p.split()}
+            kinds = {w for t in self.templates for slot in t.slots for w in slot.kind.split()}
+            self._cached = (self.version, words, kinds)
+        return self._cached[1], self._cached[2]
 
 
 def _slot(text: str) -> Slot:
@@ -112,16 +143,25 @@ def _range(text: str) -> list[str]:
 
 
 def _templates(spec: str) -> list[Template]:
-    """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates."""
+    """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates. A word in
+    capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
+    if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
+        spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
     parts: list[str | Slot] = []
+    bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
     for match in _PLACEHOLDER.finditer(spec):
         parts.extend(spec[position : match.start()].split())
+        if match.group(0).startswith("["):
+            bracketed.add(len(parts))
         parts.append(_slot(match.group(0)))
         position = match.end()
     trailing = spec[position:].split()
     # After the arguments, two or more words are a description ('sell <goods> sell from your barn').
     parts.extend(trailing if position == 0 or len(trailing) < 2 else [])
+    optional = 0
+    while len(parts) - 1 - optional in bracketed:
+        optional += 1
     words = [p for p in parts if isinstance(p, str)]
     if words and (words[0].lower() in PROSE_WORDS or "'" in words[0]):
         return []  # a description's words ('your purse', "today's prices"), not a command
@@ -138,7 +178,10 @@ def _templates(spec: str) -> list[Template]:
     alternatives = [a.strip() for a in head.split("/") if a.strip()] if "/" in head else [head]
     if len(lead) > 3:
         return []
-    return [Template((*alt.split(), *tail)) for alt in alternatives]
+    templates = [Template((*alt.split(), *tail)) for alt in alternatives]
+    # Arguments in brackets at the end may be left out: the command without them is one too.
+    shorter = [Template(t.parts[: len(t.parts) - optional]) for t in templates if optional]
+    return [t for t in shorter if any(isinstance(p, str) for p in t.parts)] + templates
 
 
 def line_range(line: str) -> tuple[int, int] | None:
@@ -201,36 +244,66 @@ def _parse_sentence(sentence: str, verbs: Verbs) -> None:
             verbs.add(template)
 
 
-def fallback_verbs() -> Verbs:
-    return parse_help(FALLBACK_HELP)
+@dataclass
+class Shown:
+    """What one state offers a template's arguments, gathered once per state: its tokens, the names replies
+    gave (`heard`; `marked`: those a reply quoted, bracketed or capitalised) and the directions to try."""
+
+    state: view.State
+    directions: list[str]
+    heard: tuple[str, ...] = ()
+    marked: frozenset[str] = frozenset()
+    tokens: list[tuple[str, str]] = field(default_factory=list)
+
+    @functools.cached_property
+    def counted(self) -> frozenset[str]:
+        return counted_stems(self.state)
+
+    @functools.cached_property
+    def values(self) -> set[str]:
+        return {t for _, t in self.tokens}
 
 
-def _fill(
-    slot: Slot,
-    state: view.State,
-    directions: list[str],
-    strict: bool = False,
-    heard: tuple[str, ...] = (),
-    tokens: list[tuple[str, str]] | None = None,
-) -> list[str]:
-    kind = slot.kind
+def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
+    kind, state, tokens = slot.kind, shown.state, shown.tokens
     if slot.options:
         numeric = any(o.lstrip("-").isdigit() for o in slot.options)
-        return list(dict.fromkeys([*slot.options, *(NUMBERS if kind == "n" and not numeric else ())]))
+        options = [v for option in slot.options for v in _option(option, shown)]
+        return list(dict.fromkeys([*options, *(NUMBERS if kind == "n" and not numeric else ())]))
     if any(k in kind for k in DIRECTION_KINDS):
-        return list(dict.fromkeys([*view.exits(state), *directions]))
+        return list(dict.fromkeys([*view.exits(state), *shown.directions]))
     if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
-    items = list(dict.fromkeys(view.visible_items(state) + view.inventory(state)))
+    named = kind_tokens(kind, tokens)
+    if not named and is_counted(kind, shown.counted):
+        return list(NUMBERS)
+    items = [i.lower() for i in dict.fromkeys(view.visible_items(state) + view.inventory(state))]
     if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
-        return items  # the state says which items are at hand: other words are not items
-    tokens = state_tokens(state) if tokens is None else tokens
-    return list(dict.fromkeys([*items, *view.fixtures(state), *heard, *tokens_for(kind, tokens, strict)]))
+        # The state says which items are at hand; of the names replies gave, those they marked as names
+        # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
+        return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
+    rest = tokens_for(kind, tokens, strict)
+    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.heard, *rest]))
 
 
-def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] = ()) -> list[str]:
+def _option(option: str, shown: Shown) -> list[str]:
+    """What one enumerated option stands for: itself when the state shows it as a name or it is a number;
+    the names under a key like it when it names a kind ('inspect <car|engine>' and 'cars': [...]), or
+    numbers when the state counts it ('repay <credits|all>' and 'credits': 240); else itself."""
+    if option in shown.values or option.lstrip("-").isdigit():
+        return [option]
+    named = kind_tokens(option, shown.tokens)
+    if named:
+        return named
+    return list(NUMBERS) if is_counted(option, shown.counted) else [option]
+
+
+def candidate_commands(
+    verbs: Verbs, state: view.State, heard: tuple[str, ...] = (), marked: frozenset[str] = frozenset()
+) -> list[str]:
     """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed).
-    `heard`: names replies gave a number to ("shield 12 coins"), for slots the state cannot fill."""
+    `heard`: names replies gave ("shield 12 coins"), for slots the state cannot fill; `marked`: those of
+    them a reply marked as names (quoted, bracketed, in capitals)."""
     directions = [w for w in verbs.bare if w in COMPASS] or list(COMPASS)
     commands: list[str] = []
     movement = verbs.movement
@@ -238,7 +311,7 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
         commands.extend(e for e in view.exits(state))
     # Templates share slot kinds and argument words: each is filled, and each word's relatives found, once
     # per state (walking the state for every slot of every template was most of a step's own time).
-    tokens = state_tokens(state)
+    shown = Shown(state, directions, heard, marked, state_tokens(state))
     fills: dict[tuple[Slot, bool], list[str]] = {}
     related: dict[str, list[str]] = {}
     for template in verbs.templates:
@@ -250,7 +323,7 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
             else:
                 strict = per_slot < MAX_PER_TEMPLATE
                 if (part, strict) not in fills:
-                    fills[(part, strict)] = _fill(part, state, directions, strict, heard, tokens)
+                    fills[(part, strict)] = _fill(part, shown, strict)
                 options = fills[(part, strict)][:per_slot]
             if not options:
                 filled = []
@@ -258,7 +331,9 @@ def candidate_commands(verbs: Verbs, state: view.State, heard: tuple[str, ...] =
             filled = [
                 f"{f} {o}".strip()
                 for f in filled
-                for o in _with_related(f, options, state, per_slot, related)
+                for o in (
+                    _with_related(f, options, state, per_slot, related) if len(options) > 1 else options
+                )
             ]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))

@@ -68,9 +68,15 @@ def changed_scalars(before: view.State, after: view.State) -> bool:
     command continues while it does: walking to an edge, selling to a price floor, filling a cap."""
     if view.place(before) != view.place(after):
         return True
-    if numbers.numeric_fields(before) != numbers.numeric_fields(after):
+    if _counts(before) != _counts(after):
         return True
     return _scalars(before) != _scalars(after)
+
+
+def _counts(state: view.State) -> dict[str, float]:
+    """The state's numbers, without a clock nested in it ('counters': {'ticks': 4})."""
+    fields = numbers.numeric_fields(state)
+    return {k: v for k, v in fields.items() if k.rsplit(".", 1)[-1] not in view.CLOCK_KEYS}
 
 
 def _scalars(state: view.State) -> dict[str, object]:

@@ -1,6 +1,8 @@
 """Names of things a game gives only in its words: enumerations ('You can buy: carrot, turnip', '(a or b)',
 'only sells x seed and y seed'), list-like lines ('  x seed   5g'), and short state sentences ('The sea chest
-is closed.'). A noun the state never shows may be the argument every command needs.
+is closed.'). A noun the state never shows may be the argument every command needs. Games also mark names:
+in quotes, brackets or markup ('kestrel', [BRASS KEY], <b>lamp</b>, **rope**) or in capitals within
+lower-case text (a SILVER BELL); those are names too, without their marks or case.
 
 English conventions only, never one game's words: each found name is one to three lowercase words.
 """
@@ -27,6 +29,12 @@ _AFTER_COLON = re.compile(r":\s*([^:\n]{1,160}?)\s*(?:[.!?\n]|$)")
 _PAIR = re.compile(r"((?:" + _WORD + r" ){0,3}" + _WORD + r") (?:and|or) (" + _NAME + r")[.!?)]?\s*$", re.I)
 _LISTED_LINE = re.compile(r"^ {0,8}[-*•]? ?(" + _NAME + r")(?: {2,}|\.{2,} ?| (?=\d))\S{0,8}\d", re.I)
 _STATE_SENTENCE = re.compile(r"(?:^|[.!?]\s+|\n)the (" + _NAME + r") (?:is|are) [a-z]+\.", re.I)
+_MARKED = re.compile(
+    r"(?<!\w)'([^'\n]{2,40})'(?!\w)|\"([^\"\n]{2,40})\"|`([^`\n]{2,40})`|\[([^\]\n]{2,40})\]"
+    r"|<(b|i|em|strong|u|code)>([^<\n]{2,40})</\5>|\*\*([^*\n]{2,40})\*\*",
+    re.IGNORECASE,
+)
+_CAPITALS = re.compile(r"(?<![\w'])[A-Z][A-Z'-]{2,}(?: [A-Z][A-Z'-]{2,}){0,2}(?![\w'])")
 
 
 def _clean(name: str) -> str | None:
@@ -70,3 +78,14 @@ def reply_nouns(message: str) -> tuple[str, ...]:
             found += [n for n in [_clean(listed.group(1))] if n]
     found += [n for n in (_clean(m) for m in _STATE_SENTENCE.findall(message)) if n]
     return tuple(dict.fromkeys(found))
+
+
+@functools.lru_cache(maxsize=512)
+def marked_names(message: str) -> tuple[str, ...]:
+    """The names `message` marks: quoted, bracketed, in markup or in capitals in lower-case text; lower case,
+    one to three plain words each."""
+    message = message[:MAX_TEXT]
+    marked = [next(g for g in m.groups()[:4] + m.groups()[5:] if g) for m in _MARKED.finditer(message)]
+    if re.search(r"[a-z]", message):
+        marked += _CAPITALS.findall(message)
+    return tuple(dict.fromkeys(n for n in (_clean(name) for name in marked) if n))

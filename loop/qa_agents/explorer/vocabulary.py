@@ -43,6 +43,8 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
         for value in state:
             found.extend(state_tokens(value, path, in_list=True))
     elif isinstance(state, str) and _is_token(state):
+        if "_" in state.strip("_") and path.rsplit(".", 1)[-1] in ("name", "id"):
+            found.append((path, state.lower().replace("_", " ")))  # an id 'brass_key' as a text says it
         found.append((path, state.lower()))
     return found
 
@@ -64,8 +66,11 @@ def neighbours(token: str) -> list[str]:
 
 
 def _rank(path: str, token: str) -> int:
-    """Names of counted things first, then ids and coordinates ('u1', 'c3'), then any other word."""
-    if path.endswith(MAP_KEY):
+    """Names first (of counted things, or a record's name or id), then ids and coordinates ('u1', 'c3'), then
+    any other word, and last what reads as a field's name ('max_hp', 'x')."""
+    if len(token) < 2 or "_" in token:
+        return 3
+    if _names_a_thing(path):
         return 0
     return 1 if re.fullmatch(r"[a-z]+\d+", token) else 2
 
@@ -75,13 +80,44 @@ def _path_stems(path: str) -> frozenset[str]:
     return frozenset(stem(w) for w in re.split(r"\W", path))
 
 
+def kind_tokens(kind: str, tokens: list[tuple[str, str]]) -> list[str]:
+    """The tokens under a key like a slot's kind ('engine': those under 'engines'), id-like ones ('u1')
+    first, then names and ids: those name a thing better than its type word."""
+    kind_stem = stem(kind.split()[-1]) if kind.split() else ""
+    preferred = [(p, t) for p, t in tokens if kind_stem and kind_stem in _path_stems(p)]
+    preferred.sort(key=lambda pt: (not re.fullmatch(r"[a-z]+\d+", pt[1]), not _names_a_thing(pt[0])))
+    return list(dict.fromkeys(t for _, t in preferred))
+
+
+def _names_a_thing(path: str) -> bool:
+    """A token under 'name' or 'id' of its record, or a map's key, is a thing's name (not its type)."""
+    return path.endswith(MAP_KEY) or path.rsplit(".", 1)[-1] in ("name", "id")
+
+
+def counted_stems(state: Any, found: set[str] | None = None) -> frozenset[str]:
+    """The stems of the keys under which the state keeps a number ('fuel': {'units': 10}: 'unit')."""
+    found = set() if found is None else found
+    if isinstance(state, dict):
+        for key, value in state.items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                found.add(stem(str(key)))
+            else:
+                counted_stems(value, found)
+    elif isinstance(state, list):
+        for value in state:
+            counted_stems(value, found)
+    return frozenset(found)
+
+
+def is_counted(kind: str, counted: frozenset[str]) -> bool:
+    """Is an argument of `kind` a quantity: does the state keep a number under a key like it (`counted`)?"""
+    return bool(kind.split()) and stem(kind.split()[-1]) in counted
+
+
 def tokens_for(kind: str, tokens: list[tuple[str, str]], strict: bool = False) -> list[str]:
     """Tokens for a slot of `kind`: those under a key like the kind first, then (unless `strict` and some
     were found) every other token."""
-    kind_stem = stem(kind.split()[-1]) if kind.split() else ""
-    preferred = [t for p, t in tokens if kind_stem and kind_stem in _path_stems(p)]
-    # An id-like token ('u1') names a thing better than its type word; prefer those within the kind's key.
-    preferred.sort(key=lambda t: 0 if re.fullmatch(r"[a-z]+\d+", t) else 1)
+    preferred = kind_tokens(kind, tokens)
     if strict and preferred:
         return list(dict.fromkeys(preferred))
     others = [t for _, t in sorted(tokens, key=lambda pt: _rank(*pt))]

@@ -1,0 +1,293 @@
+"""Verbs found by trying words: every word a game shows (its help, its replies, the keys and values of its
+state) may be a command, whatever the help's layout, and the game says which are: a word it answers unlike a
+nonsense word (refusal.py) is a verb. The help's own layout only ranks the words, never decides what exists.
+
+Words are tried one at a time, as bare commands, in rank order: first the words that open a clause or follow
+'say'/'type' in the help and the opening text, and what those put in quotes; then the same in other replies;
+then the rest, state keys before state values. While tries keep finding verbs the explorer tries a word every
+step; each fruitless try spaces the next ones out, so a game whose help said everything costs little. A verb
+found this way becomes templates: itself (when it worked bare), itself with an argument (filled from the
+names the game shows), itself with each word the texts put after it ('climb out', 'take all'), and any usage
+line ('usage: mix <a> <b>') a reply gave for it. A bare command the help listed that the game answers like a
+nonsense word ('Goods: ore, grain' read as commands) is dropped.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import re
+from dataclasses import dataclass, field
+
+from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
+from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
+from loop.replay.transcript import Step
+
+# Ranks: a lower one is tried first.
+OPENING, HELP_WORD, REPLY_OPENING, REPLY_WORD, STATE_KEY, STATE_VALUE = range(6)
+MAX_WORDS = 600  # words kept to try, per session
+MAX_FOLLOWERS = 6  # words after a verb kept as its arguments
+MISSES_PER_GAP = 3  # every this many fruitless tries in a row, twice as many steps between tries
+MAX_GAP = 64
+# Tries start 4 steps apart, as if 6 had failed: a game whose help listed its commands loses little to them;
+# a verb found makes them every step again (and a state with nothing left to play takes one at once).
+START_MISSES = 6
+MAX_TEXT = 4000
+RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
+MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
+# Cues that the next word is a command: 'say wares', 'type help'.
+CUES = frozenset({"say", "type", "enter", "try"})
+ARTICLES = frozenset({"a", "an", "the", "your", "my", "his", "her", "its", "their", "some", "this", "that"})
+# Words after a verb that make a command of it ('climb out', 'pick up', 'take all') though they name nothing.
+PARTICLES = frozenset(
+    {"up", "down", "out", "in", "on", "off", "at", "all", "over", "around", "back", "away", "into", "through"}
+)
+FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "and", "or", "but", "if", "then", "than", "so", "of", "to", "in", "on", "at", "by",
+    "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "am", "it", "its",
+    "it's",
+    "you", "your", "you're", "yours", "i", "me", "my", "we", "us", "our", "he", "she", "him", "her", "his",
+    "they", "them", "their", "this", "that", "these", "those", "there", "here", "what", "which", "who",
+    "whom", "whose", "when", "where", "why", "how", "not", "no", "nor", "do", "does", "did", "done", "can",
+    "cannot", "can't", "could", "will", "would", "shall", "should", "may", "might", "must", "has", "have",
+    "had", "just", "only", "also", "too", "very", "any", "some", "each", "every", "all", "both", "either",
+    "neither", "one", "ones", "own", "same", "other", "such", "more", "most", "less", "least", "much",
+    "many", "few", "yet", "still", "again", "ever", "never", "once", "now", "until", "while", "about",
+    "above", "below", "after", "before", "over", "under", "up", "down", "out", "off", "per", "via", "e.g",
+    "eg", "etc", "don't", "doesn't", "isn't", "aren't", "won't", "there's", "let", "lets",
+})  # fmt: skip
+_TAG = re.compile(r"</?[a-z][a-z0-9]{0,9}\s*/?>", re.IGNORECASE)
+_SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40})\")(?!\w)")
+_CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
+_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_COMMAND = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
+_PLACEHOLDER = re.compile(r"<[a-z][\w -]{0,30}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TextWords:
+    """What one text offers: (word, opens a clause) in order, quoted commands, and (word, next word) pairs."""
+
+    words: tuple[tuple[str, bool], ...]
+    quoted: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
+
+
+@functools.lru_cache(maxsize=2048)
+def text_words(text: str) -> TextWords:
+    text = _TAG.sub(" ", text[:MAX_TEXT]).lower()
+    quoted = []
+    for match in _SPAN.finditer(text):
+        span = " ".join(next(g for g in match.groups() if g is not None).split())
+        if _COMMAND.fullmatch(span):
+            quoted.append(span)
+    words: list[tuple[str, bool]] = []
+    pairs: list[tuple[str, str]] = []
+    unquoted = _SPAN.sub(lambda m: f" {next(g for g in m.groups() if g is not None)} ", text)
+    for clause in _CLAUSE.split(unquoted):
+        tokens = _WORD.findall(clause)
+        opening = True
+        for i, word in enumerate(tokens):
+            cued = i > 0 and tokens[i - 1] in CUES
+            words.append((word, opening or cued))
+            opening = False
+            after = [t for t in tokens[i + 1 : i + 3] if t not in ARTICLES][:1]
+            if (
+                word not in FUNCTION_WORDS
+                and after
+                and (after[0] not in FUNCTION_WORDS or after[0] in PARTICLES)
+            ):
+                pairs.append((word, after[0]))
+    return TextWords(tuple(words), tuple(dict.fromkeys(quoted)), tuple(dict.fromkeys(pairs)))
+
+
+@functools.lru_cache(maxsize=2048)
+def usage_templates(text: str) -> tuple[Template, ...]:
+    """The templates a reply spells with placeholders ('usage: refuel <engine> [units]'), markup left out."""
+    lines = [line for line in _TAG.sub(" ", text[:MAX_TEXT]).splitlines() if _PLACEHOLDER.search(line)]
+    return tuple(t for t in parse_help("\n".join(lines)).templates if t.slots) if lines else ()
+
+
+def _words(texts: list[str]) -> list[str]:
+    found = (w for text in texts for w in _WORD.findall(text.lower()))
+    return [w for w in found if w not in FUNCTION_WORDS and len(w) > 1]
+
+
+def _state_words(state: object, keys: list[str], values: list[str], depth: int = 0) -> None:
+    if depth > 6:
+        return
+    if isinstance(state, dict):
+        for key, value in state.items():
+            keys.append(str(key))
+            _state_words(value, keys, values, depth + 1)
+    elif isinstance(state, list):
+        for value in state[:50]:
+            _state_words(value, keys, values, depth + 1)
+    elif isinstance(state, str) and len(state) <= 60:
+        values.append(state)
+
+
+@dataclass
+class VerbFinder:
+    """The words to try as commands, what the tries found, and when to try the next one."""
+
+    refusal: Refusal
+    rank: dict[str, int] = field(default_factory=dict)  # word or quoted command -> best rank heard
+    queue: list[tuple[int, int, str]] = field(default_factory=list)
+    tried: set[str] = field(default_factory=set)
+    found: set[str] = field(default_factory=set)  # words the game answered unlike a nonsense word
+    judged: set[str] = field(default_factory=set)  # commands played once: a bare one listed may not exist
+    followers: dict[str, list[str]] = field(default_factory=dict)
+    echoed: dict[str, frozenset[str]] = field(
+        default_factory=dict
+    )  # a word found -> its reply, if it quoted it
+    added: dict[str, list[Template]] = field(default_factory=dict)  # a word found -> the templates it gave
+    uses: dict[str, list[int]] = field(
+        default_factory=dict
+    )  # a word found -> [plays with arguments, refused]
+    trying: str | None = None
+    misses: int = START_MISSES
+    last_try: int = -(10**9)
+    last_word: str = ""
+    _heard: set[tuple[str, bool]] = field(default_factory=set)
+    _values: set[str] = field(default_factory=set)  # the words of the state's values
+    _states: int = 0
+
+    # --- hearing words -----------------------------------------------------------------------------
+
+    def _offer(self, word: str, rank: int) -> None:
+        if word in self.tried or (word not in self.rank and len(self.rank) >= MAX_WORDS):
+            return
+        if word in self._values:
+            rank = max(rank, STATE_VALUE)  # a name the state gives (an item, a place) is seldom a verb
+        if rank < self.rank.get(word, rank + 1):
+            self.rank[word] = rank
+            heapq.heappush(self.queue, (rank, len(self.rank), word))
+
+    def hear(self, step: Step, new_state: bool) -> None:
+        """The words of a step's reply (each text once) and, when `new_state`, of its state."""
+        if new_state and step.observation is not None and self._states < MAX_TEXTS:
+            self._states += 1
+            keys: list[str] = []
+            values: list[str] = []
+            _state_words(step.state, keys, values)
+            found = [
+                (rank, w) for rank, texts in ((STATE_VALUE, values), (STATE_KEY, keys)) for w in _words(texts)
+            ]
+            self._values.update(w for rank, w in found if rank == STATE_VALUE)
+            for rank, word in found:
+                self._offer(word, rank)
+        opening = step.command is None or step.verb in ("help", "?")
+        if (
+            step.observation is not None
+            and (step.message, opening) not in self._heard
+            and len(self._heard) < MAX_TEXTS
+        ):
+            self._heard.add((step.message, opening))
+            self._hear_text(text_words(step.message), opening, set((step.command or "").lower().split()))
+
+    def _hear_text(self, text: TextWords, opening: bool, played: set[str]) -> None:
+        """The words of a reply, but those of the command it answers (a refusal quotes what was typed)."""
+        for command in (c for c in text.quoted if not played & set(c.split())):
+            self._offer(command, OPENING if opening else REPLY_OPENING)
+            if " " in command:
+                self._offer(command.split()[0], OPENING if opening else REPLY_OPENING)
+        for word, starts in text.words:
+            if word not in FUNCTION_WORDS and len(word) > 1 and word not in played:
+                base = (
+                    (OPENING if starts else HELP_WORD) if opening else REPLY_OPENING if starts else REPLY_WORD
+                )
+                self._offer(word, base)
+        for word, after in text.pairs:
+            known = self.followers.setdefault(word, [])
+            if after not in known and len(known) < MAX_FOLLOWERS:
+                known.append(after)
+
+    # --- trying them -------------------------------------------------------------------------------
+
+    def next_try(self, steps: int, known: set[str], due: bool = False) -> str | None:
+        """The next word to try as a command, when one is due at step `steps` (or `due` anyway: nothing else
+        is left to play); `known`: the verbs' words."""
+        gap = min(MAX_GAP, 2 ** (self.misses // MISSES_PER_GAP))
+        if not self.refusal.learned or (steps - self.last_try < gap and not due):
+            return None
+        while self.queue:
+            rank, _, word = heapq.heappop(self.queue)
+            if word in self.tried or rank != self.rank.get(word):
+                continue
+            self.tried.add(word)
+            if word in known:
+                continue  # the help gave it already: it is played anyway
+            self.trying = self.last_word = word
+            self.last_try = steps
+            return word
+        return None
+
+    def judge(self, step: Step, verbs: Verbs) -> None:
+        """What `step` says of the verbs: a tried word found or not, a listed bare command that does not
+        exist, a usage line for a verb."""
+        command = step.command
+        if command is None or step.observation is None:
+            return
+        if command == self.trying:
+            self.trying = None
+            if self.refusal.refused(step) or self._another_wording(step, verbs):
+                self.misses += 1
+            else:
+                self.misses = 0
+                self._accept(command, step, verbs)
+        elif command not in self.judged:
+            self.judged.add(command)
+            bare = Template(tuple(command.split()))
+            if bare in verbs.templates and self.refusal.refused(step):
+                verbs.remove(bare)
+            elif step.verb in self.added and " " in command:
+                self._recheck(step, verbs)
+        for template in usage_templates(step.message):
+            if template.verb in self.found or template.verb == step.verb:
+                verbs.add(template)
+
+    def _another_wording(self, step: Step, verbs: Verbs) -> bool:
+        """A word answered in the same words as another one, quoting each, and changing nothing: that is a
+        refusal worded in a way the nonsense words did not draw out. Learn it; drop what both gave."""
+        assert step.command is not None
+        if not self.refusal.weak(step) or not echoes(step.message, step.command):
+            return False
+        wording = reply_words(step.message, step.command)
+        same = [word for word, other in self.echoed.items() if similar(wording, other)]
+        self.echoed[step.command] = wording
+        if not same:
+            return False
+        self.refusal.add_wording(wording)
+        for word in same:
+            self.found.discard(word)
+            for template in self.added.pop(word, []):
+                verbs.remove(template)
+        return True
+
+    def _recheck(self, step: Step, verbs: Verbs) -> None:
+        """A verb found by trying it, played with arguments: refused like a nonsense word every time it was,
+        RECHECKS times, it was no verb (its bare reply differed by chance: a monster struck that turn)."""
+        refused = self.refusal.refused(step)
+        tally = self.uses.setdefault(step.verb, [0, 0])
+        tally[0] += 1
+        tally[1] += refused
+        if tally[0] == RECHECKS and tally[1] == RECHECKS:
+            self.found.discard(step.verb)
+            for template in self.added.pop(step.verb, []):
+                verbs.remove(template)
+
+    def _accept(self, command: str, step: Step, verbs: Verbs) -> None:
+        words = command.split()
+        self.found.add(words[0])
+        worked = step.observation is not None and step.observation.success
+        made = [Template(tuple(words))] if worked or self.refusal.changed(step) else []
+        if len(words) == 1:
+            # A verb that worked bare takes no argument, or not one it needs; one that did not asks for one.
+            usage = [t for t in usage_templates(step.message) if t.verb == command]
+            made += usage or ([] if worked else [Template((command, Slot("thing")))])
+            made += [Template((command, after)) for after in self.followers.get(command, [])]
+        for template in made:
+            if template not in verbs.templates:
+                verbs.add(template)
+                self.added.setdefault(command, []).append(template)
