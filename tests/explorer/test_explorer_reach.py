@@ -6,35 +6,20 @@ that only a verb named in a room text opens, and never types a help placeholder.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from games.catalogue import load_game
-from loop.contract.game import materialize
-from loop.contract.game_client import GameClient
 from loop.qa import QASessionResult, get_qa_agent
-from loop.sandbox import BuildSpec, get_provider
 from loop.trace import TraceEvent, read_trace
+from tests.explorer.conftest import running_fixture
 
-WELLYARD = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "wellyard"
 STEPS = 300
 PLACEHOLDERS = re.compile(r"<[a-z]+>|\[[a-z]+\]|\b(?:ITEM|DIRECTION|item|direction)\b")
 
 
-@contextmanager
-def running_wellyard(workspace: Path, style: str) -> Iterator[tuple[GameClient, str]]:
-    game = load_game(WELLYARD)
-    repo_dir, commit = materialize(game, workspace)
-    spec = BuildSpec(repo_dir=repo_dir, manifest=game.manifest, commit=commit, env={"WELLYARD_HELP": style})
-    with get_provider("process").start(spec, ready_timeout=30) as build, GameClient(build.url) as client:
-        yield client, commit
-
-
 def session(tmp_path: Path, style: str, seed: int = 0) -> tuple[QASessionResult, list[TraceEvent]]:
-    with running_wellyard(tmp_path / "game", style) as (client, commit):
+    with running_fixture("wellyard", tmp_path / "game", {"WELLYARD_HELP": style}) as (client, commit):
         result = get_qa_agent("explorer").run_session(
             client, build_commit=commit, steps=STEPS, seed=seed, out_dir=tmp_path / "qa"
         )

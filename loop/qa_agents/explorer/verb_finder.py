@@ -33,6 +33,7 @@ MAX_GAP = 64
 # a verb found makes them every step again (and a state with nothing left to play takes one at once).
 START_MISSES = 6
 MAX_TEXT = 4000
+SAME_REPLY = 2  # other words given the very same reply, which quotes none of them: a refusal
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
 # Cues that the next word is a command: 'say wares', 'type help'.
@@ -138,13 +139,11 @@ class VerbFinder:
     found: set[str] = field(default_factory=set)  # words the game answered unlike a nonsense word
     judged: set[str] = field(default_factory=set)  # commands played once: a bare one listed may not exist
     followers: dict[str, list[str]] = field(default_factory=dict)
-    echoed: dict[str, frozenset[str]] = field(
-        default_factory=dict
-    )  # a word found -> its reply, if it quoted it
+    # a word found -> its reply, if it quoted the word; a reply that quoted none -> the words given it
+    echoed: dict[str, frozenset[str]] = field(default_factory=dict)
+    replied: dict[str, list[str]] = field(default_factory=dict)
     added: dict[str, list[Template]] = field(default_factory=dict)  # a word found -> the templates it gave
-    uses: dict[str, list[int]] = field(
-        default_factory=dict
-    )  # a word found -> [plays with arguments, refused]
+    uses: dict[str, list[int]] = field(default_factory=dict)  # a word found -> [argument plays, refused]
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -248,14 +247,22 @@ class VerbFinder:
                 verbs.add(template)
 
     def _another_wording(self, step: Step, verbs: Verbs) -> bool:
-        """A word answered in the same words as another one, quoting each, and changing nothing: that is a
-        refusal worded in a way the nonsense words did not draw out. Learn it; drop what both gave."""
+        """A refusal worded in a way the nonsense words did not draw out, told by what it does not depend on:
+        a word answered in the same words as another one, quoting each ('Nothing here answers to 'x''), or
+        in the very same reply as SAME_REPLY other words ('Not down here.' in a room that refuses all
+        words alike), changing nothing either time. Learn its wording; drop what those words gave."""
         assert step.command is not None
-        if not self.refusal.weak(step) or not echoes(step.message, step.command):
+        if not self.refusal.weak(step):
             return False
         wording = reply_words(step.message, step.command)
-        same = [word for word, other in self.echoed.items() if similar(wording, other)]
-        self.echoed[step.command] = wording
+        if echoes(step.message, step.command):
+            same = [word for word, other in self.echoed.items() if similar(wording, other)]
+            self.echoed[step.command] = wording
+        else:
+            text = " ".join(step.message.split()).lower()
+            same = self.replied.setdefault(text, [])
+            same.append(step.command)
+            same = same[:-1] if len(same) >= SAME_REPLY + 1 else []
         if not same:
             return False
         self.refusal.add_wording(wording)
