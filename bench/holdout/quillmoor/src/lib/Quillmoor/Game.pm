@@ -196,6 +196,15 @@ sub split_count {
     return ( $rest, 1 );
 }
 
+# "<name> [xN]" with a count of at least 1: (name, count); the empty list otherwise.
+sub counted {
+    my ($rest) = @_;
+    return if $rest eq '';
+    my ( $what, $n ) = split_count($rest);
+    return if !defined $n || $n < 1;
+    return ( $what, $n );
+}
+
 sub herbs_held {
     my ($s) = @_;
     return sum0 map { $s->{"inv_$_"} } @HERBS;
@@ -276,9 +285,7 @@ sub do_go {
 
 sub do_gather {
     my ( $s, $rest ) = @_;
-    return usage('gather') if $rest eq '';
-    my ( $what, $n ) = split_count($rest);
-    return usage('gather') if !defined $n || $n < 1;
+    my ( $what, $n ) = counted($rest) or return usage('gather');
     my $herb = herb_key($what);
     return fail( recipe_key($what) ? 'YOU BREW THAT, YOU DO NOT PICK IT.' : 'NO SUCH THING.' ) unless $herb;
     my $grows = $PLACE{ $s->{loc} }{grows};
@@ -297,9 +304,7 @@ sub do_gather {
 
 sub do_drop {
     my ( $s, $rest ) = @_;
-    return usage('drop') if $rest eq '';
-    my ( $what, $n ) = split_count($rest);
-    return usage('drop') if !defined $n || $n < 1;
+    my ( $what, $n ) = counted($rest) or return usage('drop');
     my $herb = herb_key($what);
     return fail( recipe_key($what) ? 'REMEDIES ARE FOR SELLING.' : 'NO SUCH THING.' ) unless $herb;
     my $held = $s->{"inv_$herb"};
@@ -312,9 +317,7 @@ sub do_drop {
 
 sub do_brew {
     my ( $s, $rest ) = @_;
-    return usage('brew') if $rest eq '';
-    my ( $what, $n ) = split_count($rest);
-    return usage('brew') if !defined $n || $n < 1;
+    my ( $what, $n ) = counted($rest) or return usage('brew');
     my $remedy = recipe_key($what);
     return fail( herb_key($what) ? 'THAT IS AN HERB. TYPE recipes.' : 'NO SUCH RECIPE.' ) unless $remedy;
     return fail('YOU CANNOT DO THAT HERE.') unless $s->{loc} eq 'cottage';
