@@ -24,6 +24,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "cinder-yard",
         "gloomwell",
         "lift-shift",
+        "quillmoor",
         "ravensmoor",
         "saltmarsh-still",
         "turnip-row",
