@@ -1,7 +1,8 @@
 """Probes for Ashfall Outpost's ground-truth bugs: each answers "is this bug present in this running build?".
 
-Every probe starts a fresh outpost and plays it through the agent API only. When the game no longer lets a probe
-reach the situation it checks (a setup step is refused), the probe raises ProbeInconclusive rather than guess.
+Every probe starts a fresh outpost and plays it through the agent API only. When the game no longer lets a
+probe reach the situation it checks (a setup step is refused), the probe raises ProbeInconclusive rather than
+guess.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
 def probe_bug_3(client: GameClient) -> ProbeResult:
     """Cancelling a Silo site returns both its ore and its alloy."""
     game = client.new_game()
-    setup = ["assign ada build", "assign brann build", "assign cole build", "assign dara farm", "build smelter"]
-    play_setup(client, game.game_id, [*setup, "end day", "assign ada mine", "assign brann mine"])
+    builders = ["assign ada build", "assign brann build", "assign cole build", "assign dara farm"]
+    miners = ["assign ada mine", "assign brann mine"]
+    play_setup(client, game.game_id, [*builders, "build smelter", "end day", *miners])
     ready = None
     for _ in range(4):
         ready = play_setup(client, game.game_id, ["end day"])
@@ -124,11 +126,12 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 def probe_bug_6(client: GameClient) -> ProbeResult:
     """A structure finished after another was dismantled gets a fresh id, never one in use."""
     game = client.new_game()
-    setup = ["dismantle greenhouse", "assign ada build", "assign brann build", "assign cole build", "build smelter"]
-    play_setup(client, game.game_id, setup)
+    builders = ["assign ada build", "assign brann build", "assign cole build"]
+    play_setup(client, game.game_id, ["dismantle greenhouse", *builders, "build smelter"])
     day = play_setup(client, game.game_id, ["end day"])
     if _structure(day.state, "Smelter") is None:
         raise ProbeInconclusive(f"the Smelter was not finished in one day: {day.message!r}")
     ids = [s.get("id") for s in day.state.get("structures", [])]
-    evidence = f"after dismantling the Greenhouse and finishing a Smelter: structures {day.state.get('structures')}"
+    structures = day.state.get("structures")
+    evidence = f"after dismantling the Greenhouse and finishing a Smelter: structures {structures}"
     return ProbeResult(bug_id="BUG-6", present=len(ids) != len(set(ids)), evidence=evidence)

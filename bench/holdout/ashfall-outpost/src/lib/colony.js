@@ -209,8 +209,10 @@ export class Colony {
     if (builders.length && this.site) {
       const title = BLUEPRINTS[this.site.kind].title;
       const work = builders.length * BUILDER_WORK;
-      this.site.work = Math.min(this.site.needed, this.site.work + work);
-      lines.push(`• ${listNames(builders.map((c) => c.name))} put ${work} work into the ${tag(title)} site (${this.site.work}/${this.site.needed})`);
+      const spare = Math.max(0, this.site.work + work - this.site.needed);
+      this.site.work += work - spare;
+      const progress = `${this.site.work}/${this.site.needed}${spare ? `; ${spare} work to spare` : ''}`;
+      lines.push(`• ${listNames(builders.map((c) => c.name))} put ${work} work into the ${tag(title)} site (${progress})`);
       if (this.site.work >= this.site.needed) {
         completed = this.complete(this.site.kind);
         lines.push(`• The ${tag(title)} is finished`);
