@@ -69,34 +69,26 @@ def _hale(clues: set[str]) -> Answer:
 
 
 def _maud(clues: set[str]) -> Answer:
-    if "chandler's brand" in clues:
-        return (
-            (
-                "'A Q on the handle? That's Quill's iron, sure as sin. He brands every hook he sells, and "
-                "the ones he keeps.'",
-                "She folds her arms. 'Quill marks his own gear with a Q. Everyone on this coast knows it.'",
-            ),
-            None,
-        )
     if "missing pages" in clues:
-        return (
-            (
-                "'Silas sat at that very table on Tuesday, swearing the harbour dues were short, and that "
-                "he'd have it out with whoever kept the book.'",
-                "'Pages gone from his ledger? Then it was true, what he said on Tuesday: the dues were short, "
-                "and somebody had been at the book.'",
-            ),
-            "quarrel over dues",
+        options: tuple[str, ...] = (
+            "'Silas sat at that very table on Tuesday, swearing the harbour dues were short, and that "
+            "he'd have it out with whoever kept the book.'",
+            "'Pages gone from his ledger? Then it was true, what he said on Tuesday: the dues were short, "
+            "and somebody had been at the book.'",
         )
-    return (
-        (
+        clue: str | None = "quarrel over dues"
+    else:
+        options = (
             "'You'll want to ask about Ned Carrow, everyone does. He owed Silas money, that boy, and "
             "everyone heard them shouting at the quay last week.'",
             "She polishes a glass. 'Ned Carrow owed the harbourmaster more than he'll earn this year. I'm "
             "only saying.'",
-        ),
-        "Ned's debts",
-    )
+        )
+        clue = "Ned's debts"
+    if "chandler's brand" in clues:
+        brand = " She glances at your notebook. 'A Q on a hook? That's Quill's iron, sure as sin.'"
+        options = tuple(option + brand for option in options)
+    return options, clue
 
 
 def _ned(clues: set[str]) -> Answer:
