@@ -1,0 +1,1 @@
+"""Lanternhook: a detective mystery in a fishing town, played over HTTP."""

@@ -1,0 +1,3 @@
+from lanternhook.server import main
+
+main()
