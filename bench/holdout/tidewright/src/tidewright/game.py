@@ -68,6 +68,12 @@ class Boat:
     def crates(self) -> int:
         return sum(self.cargo.values())
 
+    def take_off(self, cargo: str, qty: int) -> None:
+        """Remove `qty` crates of `cargo`; a cargo with no crates left leaves the manifest."""
+        self.cargo[cargo] -= qty
+        if not self.cargo[cargo]:
+            del self.cargo[cargo]
+
     def manifest(self) -> str:
         if not self.cargo:
             return "nothing"
@@ -405,9 +411,7 @@ class Voyage:
             return refused("agent", f"contract No. {s.number} is delivered berthed at {s.destination}.")
         if boat.cargo.get(s.cargo, 0) < s.qty:
             return refused("agent", f"{boat.name} does not carry the {crates(s.qty, s.cargo)} required.")
-        boat.cargo[s.cargo] -= s.qty
-        if not boat.cargo[s.cargo]:
-            del boat.cargo[s.cargo]
+        boat.take_off(s.cargo, s.qty)
         contract.status = "delivered"
         self.open_orders.remove(s.number)
         self.coins += s.reward
@@ -537,9 +541,7 @@ class Voyage:
         if qty > held:
             return refused("agent", f"{boat.name} carries {crates(held, cargo)}.")
         earned = qty * world.PRICES[boat.at][cargo]
-        boat.cargo[cargo] = held - qty
-        if not boat.cargo[cargo]:
-            del boat.cargo[cargo]
+        boat.take_off(cargo, qty)
         self.coins += earned
         return Reply(
             letter(
@@ -572,9 +574,7 @@ class Voyage:
         room = target.hold - target.crates
         if qty > room:
             return refused("harbour", f"{target.name} has room for only {plural(room, 'more crate')}.")
-        source.cargo[cargo] = held - qty
-        if not source.cargo[cargo]:
-            del source.cargo[cargo]
+        source.take_off(cargo, qty)
         target.cargo.update({cargo: qty})
         return Reply(
             letter(

@@ -85,15 +85,21 @@ class Handler(BaseHTTPRequestHandler):
             return None
         return body if isinstance(body, dict) else None
 
+    def find_voyage(self, game_id: str) -> tuple[Voyage, threading.Lock] | None:
+        """The voyage and its lock, or None once a 404 has been answered."""
+        found = self.harbour.find(game_id)
+        if found is None:
+            self.send_json(404, {"error": f"no voyage {game_id!r}"})
+        return found
+
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
         if path == "/healthz":
             self.send_json(200, {"status": "ok"})
         elif path.startswith("/api/agent/state/"):
             game_id = path[len("/api/agent/state/") :]
-            found = self.harbour.find(game_id)
+            found = self.find_voyage(game_id)
             if found is None:
-                self.send_json(404, {"error": f"no voyage {game_id!r}"})
                 return
             voyage, lock = found
             with lock:
@@ -125,9 +131,8 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(game_id, str) or not isinstance(command, str):
             self.send_json(400, {"error": "game_id and command must both be strings"})
             return
-        found = self.harbour.find(game_id)
+        found = self.find_voyage(game_id)
         if found is None:
-            self.send_json(404, {"error": f"no voyage {game_id!r}"})
             return
         voyage, lock = found
         with lock:
