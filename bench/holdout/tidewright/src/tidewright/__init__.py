@@ -1,0 +1,1 @@
+"""Tidewright: a harbour shipping and logistics sim served over HTTP."""
