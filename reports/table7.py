@@ -61,6 +61,8 @@ def findings_cell(run: RunRecord, session: SessionRecord) -> str:
 def repair_cell(run: RunRecord, session: SessionRecord) -> str:
     if not session.attempts:
         return "-"
+    if qa_only(session.attempts):
+        return "none: QA only"
     parts = []
     for attempt in session.attempts:
         what = "patch for" if attempt_patched(attempt) else "no patch for"
@@ -139,6 +141,8 @@ def total_row(run: RunRecord) -> dict[str, str]:
     agents = ", ".join(sorted({agent_label(a.agent) for a in attempts}))
     patched = sum(attempt_patched(a) for a in attempts)
     repair = f"{plural(len(attempts), 'attempt')} ({agents}), {patched} patched" if attempts else "-"
+    if attempts and qa_only(attempts):
+        repair = agent_label("noop")
 
     by_status: dict[str, list[str]] = {}
     for fp, bug in run.bugs.items():
@@ -154,6 +158,11 @@ def total_row(run: RunRecord) -> dict[str, str]:
     user = user_cell(run.sessions[-1]) if run.sessions else "-"
     cells = ("Total", findings, repair, "; ".join(result) or "-", user, rates)
     return dict(zip(COLUMNS, cells, strict=True))
+
+
+def qa_only(attempts: list[AttemptRecord]) -> bool:
+    """Only the no-op agent ran: a QA run, whose attempts changed nothing by design."""
+    return all(attempt.agent == "noop" for attempt in attempts)
 
 
 def agent_label(agent: str) -> str:

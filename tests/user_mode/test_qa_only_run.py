@@ -37,7 +37,9 @@ def test_a_run_without_a_model_is_a_qa_run_and_says_so(tmp_path: Path):
     said = done.stdout + done.stderr
     assert said.count("this run is QA only") == 1
     (run_dir,) = (tmp_path / "runs").iterdir()
-    assert "QA only" in (run_dir / "report.md").read_text()
+    report = (run_dir / "report.md").read_text()
+    assert "QA only" in report
+    assert "empty patch" not in report and "0 patched" not in report  # nothing was attempted, so none failed
     assert not (run_dir / "pull-request.md").exists()
     repo = git.Repo(json.loads((run_dir / "run.json").read_text())["repo_dir"])
     branches = [head.name for head in repo.heads]
