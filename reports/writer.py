@@ -40,9 +40,14 @@ def render_report_markdown(run: RunRecord) -> str:
     ]
     rows = bug_rows(run)
     for row in rows:
-        title = "" if row["Bug"] == row["Title"] else f" {markdown_cell(row['Title'])}:"
+        label, title = row["Bug"], row["Title"]
+        shortened = label.endswith("…") and title.startswith(label[:-1])
+        if label == title or shortened:  # a report's own title: given once, whole
+            label, title = markdown_cell(title), ""
+        else:  # a ground-truth id, then the title
+            title = f" {markdown_cell(title)}:"
         notes = f" ({markdown_cell(row['History'])})" if row["History"] else ""
-        lines.append(f"- [{row['Bug']}]({row['Report']}){title} {row['Status']}{notes}")
+        lines.append(f"- [{label}]({row['Report']}){title} {row['Status']}{notes}")
     if not rows:
         lines.append("_No bug found._")
     duplicates = duplicate_lines(run)

@@ -112,3 +112,21 @@ def test_bug_rows_list_bugs_in_ground_truth_order_with_their_report_file(castle_
 
 def test_a_command_with_backticks_stays_one_code_span():
     assert steps_to_reproduce(["say `hi`"]).splitlines()[1] == "2. Send `` say `hi` ``"
+
+
+def test_a_long_report_title_is_listed_once_and_whole_in_user_mode(castle_run, tmp_path):
+    long_title = "The API breaks on a request where the body is nested very deep, " + "deeper " * 8
+    bugs = {}
+    for fingerprint, bug in castle_run.bugs.items():
+        report = bug.report.model_copy(update={"title": long_title.strip()})
+        bugs[fingerprint] = bug.model_copy(update={"ground_truth_id": None, "report": report})
+    sessions = [session.model_copy(update={"matches": {}}) for session in castle_run.sessions]
+    user_run = castle_run.model_copy(update={"bugs": bugs, "ground_truth": [], "sessions": sessions})
+    run_dir = tmp_path / "runs" / user_run.run_id
+    run_dir.mkdir(parents=True)
+    user_run.save(run_dir / "run.json")
+    report = write_run_reports(run_dir)["report.md"].read_text()
+    bug_list = report.split("## Bugs", 1)[1]
+    line = next(line for line in bug_list.splitlines() if line.startswith("- ["))
+    assert line.startswith(f"- [{long_title.strip()}](bugs/"), line
+    assert line.count("nested very deep") == 1, line
