@@ -134,3 +134,16 @@ def test_gold_taken_from_the_floor_into_a_purse_is_not_a_vanished_item():
     lost = game(hero(5, 3), ("take gold", hero(0, 3), True, "You pocket 5 gold."))
     [anomaly] = ItemConservationOracle().judge(lost, set())
     assert anomaly.subject == "take ok"
+
+
+def test_what_a_place_shows_may_change_with_the_place_where_the_state_names_none():
+    def at(lying: list[str], carried: int) -> dict:
+        return {"here": {"lying": [{"item": name, "count": 1} for name in lying]}, "bag": [["FLORIN", carried]]}
+
+    walked = game(at(["candle"], 2), ("east", at(["rope"], 2), True, "You walk east."))
+    assert CountConservationOracle().judge(walked, set()) == []
+    # what the player carries is still counted: a florin gone from the bag on a walk is found
+    [lost] = CountConservationOracle().judge(
+        game(at(["candle"], 2), ("east", at(["rope"], 1), True, "You walk east.")), set()
+    )
+    assert lost.subject == "east florin disappears"

@@ -117,6 +117,21 @@ class ItemConservationOracle(Oracle):
 RESTORING = UNDO_VERBS | LOAD_VERBS | {"redo", "restart", "reset"}
 
 
+def _judged_counts(step: Step) -> tuple[Counter[str], Counter[str]]:
+    """What the step's conservation is judged on. In the same known place: everything counted. After a move,
+    or where the state names no place, only what the player carries: what the state shows of a place is a
+    view, and a move changes the view without anything vanishing."""
+    here = view.place(step.before)
+    if here and here == view.place(step.state):
+        return holdings(step.before).total(), holdings(step.state).total()
+    return holdings(step.before).carried, holdings(step.state).carried
+
+
+def _changes(before: Counter[str], after: Counter[str]) -> dict[str, int]:
+    changed = {thing: after[thing] - before[thing] for thing in set(before) | set(after)}
+    return {thing: change for thing, change in changed.items() if change}
+
+
 class CountConservationOracle(Oracle):
     name = "count-conservation"
 
@@ -136,18 +151,16 @@ class CountConservationOracle(Oracle):
             return []
         if step.verb in RESTORING:
             return []
-        stayed = view.place(step.before) == view.place(step.state)
-        before = holdings(step.before).total(with_local=stayed)
-        after = holdings(step.state).total(with_local=stayed)
+        before, after = _judged_counts(step)
         if before == after:
             return []
         said = " ".join(
             [step.command, step.message, view.description(step.state) or "", self._help_of(step.verb)]
         )
-        changes = {thing: after[thing] - before[thing] for thing in set(before) | set(after)}
-        changes = {thing: change for thing, change in changes.items() if change}
-        named = {thing for thing in changes if _named_in(said, thing)}
-        if named and min(changes.values()) < 0 < max(changes.values()):
+        changes = _changes(before, after)
+        everything = _changes(holdings(step.before).total(), holdings(step.state).total())
+        named = {thing for thing in everything if _named_in(said, thing)}
+        if named and min(everything.values()) < 0 < max(everything.values()):
             return []  # an exchange the game speaks of: 'You bottle a draught' uses up a vial
         for thing, change in sorted(changes.items()):
             if thing not in named:
