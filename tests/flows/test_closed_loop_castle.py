@@ -37,7 +37,7 @@ def offline_config(**overrides) -> LoopConfig:
         critic="differential",
         backend="process",
         max_rounds=3,
-        steps=400,
+        steps=600,  # the default budget: the explorer spends its first steps learning how the game refuses
     )
     return LoopConfig(**{**params, **overrides})
 
