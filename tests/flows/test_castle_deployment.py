@@ -24,7 +24,7 @@ def test_deployment_run_castle_ends_with_two_of_three_found_and_fixed(local_pref
     assert json.loads(status.stdout)["castle_deployment_ready"] is True
 
     run = subprocess.run(
-        [BIN / "prefect", "deployment", "run", "closed-loop/castle", "--watch", "--param", "steps=400"],
+        [BIN / "prefect", "deployment", "run", "closed-loop/castle", "--watch", "--param", "steps=600"],
         env=env,
         capture_output=True,
         text=True,

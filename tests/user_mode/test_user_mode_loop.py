@@ -60,7 +60,7 @@ def test_a_user_mode_loop_verifies_the_real_fix_reopens_the_wrong_one_and_pushes
             reports_per_attempt="one",
             backend="process",
             max_rounds=3,
-            steps=400,
+            steps=600,
             push_to=str(remote),
         )
     )
