@@ -138,7 +138,10 @@ def test_gold_taken_from_the_floor_into_a_purse_is_not_a_vanished_item():
 
 def test_what_a_place_shows_may_change_with_the_place_where_the_state_names_none():
     def at(lying: list[str], carried: int) -> dict:
-        return {"here": {"lying": [{"item": name, "count": 1} for name in lying]}, "bag": [["FLORIN", carried]]}
+        return {
+            "here": {"lying": [{"item": name, "count": 1} for name in lying]},
+            "bag": [["FLORIN", carried]],
+        }
 
     walked = game(at(["candle"], 2), ("east", at(["rope"], 2), True, "You walk east."))
     assert CountConservationOracle().judge(walked, set()) == []
