@@ -73,35 +73,38 @@ def _track_gone(run: LoopRun, key: str, report: BugReport, replays: int) -> None
     head = origin.commit if origin is not None else commit
     fix = run.record.ledger_fix_commits.get(key, "")
     if fix and origin is not None and origin.clone and is_ancestor(Path(origin.clone), fix, head):
-        _merged_fix(run, key, report, fix, head, replays)
+        merged = f"its fix {fix[:10]}, verified in an earlier run, is in the history of {head[:10]}"
+        lifecycle = BugLifecycle.opened(1, commit, "open in the ledger when the run started")
+        merge = f"{merged}: the fixes branch was merged"
+        lifecycle.move(BugStatus.PATCHED, session=1, commit=fix, reason=merge)
+        absent = f"absent on {head[:10]} on {replays} replays"
+        lifecycle.move(BugStatus.VERIFIED_FIXED, session=1, commit=head, reason=absent)
+        _track(run, key, report, lifecycle)
+        log.info("%s (%s): %s, %s", key, report.title, merged, absent)
         return
     commits = first_parent_range(Path(origin.clone), seen_on, head) if origin and origin.clone else []
     why = f"open in the ledger, absent on {head[:10]} on {replays} replays without a fix of the loop's"
-    run.record.bugs[report.fingerprint] = TrackedBug(
-        fingerprint=report.fingerprint,
-        report=report,
-        ground_truth_id=key if run.record.ground_truth else None,
-        found_in_session=1,
-        history=BugLifecycle.opened(1, commit, why).events,
-        gone_on=head,
-        bisection=Bisection(kind="fix", base=seen_on, head=head, commits=commits) if commits else None,
-    )
+    bisection = Bisection(kind="fix", base=seen_on, head=head, commits=commits) if commits else None
+    _track(run, key, report, BugLifecycle.opened(1, commit, why), gone_on=head, bisection=bisection)
     log.info("%s (%s): %s", key, report.title, why)
 
 
-def _merged_fix(run: LoopRun, key: str, report: BugReport, fix: str, head: str, replays: int) -> None:
-    commit = run.session(1).commit
-    merged = f"its fix {fix[:10]}, verified in an earlier run, is in the history of {head[:10]}"
-    lifecycle = BugLifecycle.opened(1, commit, "open in the ledger when the run started")
-    lifecycle.move(BugStatus.PATCHED, session=1, commit=fix, reason=f"{merged}: the fixes branch was merged")
-    lifecycle.move(
-        BugStatus.VERIFIED_FIXED, session=1, commit=head, reason=f"absent on {head[:10]} on {replays} replays"
-    )
+def _track(
+    run: LoopRun,
+    key: str,
+    report: BugReport,
+    lifecycle: BugLifecycle,
+    *,
+    gone_on: str | None = None,
+    bisection: Bisection | None = None,
+) -> None:
+    """The run tracks a ledger bug it did not find itself, from session 1, under the ledger's key."""
     run.record.bugs[report.fingerprint] = TrackedBug(
         fingerprint=report.fingerprint,
         report=report,
         ground_truth_id=key if run.record.ground_truth else None,
         found_in_session=1,
         history=lifecycle.events,
+        gone_on=gone_on,
+        bisection=bisection,
     )
-    log.info("%s (%s): %s, absent on %d replays", key, report.title, merged, replays)
