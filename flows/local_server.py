@@ -138,6 +138,19 @@ def server_healthy(timeout: float = 2.0) -> bool:
         return False
 
 
+# what `closed-loop serve` registers (flows/deployments.py); `up` returns once every one of them answers
+SERVED_DEPLOYMENTS = (
+    "closed-loop/castle",
+    "closed-loop-nightly/nightly",
+    "compare-repair-agents/compare",
+    "compare-repair-agents/catalogue",
+)
+
+
+def all_deployments_ready() -> bool:
+    return all(deployment_ready(name) for name in SERVED_DEPLOYMENTS)
+
+
 def deployment_ready(name: str = "closed-loop/castle", timeout: float = 2.0) -> bool:
     try:
         response = httpx.get(f"{api_url()}/deployments/name/{name}", timeout=timeout)
@@ -233,15 +246,15 @@ def _up(progress, timeout: float, started: list[Daemon]) -> None:
         _wait(server_healthy, "prefect server", SERVER, timeout)
         progress("prefect server: ready")
     use_profile(progress)
-    if SERVE.pid() is not None and deployment_ready():
+    if SERVE.pid() is not None and all_deployments_ready():
         progress("serve: already running")
         return
     SERVE.stop()
     progress(f"serve: starting the deployments (log {SERVE.log_file})")
     SERVE.start([_bin("closed-loop"), "serve"], env)
     started.append(SERVE)
-    _wait(deployment_ready, "serve process", SERVE, timeout)
-    progress("serve: deployments castle, nightly and compare are ready")
+    _wait(all_deployments_ready, "serve process", SERVE, timeout)
+    progress("serve: deployments " + ", ".join(SERVED_DEPLOYMENTS) + " are ready")
 
 
 def down(progress=print) -> None:

@@ -78,7 +78,7 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
     result = FixesBranch(branch=branch, repo=str(target), base_commit=base, skipped=skipped)
     worktree = Path(tempfile.mkdtemp(prefix="closed-loop-fixes-"))
     try:
-        subprocess.run(["git", "worktree", "prune"], cwd=target, capture_output=True, timeout=60)
+        _release(target, branch)
         git.Repo(target).git.worktree("add", "--force", "-B", branch, str(worktree), base)
         tree = git.Repo(worktree)
         for commit in fixes:
@@ -115,6 +115,23 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
     log.info("%s: %d fix(es) on %s in %s%s", record.run_id, len(result.fixed), branch, target,
              f", pushed to {push_to}" if result.pushed_to else "")  # fmt: skip
     return result
+
+
+def _release(target: Path, branch: str) -> None:
+    """Remove a work tree that still has the fixes branch checked out: only this step checks it out, for the
+    moment it writes it, so such a work tree is what a run killed while publishing left behind (git would
+    refuse to reset the branch under it)."""
+    subprocess.run(["git", "worktree", "prune"], cwd=target, capture_output=True, timeout=60)
+    listing = subprocess.run(
+        ["git", "worktree", "list", "--porcelain"], cwd=target, capture_output=True, text=True, timeout=60
+    ).stdout
+    for entry in listing.split("\n\n"):
+        fields = dict(line.partition(" ")[::2] for line in entry.splitlines())
+        if fields.get("branch") == f"refs/heads/{branch}" and fields.get("worktree"):
+            remove = ["git", "worktree", "remove", "--force", "--force", fields["worktree"]]
+            subprocess.run(remove, cwd=target, capture_output=True, timeout=60)
+            shutil.rmtree(fields["worktree"], ignore_errors=True)
+    subprocess.run(["git", "worktree", "prune"], cwd=target, capture_output=True, timeout=60)
 
 
 def _dated_as(patch: git.Commit) -> dict[str, str]:
