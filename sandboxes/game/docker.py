@@ -45,7 +45,7 @@ from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN, owner_labels, remove_dead_owners
 from sandboxes.engine import connect
 from sandboxes.game.images import GameImage, ensure_game_image
-from sandboxes.game.limits import GameLimits
+from sandboxes.game.limits import MIB, GameLimits
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.workdir import persistent_folder
@@ -191,9 +191,21 @@ class DockerBuild(RunningBuild):
         if self._final_logs is not None:
             return "\n".join(self._final_logs.splitlines()[-tail:])
         try:
-            return self.container.logs(tail=tail).decode(errors="replace")
+            return self.container.logs(tail=tail).decode(errors="replace") + self._killed_for_memory()
         except DOCKER_ERRORS:
             return ""
+
+    def _killed_for_memory(self) -> str:
+        """A line that says why the game's output stops where it does: the kernel kills a container over its
+        memory limit without a word in its own log."""
+        self.container.reload()
+        if not self.container.attrs.get("State", {}).get("OOMKilled"):
+            return ""
+        limit = self.container.attrs.get("HostConfig", {}).get("Memory", 0) // MIB
+        return (
+            f"\nclosed-loop: the game was killed for using more than its memory limit ({limit} MiB); "
+            f"raise {settings.GAME_MEMORY_MB.name} if it needs more\n"
+        )
 
     def is_alive(self) -> bool:
         if self._final_logs is not None:

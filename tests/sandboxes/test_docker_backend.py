@@ -168,3 +168,19 @@ def test_a_configured_base_image_is_used_as_is_or_named_when_missing(docker_prov
     assert ensure_base_image(docker_provider.client, configured=ours.tag).tag == ours.tag
     with pytest.raises(SandboxError, match="closed-loop/no-such-base:1 is not on this engine"):
         ensure_base_image(docker_provider.client, configured="closed-loop/no-such-base:1")
+
+
+def test_a_game_killed_over_its_memory_limit_is_told_so(tmp_path):
+    from sandboxes.game.docker import DockerProvider
+
+    hog = ["python", "-c", "import time; held = bytearray(512 * 2**20); time.sleep(60)"]
+    _, spec = make_game(tmp_path, "hog", hog, {"README": "nothing\n"})
+    limits = GameLimits(memory_mb=64, processes=64, file_size_mb=16, open_files=256)
+    provider = DockerProvider(limits=limits)
+
+    with pytest.raises(SandboxError) as failed:
+        provider.start(spec)
+
+    assert "exited while starting" in str(failed.value)
+    assert "killed for using more than its memory limit (64 MiB)" in str(failed.value)
+    assert "CLOSED_LOOP_GAME_MEMORY_MB" in str(failed.value)
