@@ -45,7 +45,7 @@ from sandboxes.base_image import BaseImage, ensure_base_image
 from sandboxes.container_owners import OWNER_HOST, OWNER_PID, OWNER_RUN, owner_labels, remove_dead_owners
 from sandboxes.engine import connect
 from sandboxes.game.images import GameImage, ensure_game_image
-from sandboxes.game.limits import MIB, GameLimits
+from sandboxes.game.limits import MIB, GameLimits, out_of_memory_note
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.workdir import persistent_folder
@@ -201,11 +201,7 @@ class DockerBuild(RunningBuild):
         self.container.reload()
         if not self.container.attrs.get("State", {}).get("OOMKilled"):
             return ""
-        limit = self.container.attrs.get("HostConfig", {}).get("Memory", 0) // MIB
-        return (
-            f"\nclosed-loop: the game was killed for using more than its memory limit ({limit} MiB); "
-            f"raise {settings.GAME_MEMORY_MB.name} if it needs more\n"
-        )
+        return out_of_memory_note(self.container.attrs.get("HostConfig", {}).get("Memory", 0) // MIB)
 
     def is_alive(self) -> bool:
         if self._final_logs is not None:

@@ -25,6 +25,17 @@ MIB = 1024 * 1024
 TMP_MB = 64
 
 
+OUT_OF_MEMORY_SIGNS = ("MemoryError", "Cannot allocate memory", "heap out of memory", "out of memory")
+
+
+def out_of_memory_note(limit_mb: int, how: str = "was killed for using") -> str:
+    """The line appended to a game's logs when it died of its memory limit, naming the setting to raise."""
+    return (
+        f"\nclosed-loop: the game {how} more than its memory limit ({limit_mb} MiB); "
+        f"raise {settings.GAME_MEMORY_MB.name} if it needs more\n"
+    )
+
+
 @dataclass(frozen=True)
 class GameLimits:
     memory_mb: int

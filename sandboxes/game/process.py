@@ -34,7 +34,7 @@ from loop.sandbox import (
 )
 from sandboxes.game.confinement import RELAY_INSIDE, bwrap_prefix, bwrap_works
 from sandboxes.game.game_log import GameLog, remove_old_logs
-from sandboxes.game.limits import GameLimits
+from sandboxes.game.limits import OUT_OF_MEMORY_SIGNS, GameLimits, out_of_memory_note
 from sandboxes.game.readiness import wait_until_ready
 from sandboxes.game.source_tree import export_tree
 from sandboxes.game.wheelhouse import game_venv, requirement_files
@@ -70,9 +70,10 @@ class ProcessBuild(RunningBuild):
         ready_timeout: float,
         workdir: GameWorkdir,
         command_prefix: list[str],
+        memory_mb: int,
     ):
         self.argv, self.env, self.cwd, self.port, self.listener = argv, env, cwd, port, listener
-        self.workdir, self.command_prefix = workdir, command_prefix
+        self.workdir, self.command_prefix, self.memory_mb = workdir, command_prefix, memory_mb
         self.manifest, self.ready_timeout = manifest, ready_timeout
         self.url = f"http://127.0.0.1:{port}"
         self.sandboxed = listener is not None
@@ -140,7 +141,11 @@ class ProcessBuild(RunningBuild):
         wait_until_ready(self, self.manifest, self.ready_timeout)
 
     def logs(self, tail: int = 200) -> str:
-        return self.log.tail(tail)
+        text = self.log.tail(tail)
+        if self.is_alive() or not any(sign in text for sign in OUT_OF_MEMORY_SIGNS):
+            return text
+        # a resource limit, not a kill: the game's allocation fails and its own error is in the log above
+        return text + out_of_memory_note(self.memory_mb, how="needed")
 
     def is_alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -211,8 +216,9 @@ class ProcessProvider(SandboxProvider):
             argv = [*prefix, *game_argv]
         env[manifest.port_env] = str(port)
         build = ProcessBuild(
-            argv, env, workdir.path, port, listener, manifest, ready_timeout, workdir, prefix
-        )
+            argv, env, workdir.path, port, listener, manifest, ready_timeout, workdir, prefix,
+            limits.memory_mb,
+        )  # fmt: skip
         track(build)
         log.info(
             "%s: started %s at %s (%s)",

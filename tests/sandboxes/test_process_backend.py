@@ -119,6 +119,18 @@ def test_a_game_that_dies_at_start_fails_with_its_output(tmp_path):
         ProcessProvider().start(spec, ready_timeout=20)
 
 
+def test_a_game_over_its_memory_limit_fails_naming_the_setting(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLOSED_LOOP_GAME_MEMORY_MB", "64")
+    hog = ["python", "-c", "import time; held = bytearray(512 * 2**20); time.sleep(60)"]
+    _, spec = make_game(tmp_path, "hog", hog, {"README": "nothing\n"})
+
+    with pytest.raises(SandboxError) as failed:
+        ProcessProvider().start(spec, ready_timeout=20)
+
+    assert "MemoryError" in str(failed.value)
+    assert "needed more than its memory limit (64 MiB); raise CLOSED_LOOP_GAME_MEMORY_MB" in str(failed.value)
+
+
 def test_a_game_given_by_git_url_runs(lantern, tmp_path):
     origin, _ = materialize(lantern, tmp_path / "origin")
     game = load_game(f"file://{origin}", manifest=lantern.root / "game.toml")
