@@ -13,11 +13,12 @@ collaborators passed in.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
+from loop.host import settings
 from loop.judge.model_judge import Claim, Judged, judge_replay
 from loop.limits import LimitsExceeded, Progress
 from loop.llm import prompting
@@ -52,7 +53,7 @@ class Settings:
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
     max_notes: int = 8
-    reflection_context: int = 3
+    reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.integer())
 
 
 class LLMQASession:
@@ -217,7 +218,7 @@ class LLMQASession:
                 self.events.note("plan", None, reply.parsed.model_dump())
                 return reply.parsed
             assert self.reader is not None
-            messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
+            messages = [*messages, Message.assistant(reply.text, reply.tool_calls, reply.thinking)]
             for call in reply.tool_calls:
                 answer = self.reader.call(call)
                 self._keep_note(f"{call.name} {clip(str(call.arguments), 80)}: {clip(answer, 200)}")
