@@ -1,7 +1,10 @@
 """A reply that disagrees with the game's own state is found by code, offered to the planner as a lead, and
-may then be quoted as evidence; a quote found nowhere, or a reply quoted where none was found, is not."""
+may then be quoted as evidence; a quote found nowhere, or a reply quoted where none was found, is not (the
+claim stays a suspicion the planner sees)."""
 
 from __future__ import annotations
+
+import json
 
 from loop.contract.game_client import GameObservation
 from loop.llm.fake_server import FakeLLMServer
@@ -89,6 +92,10 @@ def test_a_quote_found_nowhere_or_a_reply_vouching_for_itself_is_not_pursued(
     assert not [r for r in fake_llm.model_requests() if schema_name(r) == "ReplayJudgement"]
     unsupported = [e for e in read_trace(result.trace_path) if e.kind == "unsupported"]
     assert [e.command for e in unsupported] == ["inventory", "look"]
+    # a claim without evidence stays a lead for the planner, not a report
+    last_plan = json.dumps(planner_requests(fake_llm.model_requests())[-1].body)
+    assert "Suspected bugs still without evidence" in last_plan
+    assert "- Inventory is wrong: after 'inventory'" in last_plan
 
 
 def test_a_made_up_quote_is_not_pursued_even_where_the_reply_contradicts_the_state(

@@ -58,6 +58,7 @@ class Settings:
     max_notes: int = 8
     reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.integer())
     max_contradictions_shown: int = 4
+    max_suspicions: int = 4
 
 
 class LLMQASession:
@@ -103,6 +104,7 @@ class LLMQASession:
         self.notes: list[str] = []  # the planner's notes and its tool findings, kept across steps
         self.leads: list[str] = []
         self.contradictions: list[str] = []  # this game's replies that disagree with its state, newest last
+        self.suspicions: dict[str, str] = {}  # title -> what was seen: bugs claimed without evidence yet
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
         self.first_report_seconds: float | None = None
@@ -173,7 +175,9 @@ class LLMQASession:
         )
         if hypothesis is not None and source is None:
             self.events.note("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+            self._keep_suspicion(hypothesis, plan.command)
         elif hypothesis is not None and source is not None:
+            self.suspicions.pop(hypothesis.title, None)
             self.investigate(hypothesis, played, source)
 
     def _playable(self, plan: PlannerReply) -> str | None:
@@ -215,6 +219,7 @@ class LLMQASession:
                 f"- {c}" for c in self.contradictions[-self.settings.max_contradictions_shown :]
             )
             or "none",
+            suspicions="\n".join(f"- {title}: {seen}" for title, seen in self.suspicions.items()) or "none",
             recent=self.memory.recent_text(skip_last=True),
             game_number=self.games_started,
             turn=len(self.game.commands),
@@ -421,6 +426,13 @@ class LLMQASession:
             earlier,
             contradicted=contradicted,
         )
+
+    def _keep_suspicion(self, hypothesis: Hypothesis, command: str) -> None:
+        """A bug claimed without evidence stays a lead for the planner (newest kept), not a report."""
+        self.suspicions.pop(hypothesis.title, None)
+        self.suspicions[hypothesis.title] = f"after '{clip(command, 60)}', {clip(hypothesis.observed, 120)}"
+        while len(self.suspicions) > self.settings.max_suspicions:
+            del self.suspicions[next(iter(self.suspicions))]
 
     def _keep_note(self, note: str) -> None:
         note = clip(note.strip(), 200)
