@@ -52,6 +52,7 @@ class ModelServer(BaseModel):
             settings.MODEL.name: f"compat:{self.model}",
             settings.COMPAT_BASE_URL.name: self.base_url,
             settings.LLM_CONTEXT_TOKENS.name: str(self.context_tokens),
+            settings.LLM_REASONING.name: "off",  # a small model thinks out loud in its answer, if at all
         }
 
 

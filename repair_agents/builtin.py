@@ -17,7 +17,6 @@ bubblewrap), `image` (the docker sandbox's image; default the game's newest imag
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,13 +35,13 @@ from loop.llm import (
     register_secret,
 )
 from loop.repair.agents import AgentContext, UnknownAgent
-from loop.replay.raw_request import shown
 from loop.sandbox import SandboxError
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.coding.agent import CodingAgent
 from repair_agents.coding.tools import Toolbox
 from repair_agents.coding.transcript import Transcript
 from repair_agents.prompts import render
+from repair_agents.task_text import task_prompt
 from sandboxes.repair_tools.choose import BACKENDS, open_repair_sandbox
 
 NAME = "builtin"
@@ -51,23 +50,6 @@ DEFAULT_MAX_TURNS = 40
 # Time kept back from the wall budget to copy the tree out and answer before the pipeline's hard stop.
 MAX_WALL_MARGIN_S = 20.0
 SANDBOX_EXTRA_LIFE_S = 60.0
-
-
-def render_report(report: BugReport) -> str:
-    evidence = f"- evidence:\n```\n{report.evidence.strip()}\n```" if report.evidence.strip() else ""
-    if report.came_in_with:
-        evidence += f"\n- it came in with this commit of the game's history:\n```\n{report.came_in_with}\n```"
-    return render(
-        "report.md",
-        title=report.title,
-        symptom=report.symptom,
-        expected=report.expected,
-        observed=report.observed,
-        mechanic=report.mechanic,
-        bug_type=str(report.bug_type),
-        repro=json.dumps([shown(step) for step in report.repro]),
-        evidence=evidence,
-    )
 
 
 @dataclass
@@ -239,5 +221,5 @@ class BuiltinAgent(RepairAgent):
         return render("builtin_system.md", protected_paths=protected, max_turns=str(max_turns))
 
     def task(self, workspace: RepairWorkspace, reports: list[BugReport]) -> str:
-        rendered = "\n\n".join(render_report(report) for report in reports)
-        return render("builtin_task.md", game=workspace.game_name, reports=rendered)
+        """The CLI agents' task: the reports, how to start and test the game, the gate, why a patch failed."""
+        return task_prompt(reports, workspace.manifest)

@@ -8,8 +8,7 @@ only what differs: how its tool is installed (`tool`), which API its model speak
 (`settings`), its command line (`command`) and environment (`environment`), what it leaves around a run
 (`around_run`), and how its usage and its end are read from its output (`read_result`).
 
-The task is written from the bug reports (title, expected, observed, steps, evidence) and the game's manifest
-(title, genre, start and test commands, design docs, walkthrough): never from the benchmark's ground truth.
+The task is written by `repair_agents.task_text` (the built-in agent gets the same one).
 """
 
 from __future__ import annotations
@@ -17,65 +16,22 @@ from __future__ import annotations
 import abc
 import contextlib
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from loop.contract.game import Manifest
 from loop.contract.models import BugReport
 from loop.host.tool_install import ToolInstallError, ToolSpec, find_or_install, tool_homes
 from loop.llm.prices import PriceTable
 from loop.llm.types import Usage
 from loop.repair.agents import AgentContext, UnknownAgent
-from loop.replay.raw_request import shown
 from repair_agents.base import Attempt, Outcome, RepairAgent, RepairBudget, RepairWorkspace
 from repair_agents.cli_runner import CliRun, run_cli
 from repair_agents.endpoint import Endpoint, endpoint_for, through_relay
-from repair_agents.prompts import render
+from repair_agents.task_text import task_prompt
 
 DEFAULT_MAX_TURNS = 30
 TAIL_CHARS = 300
-
-
-def task_prompt(reports: list[BugReport], game: Manifest | None = None) -> str:
-    """The instruction for the tool, written for the game at hand (prompts/task.md, prompts/task_report.md):
-    each report's evidence and repro, how to reproduce and test locally, the gate, the design docs as the
-    authority, and for a reopened bug why the last patch did not fix it."""
-    sections = []
-    for number, report in enumerate(reports, 1):
-        steps = "\n".join(f"  {i}. {shown(command)}" for i, command in enumerate(report.repro, 1))
-        evidence = "\n".join(f"  {line}" for line in report.evidence.splitlines()) or "  (none recorded)"
-        why = report.reopened_because
-        reopened = f"\n- an earlier patch did not fix it: {why}" if why else ""
-        if report.came_in_with:
-            reopened += f"\n- it came in with this commit of the game's history:\n{report.came_in_with}"
-        sections.append(
-            render(
-                "task_report.md",
-                number=str(number),
-                title=report.title,
-                expected=report.expected,
-                observed=report.observed,
-                steps=steps or "  (a new game shows it)",
-                evidence=evidence,
-                reopened=reopened,
-            )
-        )
-    game = game or Manifest(name="game", title="the game", genre="text", start_command=["(see README)"])
-    return render(
-        "task.md",
-        game=game.title,
-        genre=f"{'an' if game.genre[:1].lower() in 'aeiou' else 'a'} {game.genre}",
-        description=f" {game.description}" if game.description else "",
-        count="this bug" if len(reports) == 1 else f"these {len(reports)} bugs",
-        design_docs=" and ".join(game.qa_docs) or "the docs in the repository",
-        start_command=shlex.join(game.start_command),
-        port_env=game.port_env,
-        test_command=shlex.join(game.test_command) if game.test_command else "the repository's test suite",
-        walkthrough=game.walkthrough or "if the game has one",
-        reports="\n\n".join(sections),
-    )
 
 
 def relevant_files(repo_dir: Path, reports: list[BugReport], limit: int = 5) -> list[str]:

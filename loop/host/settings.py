@@ -164,6 +164,19 @@ LLM_MAX_OUTPUT_TOKENS = Setting(
     "ceiling on one reply's tokens, every role (each has a lower bound of its own) and the coding-agent CLIs",
     ("loop/llm/config.py", "repair_agents/endpoint.py"),
 )
+LLM_REASONING = Setting(
+    f"{PREFIX}LLM_REASONING",
+    "off",
+    "how much a model thinks before it answers: `off`, `low`, `medium` or `high` for every role, or per role "
+    "(`planner:high,reflection:medium`); Anthropic extended thinking, OpenAI reasoning effort",
+    ("loop/llm/config.py",),
+)
+REFLECTION_STEPS = Setting(
+    f"{PREFIX}REFLECTION_STEPS",
+    "6",
+    "the LLM QA agent: how many earlier steps of the game the reflection reads with the step it judges",
+    ("loop/qa_agents/llm/agent.py",),
+)
 PRICES = Setting(
     f"{PREFIX}PRICES",
     None,

@@ -1,6 +1,8 @@
 """Anthropic messages (`anthropic`) over the official SDK.
 
-Structured replies go through `output_config.format`.
+Structured replies go through `output_config.format`; reasoning through extended thinking (`thinking` with a
+budget below `max_tokens`). Thinking blocks never reach the answer's text: they are kept apart and sent back
+with the next turn of a tool loop, as the API requires.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from typing import Any
 
 import anthropic
 
-from loop.llm.config import LLMConfig
+from loop.llm.config import REASONING_TOKENS, LLMConfig
 from loop.llm.errors import ProviderUnavailable
 from loop.llm.providers import (
     Provider,
@@ -18,7 +20,18 @@ from loop.llm.providers import (
     sdk_timeout,
     translates_errors,
 )
-from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
+from loop.llm.types import Message, ProviderReply, Reasoning, Tool, ToolCall, Usage, system_text
+
+MIN_THINKING_TOKENS = 1024  # the API's floor for budget_tokens
+MIN_ANSWER_TOKENS = 256  # what thinking always leaves to the answer (a planner's whole reply)
+THINKING_BLOCKS = ("thinking", "redacted_thinking")
+
+
+def thinking_budget(reasoning: Reasoning, max_tokens: int) -> int | None:
+    """The level's budget, cut to leave the answer room when the reply bound was squeezed to fit the
+    context; None when it is off or no longer reaches the API's floor."""
+    budget = min(REASONING_TOKENS[reasoning], max_tokens - MIN_ANSWER_TOKENS)
+    return budget if budget >= MIN_THINKING_TOKENS else None
 
 
 class AnthropicMessages(Provider):
@@ -51,6 +64,7 @@ class AnthropicMessages(Provider):
         max_tokens: int,
         stream: bool,
         timeout_s: float | None = None,
+        reasoning: Reasoning = "off",
     ) -> ProviderReply:
         system = system_text(messages)
         params: dict[str, Any] = {
@@ -68,6 +82,9 @@ class AnthropicMessages(Provider):
             ]
         if schema is not None:
             params["output_config"] = {"format": {"type": "json_schema", "schema": schema.schema}}
+        budget = thinking_budget(reasoning, max_tokens)
+        if budget is not None:
+            params["thinking"] = {"type": "enabled", "budget_tokens": budget}
         if stream:
             return self._streamed(params)
         message = self.client.messages.create(**params)
@@ -83,6 +100,7 @@ class AnthropicMessages(Provider):
             usage=Usage(input_tokens=message.usage.input_tokens, output_tokens=message.usage.output_tokens),
             stop_reason=message.stop_reason,
             model=message.model,
+            thinking=[b.model_dump(mode="json") for b in message.content if b.type in THINKING_BLOCKS],
         )
 
     def _streamed(self, params: dict[str, Any]) -> ProviderReply:
@@ -102,13 +120,17 @@ class AnthropicMessages(Provider):
                             "name": block.name,
                             "json": "",
                         }
-                    elif block.type == "text":
-                        blocks[event.index] = {"type": "text", "text": block.text}
+                    elif block.type in ("text", *THINKING_BLOCKS):
+                        blocks[event.index] = block.model_dump(mode="json")
                 elif event.type == "content_block_delta" and event.index in blocks:
                     if event.delta.type == "text_delta":
                         blocks[event.index]["text"] += event.delta.text
                     elif event.delta.type == "input_json_delta":
                         blocks[event.index]["json"] += event.delta.partial_json
+                    elif event.delta.type == "thinking_delta":
+                        blocks[event.index]["thinking"] += event.delta.thinking
+                    elif event.delta.type == "signature_delta":
+                        blocks[event.index]["signature"] = event.delta.signature
                 elif event.type == "message_delta":
                     stop_reason = event.delta.stop_reason or stop_reason
                     usage = Usage(input_tokens=usage.input_tokens, output_tokens=event.usage.output_tokens)
@@ -127,6 +149,7 @@ class AnthropicMessages(Provider):
             usage=usage,
             stop_reason=stop_reason,
             model=model,
+            thinking=[b for b in ordered if b["type"] in THINKING_BLOCKS],
         )
 
     def close(self) -> None:
@@ -145,8 +168,9 @@ def _turns(messages: list[Message]) -> list[dict[str, Any]]:
                 turns[-1]["content"].append(block)
             else:
                 turns.append({"role": "user", "content": [block]})
-        elif m.role == "assistant" and m.tool_calls:
-            content: list[dict[str, Any]] = [{"type": "text", "text": m.content}] if m.content else []
+        elif m.role == "assistant" and (m.tool_calls or m.thinking):
+            content: list[dict[str, Any]] = list(m.thinking)
+            content += [{"type": "text", "text": m.content}] if m.content else []
             content += [
                 {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments} for c in m.tool_calls
             ]

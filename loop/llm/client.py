@@ -98,11 +98,12 @@ class LLMClient:
         conversation = list(messages)
         if schema is not None and not self.provider.native_structured:
             conversation = _with_system(conversation, schema_instruction(schema))
-        bound = max_tokens or self.config.max_tokens_for(self.role)
+        bound = self.config.max_tokens_for(self.role, answer=max_tokens)
         total = LLMReply(provider=self.provider.name, model=self.model)
         for attempt in range(self.config.max_invalid_replies + 1):
             reply, record, conversation = self._send_fitted(conversation, tools, schema, bound, total)
             total.text, total.tool_calls, total.stop_reason = reply.text, reply.tool_calls, reply.stop_reason
+            total.thinking = reply.thinking
             total.model = reply.model or self.model
             if response_model is None or reply.tool_calls:
                 return total
@@ -188,6 +189,7 @@ class LLMClient:
                     max_tokens=max_tokens,
                     stream=self.config.stream,
                     timeout_s=self._timeout_s(),
+                    reasoning=self.config.reasoning_for(self.role),
                 )
             except ProviderError as exc:
                 latency = time.monotonic() - started

@@ -2,8 +2,12 @@
 
 Environment: the provider keys and base URLs (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, `ANTHROPIC_API_KEY`,
 `ANTHROPIC_BASE_URL`) and the model settings of `loop.host.settings` (CLOSED_LOOP_MODEL, one per role,
-provider `compat`, timeouts, retries, token bounds, the price file). Without CLOSED_LOOP_MODEL, a key alone
-picks a default model of that provider.
+provider `compat`, timeouts, retries, token bounds, reasoning levels, the price file). Without
+CLOSED_LOOP_MODEL, a key alone picks a default model of that provider.
+
+Reasoning is off unless set (CLOSED_LOOP_LLM_REASONING), for every role or per role: a small local model gains
+nothing from it. When on, each provider gets it its own way (see the providers' `send`), and the role's reply
+cap grows by the level's thinking budget, so the answer keeps the room it had.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pydantic import BaseModel, Field, SecretStr
 
 from loop.host import settings
 from loop.llm.redaction import register_secret
-from loop.llm.types import ROLES, Role
+from loop.llm.types import REASONING_LEVELS, ROLES, Reasoning, Role
 
 DEFAULT_MODELS = {"openai": "gpt-4.1-mini", "anthropic": "claude-sonnet-4-6"}
 # What one reply of each role needs: a planner step or a verdict is a short JSON object, a summary a longer
@@ -29,6 +33,27 @@ ROLE_MAX_OUTPUT_TOKENS: dict[str, int] = {
     "critic": 512,
     "repair": 4096,
 }
+# Tokens one reply may spend thinking at each level: Anthropic's thinking budget, and the room added to the
+# reply cap for OpenAI's reasoning effort (reasoning tokens count against the same cap there).
+REASONING_TOKENS: dict[Reasoning, int] = {"off": 0, "low": 2048, "medium": 8192, "high": 24576}
+
+
+def parse_reasoning(text: str) -> tuple[Reasoning, dict[Role, Reasoning]]:
+    """`high` (every role), `planner:high,reflection:medium` (those roles, the others off), or both mixed
+    (`low,planner:high`). ValueError for an unknown level or role."""
+    every: Reasoning = "off"
+    per_role: dict[Role, Reasoning] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        role, _, level = part.rpartition(":")
+        if level not in REASONING_LEVELS:
+            raise ValueError(f"reasoning level {level!r} is not one of {', '.join(REASONING_LEVELS)}")
+        if not role:
+            every = level
+        elif role in ROLES:
+            per_role[role] = level
+        else:
+            raise ValueError(f"reasoning for {role!r}: no such role ({', '.join(ROLES)})")
+    return every, per_role
 
 
 class ModelSpec(BaseModel):
@@ -66,6 +91,10 @@ class LLMConfig(BaseModel):
     max_invalid_replies: int = Field(default=2, ge=0, description="replies sent back with their error")
     max_output_tokens: int = Field(default=4096, gt=0, description="ceiling on one reply, every role")
     role_max_output_tokens: dict[str, int] = Field(default_factory=lambda: dict(ROLE_MAX_OUTPUT_TOKENS))
+    reasoning: Reasoning = Field(
+        default="off", description="every role's reasoning level, unless its own is set"
+    )
+    role_reasoning: dict[str, Reasoning] = Field(default_factory=dict, description="role -> reasoning level")
     context_tokens: int | None = Field(
         default=None, gt=0, description="the model's context size; compat reads it from the server if unset"
     )
@@ -88,6 +117,7 @@ class LLMConfig(BaseModel):
             return SecretStr(env[name]) if env.get(name) else None
 
         prices, compat_key = settings.PRICES.value(env), settings.COMPAT_API_KEY.value(env)
+        reasoning, role_reasoning = parse_reasoning(settings.LLM_REASONING.value(env) or "")
         values: dict[str, object] = {
             "default_model": settings.MODEL.value(env),
             "models": {
@@ -108,14 +138,24 @@ class LLMConfig(BaseModel):
             ),
             "max_output_tokens": settings.LLM_MAX_OUTPUT_TOKENS.integer(env),
             "stream": settings.LLM_STREAM.switch(env),
+            "reasoning": reasoning,
+            "role_reasoning": role_reasoning,
             "prices_file": Path(prices) if prices else None,
         }
         values.update(overrides)
         return cls.model_validate(values)
 
-    def max_tokens_for(self, role: str) -> int:
-        """One reply's token bound for `role`: its own default, never above the ceiling."""
-        return min(self.role_max_output_tokens.get(role, self.max_output_tokens), self.max_output_tokens)
+    def max_tokens_for(self, role: str, answer: int | None = None) -> int:
+        """One reply's token bound for `role`: the answer's (`answer`, else the role's own default, never
+        above the ceiling) plus the thinking budget of the role's reasoning level."""
+        if answer is None:
+            answer = min(
+                self.role_max_output_tokens.get(role, self.max_output_tokens), self.max_output_tokens
+            )
+        return answer + REASONING_TOKENS[self.reasoning_for(role)]
+
+    def reasoning_for(self, role: str) -> Reasoning:
+        return self.role_reasoning.get(role, self.reasoning)
 
     def spec_for(self, role: Role) -> ModelSpec | None:
         """The model for `role`: its own, else the default, else the default of a provider with a key."""

@@ -8,9 +8,13 @@ from typing import Any
 
 from loop.llm.fake_wire import ScriptedReply, call_ids, next_id, pieces, usage_of
 
+FAKE_SIGNATURE = "fake-signature-0000"
+
 
 def _message_content(script: ScriptedReply) -> list[dict[str, Any]]:
     blocks: list[dict[str, Any]] = []
+    if script.thinking:
+        blocks.append({"type": "thinking", "thinking": script.thinking, "signature": FAKE_SIGNATURE})
     if script.text or not script.tool_calls:
         blocks.append({"type": "text", "text": script.text})
     for call_id, call in zip(call_ids(script, "toolu_"), script.tool_calls, strict=True):
@@ -52,6 +56,14 @@ def messages_stream(script: ScriptedReply, body: dict[str, Any]) -> list[str]:
             for piece in pieces(block["text"]):
                 delta = {"type": "text_delta", "text": piece}
                 events.append({"type": "content_block_delta", "index": index, "delta": delta})
+        elif block["type"] == "thinking":
+            empty = {"type": "thinking", "thinking": "", "signature": ""}
+            events.append({"type": "content_block_start", "index": index, "content_block": empty})
+            for piece in pieces(block["thinking"]):
+                delta = {"type": "thinking_delta", "thinking": piece}
+                events.append({"type": "content_block_delta", "index": index, "delta": delta})
+            delta = {"type": "signature_delta", "signature": block["signature"]}
+            events.append({"type": "content_block_delta", "index": index, "delta": delta})
         else:
             opening = {**block, "input": {}}
             events.append({"type": "content_block_start", "index": index, "content_block": opening})

@@ -1,7 +1,8 @@
 """A fake LLM service on 127.0.0.1: OpenAI chat completions, OpenAI responses and Anthropic messages.
 
 A real threaded HTTP server (stdlib), so the official SDKs and the coding-agent CLIs talk to it over real
-sockets. Replies come from a queue of `ScriptedReply` or from a callable `(RecordedRequest) -> ScriptedReply`;
+sockets. Requests with reasoning parameters the real service would refuse get its 400 (fake_checks). Replies
+come from a queue of `ScriptedReply` or from a callable `(RecordedRequest) -> ScriptedReply`;
 every request is recorded. Use it as a context manager:
 
     with FakeLLMServer() as fake:
@@ -27,6 +28,7 @@ from pydantic import BaseModel, Field, SecretStr, TypeAdapter
 
 from loop.llm.config import LLMConfig
 from loop.llm.fake_anthropic_wire import message, messages_stream
+from loop.llm.fake_checks import request_problem
 from loop.llm.fake_wire import (
     Protocol,
     ScriptedReply,
@@ -144,6 +146,10 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if protocol is None:
             self._send_json(404, {"error": {"message": f"no route {path}", "type": "not_found"}})
+            return
+        problem = request_problem(protocol, body)
+        if problem is not None:
+            self._send_json(400, error_body(protocol, 400, problem))
             return
         script = self.server.fake.next_reply(recorded)
         if script.delay_s:

@@ -39,6 +39,7 @@ class ScriptedReply(BaseModel):
     kind: Literal["reply", "error", "garbage", "truncated", "stream_error"] = "reply"
     text: str = ""
     tool_calls: list[FakeToolCall] = Field(default_factory=list)
+    thinking: str = Field(default="", description="Anthropic: a thinking block sent before the answer")
     input_tokens: int | None = None
     output_tokens: int | None = None
     status: int = 200

@@ -1,5 +1,9 @@
 """OpenAI chat completions (`openai`, and `compat` for any OpenAI-compatible endpoint) and responses
-(`openai-responses`) over the official SDK."""
+(`openai-responses`) over the official SDK.
+
+Reasoning goes as `reasoning_effort` (chat) or `reasoning.effort` (responses), and only when a level is set:
+an OpenAI-compatible server is sent nothing unless it is configured (most local models have no such knob).
+"""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from loop.llm.providers import (
     sdk_timeout,
     translates_errors,
 )
-from loop.llm.types import Message, ProviderReply, Tool, ToolCall, Usage, system_text
+from loop.llm.types import Message, ProviderReply, Reasoning, Tool, ToolCall, Usage, system_text
 
 
 def openai_client(config: LLMConfig, base_url: str | None, api_key: str) -> openai.OpenAI:
@@ -67,12 +71,15 @@ class OpenAIChat(OpenAISDKProvider):
         max_tokens: int,
         stream: bool,
         timeout_s: float | None = None,
+        reasoning: Reasoning = "off",
     ) -> ProviderReply:
         params: dict[str, Any] = {
             "model": model,
             "messages": [_chat_message(m) for m in messages],
             self.max_tokens_param: max_tokens,
         }
+        if reasoning != "off":
+            params["reasoning_effort"] = reasoning
         if timeout_s is not None:
             params["timeout"] = timeout_s
         if tools:
@@ -182,6 +189,7 @@ class OpenAIResponses(OpenAISDKProvider):
         max_tokens: int,
         stream: bool,
         timeout_s: float | None = None,
+        reasoning: Reasoning = "off",
     ) -> ProviderReply:
         system = system_text(messages)
         params: dict[str, Any] = {
@@ -190,6 +198,8 @@ class OpenAIResponses(OpenAISDKProvider):
             "max_output_tokens": max_tokens,
             "store": False,
         }
+        if reasoning != "off":
+            params["reasoning"] = {"effort": reasoning}
         if timeout_s is not None:
             params["timeout"] = timeout_s
         if system:

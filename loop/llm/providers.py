@@ -25,7 +25,7 @@ from loop.llm.errors import (
     RequestRejected,
     StructuredOutputUnsupported,
 )
-from loop.llm.types import Message, ProviderReply, Tool
+from loop.llm.types import Message, ProviderReply, Reasoning, Tool
 from loop.plugins import Plugin, PluginKind, UnknownPlugin, create, names
 
 
@@ -61,8 +61,10 @@ class Provider(Plugin[LLMConfig], abc.ABC):
         max_tokens: int,
         stream: bool,
         timeout_s: float | None = None,
+        reasoning: Reasoning = "off",
     ) -> ProviderReply:
-        """One request; `timeout_s` overrides the client's read timeout.
+        """One request; `timeout_s` overrides the client's read timeout. `reasoning` is how much the model
+        thinks first, asked the provider's way; `max_tokens` already has room for it.
 
         Raises ProviderError subclasses only (RateLimited, ProviderUnavailable, ...)."""
 

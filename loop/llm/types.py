@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 
 Role = Literal["planner", "reflection", "summary", "critic", "repair"]
 ROLES: tuple[Role, ...] = ("planner", "reflection", "summary", "critic", "repair")
+Reasoning = Literal["off", "low", "medium", "high"]
+REASONING_LEVELS: tuple[Reasoning, ...] = ("off", "low", "medium", "high")
 
 
 class ToolCall(BaseModel):
@@ -17,12 +19,15 @@ class ToolCall(BaseModel):
 
 
 class Message(BaseModel):
-    """One turn. `tool` messages answer the assistant's tool call with the same `tool_call_id`."""
+    """One turn. `tool` messages answer the assistant's tool call with the same `tool_call_id`. `thinking`
+    holds an assistant turn's reasoning blocks as the provider sent them (Anthropic's, signed): a tool loop
+    with extended thinking must send them back unchanged."""
 
     role: Literal["system", "user", "assistant", "tool"]
     content: str = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
     tool_call_id: str | None = None
+    thinking: list[dict[str, Any]] = Field(default_factory=list)
 
     @classmethod
     def system(cls, content: str) -> Message:
@@ -33,8 +38,13 @@ class Message(BaseModel):
         return cls(role="user", content=content)
 
     @classmethod
-    def assistant(cls, content: str, tool_calls: list[ToolCall] | None = None) -> Message:
-        return cls(role="assistant", content=content, tool_calls=tool_calls or [])
+    def assistant(
+        cls,
+        content: str,
+        tool_calls: list[ToolCall] | None = None,
+        thinking: list[dict[str, Any]] | None = None,
+    ) -> Message:
+        return cls(role="assistant", content=content, tool_calls=tool_calls or [], thinking=thinking or [])
 
     @classmethod
     def tool(cls, tool_call_id: str, content: str) -> Message:
@@ -81,6 +91,9 @@ class ProviderReply(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     stop_reason: str | None = None
     model: str = ""
+    thinking: list[dict[str, Any]] = Field(
+        default_factory=list, description="reasoning blocks, not the answer"
+    )
 
 
 class LLMReply(BaseModel):
@@ -88,6 +101,9 @@ class LLMReply(BaseModel):
 
     text: str = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
+    thinking: list[dict[str, Any]] = Field(
+        default_factory=list, description="the reasoning blocks to send back with a tool loop's next turn"
+    )
     parsed: Any = Field(default=None, description="the validated response_model instance, when one was asked")
     usage: Usage = Field(default_factory=Usage)
     latency_s: float = 0.0

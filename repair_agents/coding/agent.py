@@ -113,7 +113,7 @@ class CodingAgent:
             latency_s=round(reply.latency_s, 3),
             retries=reply.retries,
         )
-        self.messages.append(Message.assistant(reply.text, reply.tool_calls))
+        self.messages.append(Message.assistant(reply.text, reply.tool_calls, reply.thinking))
         return reply
 
     def observe(self, reply: LLMReply) -> None:

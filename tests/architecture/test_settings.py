@@ -110,11 +110,12 @@ def test_the_model_layer_defaults_are_the_registry_defaults(monkeypatch):
     for setting in settings.SETTINGS:
         monkeypatch.delenv(setting.name, raising=False)
     built, from_env = LLMConfig(), LLMConfig.from_env()
-    assert (built.timeout_s, built.max_retries, built.max_output_tokens, built.stream) == (
+    assert (built.timeout_s, built.max_retries, built.max_output_tokens, built.stream, built.reasoning) == (
         from_env.timeout_s,
         from_env.max_retries,
         from_env.max_output_tokens,
         from_env.stream,
+        from_env.reasoning,
     )
 
 

@@ -111,7 +111,8 @@ class CastleModel:
     planner's expectation as a bug too, with its "evidence" taken from the expectation or the reply itself
     (what a weak model does). `reword` changes the title of each new claim; `extra` adds fields to every bug
     reply (a made-up id, say); `judge_says` fixes the judge's verdict. `tool_calls` are answered, in order,
-    before the planner's first command.
+    before the planner's first command. `quote` replaces a claim's evidence: "current reply" quotes the first
+    line of the reply being judged, any other text is quoted as it is.
     """
 
     def __init__(
@@ -125,8 +126,9 @@ class CastleModel:
         extra: dict[str, Any] | None = None,
         judge_says: str | None = None,
         tool_calls: list[Any] | None = None,
+        quote: str | None = None,
     ):
-        self.judge_says = judge_says
+        self.judge_says, self.quote = judge_says, quote
         self.gullible, self.reword, self.extra = gullible, reword, dict(extra or {})
         self.claimed = 0
         self.commands = itertools.cycle(script)
@@ -160,6 +162,9 @@ class CastleModel:
         evidence = next(iter(earlier_replies(body)[-1:]), "")
         if claim is None and self.honest and command == "look":
             claim, evidence = self._honest_drop_check(body)
+        if claim is not None and self.quote is not None:
+            observed = body.partition("the game answered:")[2].strip().splitlines()
+            evidence = observed[0] if self.quote == "current reply" and observed else self.quote
         if claim is not None:
             self.claimed += 1
             title = f"{claim} (seen again, {self.claimed})" if self.reword and self.claimed > 1 else claim

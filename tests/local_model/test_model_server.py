@@ -27,6 +27,7 @@ class Move(BaseModel):
 def test_model_up_prints_settings_that_reach_the_real_server(local_model: LocalModel):
     assert local_model.exports["CLOSED_LOOP_MODEL"] == "compat:gemma-3-270m"
     assert local_model.exports["CLOSED_LOOP_COMPAT_BASE_URL"] == f"http://127.0.0.1:{local_model.port}/v1"
+    assert local_model.exports["CLOSED_LOOP_LLM_REASONING"] == "off"  # a small model is not asked to think
     status = local_model.closed_loop("model", "status", timeout=60)
     state = json.loads(status.stdout)
     assert status.returncode == 0 and state["healthy"] and state["model"] == "gemma-3-270m"

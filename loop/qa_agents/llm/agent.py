@@ -2,7 +2,9 @@
 
 ReAct with a step-level expectation (role planner), reflection that decides "is this a bug?" (role
 reflection), and local verification: a hypothesis is investigated only when its quoted evidence is found
-verbatim in the docs, the command list or an earlier reply (evidence.py), and becomes a report only
+verbatim in the docs, the command list, an earlier reply, or the step's own reply and state when code found
+them disagreeing (evidence.py, contradictions.py: those disagreements are also the planner's leads), and
+becomes a report only
 after its commands, replayed on a fresh game, show the anomaly again to the replay judge; the repro is the
 replayed sequence, shrunk while the replay still shows it. Which bug a suspicion is, is decided by code from
 the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is
@@ -13,11 +15,12 @@ collaborators passed in.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game_client import GameClient, GameError
 from loop.contract.models import BugReport
+from loop.host import settings
 from loop.judge.model_judge import Claim, Judged, judge_replay
 from loop.limits import LimitsExceeded, Progress
 from loop.llm import prompting
@@ -27,6 +30,7 @@ from loop.llm.roles import ModelRoles
 from loop.llm.types import Message
 from loop.qa_agents.llm.campaign import BugStatus, Descends, GameMemory, KnownBug, RunMarks
 from loop.qa_agents.llm.command_language import CommandLanguage
+from loop.qa_agents.llm.contradictions import contradictions
 from loop.qa_agents.llm.evidence import anomaly_key, confidence, evidence_source, knowledge_text
 from loop.qa_agents.llm.hypothesis_replay import Confirmed, LocalVerifier, UndecidedReplay
 from loop.qa_agents.llm.memory import StepRecord, WorkingMemory
@@ -52,7 +56,9 @@ class Settings:
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
     max_notes: int = 8
-    reflection_context: int = 3
+    reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.integer())
+    max_contradictions_shown: int = 4
+    max_suspicions: int = 4
 
 
 class LLMQASession:
@@ -97,6 +103,8 @@ class LLMQASession:
         self.language = CommandLanguage()
         self.notes: list[str] = []  # the planner's notes and its tool findings, kept across steps
         self.leads: list[str] = []
+        self.contradictions: list[str] = []  # this game's replies that disagree with its state, newest last
+        self.suspicions: dict[str, str] = {}  # title -> what was seen: bugs claimed without evidence yet
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
         self.first_report_seconds: float | None = None
@@ -144,13 +152,18 @@ class LLMQASession:
         self.language.learn(played)
         self.visited[view.room_id(played.state) or "?"] = None
         self._keep_note(plan.note)
+        found = contradictions(played)
+        if found:
+            self.events.note("contradiction", played.command, {"found": found})
+            turn = len(self.game.commands)
+            self.contradictions = [*self.contradictions, *(f"turn {turn}: {c}" for c in found)]
         try:
-            reflection = self.reflect(plan, played)
+            reflection = self.reflect(plan, played, found)
         except (InvalidReply, ProviderError) as exc:
             self._model_failed("reflection", exc)
             reflection = None
         hypothesis = reflection.hypothesis() if reflection is not None else None
-        source = self._evidence_source(hypothesis, played) if hypothesis is not None else None
+        source = self._evidence_source(hypothesis, played, bool(found)) if hypothesis is not None else None
         analysis = reflection.analysis if reflection is not None else ""
         verdict = "" if reflection is None else f"{reflection.verdict}: {analysis}"
         if hypothesis is not None and source is None:
@@ -162,7 +175,9 @@ class LLMQASession:
         )
         if hypothesis is not None and source is None:
             self.events.note("unsupported", plan.command, hypothesis.model_dump(mode="json"))
+            self._keep_suspicion(hypothesis, plan.command)
         elif hypothesis is not None and source is not None:
+            self.suspicions.pop(hypothesis.title, None)
             self.investigate(hypothesis, played, source)
 
     def _playable(self, plan: PlannerReply) -> str | None:
@@ -200,6 +215,11 @@ class LLMQASession:
             summary=self.memory.summary_text(),
             notes="; ".join(self.notes) or "none",
             settled="; ".join(clip(t, 100) for t in settled) or "none",
+            contradictions="\n".join(
+                f"- {c}" for c in self.contradictions[-self.settings.max_contradictions_shown :]
+            )
+            or "none",
+            suspicions="\n".join(f"- {title}: {seen}" for title, seen in self.suspicions.items()) or "none",
             recent=self.memory.recent_text(skip_last=True),
             game_number=self.games_started,
             turn=len(self.game.commands),
@@ -217,7 +237,7 @@ class LLMQASession:
                 self.events.note("plan", None, reply.parsed.model_dump())
                 return reply.parsed
             assert self.reader is not None
-            messages = [*messages, Message.assistant(reply.text, reply.tool_calls)]
+            messages = [*messages, Message.assistant(reply.text, reply.tool_calls, reply.thinking)]
             for call in reply.tool_calls:
                 answer = self.reader.call(call)
                 self._keep_note(f"{call.name} {clip(str(call.arguments), 80)}: {clip(answer, 200)}")
@@ -227,7 +247,7 @@ class LLMQASession:
                 messages.append(Message.tool(call.id, answer))
         raise InvalidReply("planner kept calling tools and gave no command")
 
-    def reflect(self, plan: PlannerReply, played: Step) -> ReflectionReply:
+    def reflect(self, plan: PlannerReply, played: Step, found: list[str]) -> ReflectionReply:
         assert self.game is not None
         earlier = self.game.steps[:-1][-self.settings.reflection_context :]
         messages, reply_model = prompting.conversation(
@@ -239,6 +259,7 @@ class LLMQASession:
             command=plan.command,
             expected=plan.expected,
             observed=step_brief(played, with_state=True).split("\n", 1)[1],
+            contradictions="\n".join(f"- {c}" for c in found) or "none",
         )
         reflection: ReflectionReply = self.models.ask("reflection", messages, reply_model).parsed
         self._succeeded()
@@ -365,6 +386,7 @@ class LLMQASession:
     def new_game(self) -> None:
         self.game = GameSession(self.client, on_step=self.events.step)
         self.games_started += 1
+        self.contradictions = []
         first = self.game.steps[0]
         self.memory.record(
             StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_brief(first))
@@ -392,11 +414,25 @@ class LLMQASession:
     def _knowledge(self) -> str:
         return knowledge_text(self.reader.docs_text() if self.reader else "", self.language.help_text)
 
-    def _evidence_source(self, hypothesis: Hypothesis, played: Step) -> str | None:
+    def _evidence_source(self, hypothesis: Hypothesis, played: Step, contradicted: bool) -> str | None:
         assert self.game is not None
         docs = self.reader.docs_text() if self.reader is not None else ""
         earlier = [s.message for s in self.game.steps[:-1]]
-        return evidence_source(hypothesis.evidence, played, docs, self.language.help_text, earlier)
+        return evidence_source(
+            hypothesis.evidence,
+            played,
+            docs,
+            self.language.help_text,
+            earlier,
+            contradicted=contradicted,
+        )
+
+    def _keep_suspicion(self, hypothesis: Hypothesis, command: str) -> None:
+        """A bug claimed without evidence stays a lead for the planner (newest kept), not a report."""
+        self.suspicions.pop(hypothesis.title, None)
+        self.suspicions[hypothesis.title] = f"after '{clip(command, 60)}', {clip(hypothesis.observed, 120)}"
+        while len(self.suspicions) > self.settings.max_suspicions:
+            del self.suspicions[next(iter(self.suspicions))]
 
     def _keep_note(self, note: str) -> None:
         note = clip(note.strip(), 200)

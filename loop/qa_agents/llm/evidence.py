@@ -2,8 +2,10 @@
 how sure is the report.
 
 - The quote a reflection gives must appear verbatim (case and spacing aside) in a source the agent holds: the
-  docs, the game's command list, or a reply the game gave EARLIER in the same game. Otherwise the hypothesis
-  is never investigated: a planner's wrong guess cannot become a bug.
+  docs, the game's command list, or a reply the game gave EARLIER in the same game; or, when code found the
+  step's reply contradicting its state (contradictions.py), that reply or that state. Otherwise the
+  hypothesis is never investigated: a planner's wrong guess cannot become a bug, and a reply alone cannot
+  vouch for itself.
 - Two suspicions are the same bug when the anomaly is the same: the same final command and the same game reply
   to it. The model's wording (title, mechanic) plays no part, so a reworded duplicate is recognised and a
   made-up id changes nothing (no id is asked for).
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from loop.qa_agents.llm.contradictions import state_quotes
 from loop.replay.transcript import Step
 
 MIN_QUOTE_CHARS = 12
@@ -24,6 +27,8 @@ SOURCE_WEIGHT = {
     "crash": 0.3,
     "command list": 0.25,
     "earlier reply": 0.15,
+    "current reply": 0.15,
+    "state": 0.15,
     "person's report": 0.2,
     "known bug": 0.2,
 }
@@ -43,12 +48,21 @@ def quote_source(quote: str, sources: dict[str, str]) -> str | None:
 
 
 def evidence_source(
-    quote: str, played: Step, docs: str, help_text: str, earlier_replies: list[str]
+    quote: str,
+    played: Step,
+    docs: str,
+    help_text: str,
+    earlier_replies: list[str],
+    *,
+    contradicted: bool = False,
 ) -> str | None:
-    """Where a hypothesis's quote is found verbatim; a crash (server error) needs none. None: not evidence."""
+    """Where a hypothesis's quote is found verbatim; a crash (server error) needs none. None: not evidence.
+    `contradicted`: code found this step's reply disagreeing with its state, so both may be quoted."""
     if played.observation is None and ((played.status or 0) >= 500 or played.outside_api):
         return "crash"
     sources = {"documentation": docs, "command list": help_text, "earlier reply": "\n".join(earlier_replies)}
+    if contradicted:
+        sources |= {"current reply": played.message, "state": state_quotes(played.state)}
     return quote_source(quote, sources)
 
 
