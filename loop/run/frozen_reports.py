@@ -115,7 +115,13 @@ def freeze_session(
             benchmark=benchmark,
             critic=DifferentialCritic,
         )
-    reports = [FrozenReport(bug_id=frozen.matches.get(r.fingerprint), report=r) for r in frozen.reports]
+    # the commit a materialized game gets changes with the clock; the tree (kept above) is what was played
+    reports = [
+        FrozenReport(
+            bug_id=frozen.matches.get(r.fingerprint), report=r.model_copy(update={"build_commit": ""})
+        )
+        for r in frozen.reports
+    ]
     return FrozenSession(
         game=game.name, tree=tree, seed=seed, steps=steps, closed_loop_commit=commit, reports=reports
     )
