@@ -114,7 +114,11 @@ def catalogue_command(args: argparse.Namespace) -> int:
         if problem:
             print(f"closed-loop: error: {problem}", file=sys.stderr)
             return 2
-    comparison = open_comparison(split_names(args.games), args.out, flavours)
+    try:
+        comparison = open_comparison(split_names(args.games), args.out, flavours)
+    except ValueError as exc:  # a frozen QA session that is not what freeze-reports wrote
+        print(f"closed-loop: error: {exc}", file=sys.stderr)
+        return 2
     task_set = comparison.task_set
     print(
         f"task set {task_set.content_hash[:12]}: {len(task_set.tasks)} task(s) in "

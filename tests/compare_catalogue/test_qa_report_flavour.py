@@ -83,3 +83,33 @@ def test_gold_resolves_every_qa_report_task_and_the_leaderboard_splits_by_flavou
         result = json.loads((out / "attempts/gold" / task.task_id / "r1/task_result.json").read_text())
         assert result["flavour"] == QA_REPORT and result["resolved"]
     assert "## By report flavour" in buffer.getvalue()
+
+
+def frozen_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "frozen"
+    folder.mkdir()
+    (folder / "castle.json").write_text((FROZEN_REPORTS_DIR / "castle.json").read_text())
+    monkeypatch.setattr("flows.assembly.FROZEN_REPORTS_DIR", folder)
+    return folder / "castle.json"
+
+
+def test_a_session_frozen_on_other_code_gives_no_qa_report_task(tmp_path: Path, monkeypatch):
+    frozen = frozen_copy(tmp_path, monkeypatch)
+    kept = json.loads(frozen.read_text())
+    frozen.write_text(json.dumps({**kept, "tree": "0" * 40}))
+
+    _, tasks = qa_tasks(tmp_path / "c")
+
+    assert tasks == []
+
+
+def test_a_damaged_frozen_session_stops_the_comparison_in_one_line(tmp_path: Path, monkeypatch, capsys):
+    frozen = frozen_copy(tmp_path, monkeypatch)
+    frozen.write_text('{"game": "castle", ')
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--out", str(tmp_path / "c")]
+
+    assert main(argv) == 2
+
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"closed-loop: error: {frozen} is not a readable frozen session: freeze the reports again"
+    assert not (tmp_path / "c").exists()
