@@ -19,7 +19,7 @@ from loop.qa import get_qa_agent
 from loop.repair.agents import AgentContext, GroundTruthKey, create_agent
 from loop.repair.protocol import RepairAgent
 from loop.run.catalogue_comparison import CatalogueComparison
-from loop.run.catalogue_tasks import build_task_set
+from loop.run.catalogue_tasks import FLAVOURS, build_task_set
 from loop.run.choices import critic_names, make_judge, resolve_config
 from loop.run.config import LoopConfig
 from loop.run.loop_run import (
@@ -96,6 +96,8 @@ def task_agent_factory(name: str, options: dict[str, str]) -> AgentFactory:
 
 
 HOLDOUT_DIR = CATALOGUE_DIR.parent / "bench" / "holdout"
+FROZEN_REPORTS_DIR = CATALOGUE_DIR.parent / "bench" / "frozen_reports"
+"""One frozen explorer session per task-set game (`<game>.json`): the reports of the qa-report tasks."""
 
 
 def task_games(names: list[str] | None = None) -> dict[str, Game]:
@@ -113,10 +115,13 @@ def task_games(names: list[str] | None = None) -> dict[str, Game]:
     return {name: found[name] for name in names}
 
 
-def open_comparison(games: list[str] | None, out: Path | None) -> CatalogueComparison:
-    """The comparison of the named games' task set (default: all), in `out` or in the runs folder under a
-    name of its task-set hash (so a rerun of the same task set resumes)."""
+def open_comparison(
+    games: list[str] | None, out: Path | None, flavours: tuple[str, ...] = FLAVOURS
+) -> CatalogueComparison:
+    """The comparison of the named games' task set (default: all) with the report flavours asked for, in
+    `out` or in the runs folder under a name of its task-set hash (so a rerun of the same task set
+    resumes)."""
     selected = task_games(games)
-    task_set = build_task_set(list(selected.values()))
+    task_set = build_task_set(list(selected.values()), FROZEN_REPORTS_DIR, flavours)
     folder = out or runs_root() / f"compare-catalogue-{task_set.content_hash[:12]}"
-    return CatalogueComparison(folder.resolve(), task_set, selected)
+    return CatalogueComparison(folder.resolve(), task_set, selected, FROZEN_REPORTS_DIR)

@@ -42,8 +42,10 @@ def deployments() -> list:
         compare_catalogue.to_deployment(
             name="catalogue",
             parameters={"agents": ["gold", "noop"]},
-            description="Every ground-truth bug of the catalogue a task: gold first (a task it cannot "
-            "resolve is broken), then agents x tasks x repeats, resumable; the leaderboard as artifacts.",
+            description="Every ground-truth bug of the catalogue a task, with a player's report and, where "
+            "a frozen QA session found it, the QA agent's own: gold first (a task it cannot resolve is "
+            "broken), then agents x tasks x repeats, each attempt a task run, resumable; the leaderboard as "
+            "artifacts.",
             tags=["compare"],
         ),
     ]

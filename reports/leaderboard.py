@@ -1,7 +1,7 @@
 """The leaderboard of a catalogue comparison, computed from its folder alone (`taskset.json` and every
 attempt's `task_result.json`): per agent the resolved rate with a 95% Wilson interval over attempts (tasks x
-repeats), by difficulty and bug type, tokens, cost and time per attempt, patch size, false fixes, and a
-pairwise view. Tasks gold did not resolve are broken: listed, never scored.
+repeats), by report flavour, difficulty and bug type, tokens, cost and time per attempt, patch size, false
+fixes, and a pairwise view. Tasks gold did not resolve are broken: listed, never scored.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class AgentRow(BaseModel):
     percent: float
     ci_low: float
     ci_high: float
+    by_flavour: dict[str, Rate] = {}
     by_difficulty: dict[str, Rate]
     by_bug_type: dict[str, Rate]
     outcomes: dict[str, int]
@@ -107,6 +108,7 @@ def _row(agent: str, results: list[TaskResult]) -> AgentRow:
         percent=round(100.0 * resolved / len(results), 1) if results else 0.0,
         ci_low=low,
         ci_high=high,
+        by_flavour=_rates(results, "flavour"),
         by_difficulty=_rates(results, "difficulty"),
         by_bug_type=_rates(results, "bug_type"),
         outcomes=dict(sorted(totals.outcomes.items())),
@@ -219,6 +221,7 @@ def _sections(board: Leaderboard) -> list[tuple[str, str, list[dict[str, str]]]]
         for pair in board.pairwise
     ]
     return [
+        ("By report flavour", "flavour", _breakdown_rows(board, "by_flavour")),
         ("By difficulty", "difficulty", _breakdown_rows(board, "by_difficulty")),
         ("By bug type", "bug-type", _breakdown_rows(board, "by_bug_type")),
         ("Outcomes", "outcomes", outcomes),
@@ -234,6 +237,8 @@ def _summary(board: Leaderboard) -> list[str]:
         "Resolved: the task's probe is quiet on the patched build (fail-to-pass) and the game's tests, the "
         "walkthrough and the other bugs' probes still pass (pass-to-pass).",
         "Interval: 95% Wilson, over attempts (tasks x repeats).",
+        "Report flavours: user-report (written from the ground truth's description, as a player would file "
+        "it), qa-report (the QA agent's own report, from a frozen session that found the bug).",
     ]
 
 

@@ -1,7 +1,8 @@
 """Repair agents x tasks x repeats on a task set, gold first, resumable from the results on disk.
 
 Layout of a comparison folder: `taskset.json` (the task set and its content hash) and
-`attempts/<agent>/<game>/<bug>/r<k>/task_result.json`, one per finished attempt. `gold` runs once on every
+`attempts/<agent>/<task id>/r<k>/task_result.json`, one per finished attempt (task id: `<game>/<bug>` for a
+user-report task, `<game>/<bug>/qa-report` for a qa-report one). `gold` runs once on every
 task before any other agent: a task it does not resolve is broken, listed and never given to another agent.
 A second run on the same folder skips every finished attempt; a folder made for another task set is refused.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from loop.contract.game import Game
@@ -39,6 +40,7 @@ class CatalogueComparison:
     out_dir: Path
     task_set: TaskSet
     games: dict[str, Game]
+    frozen_dir: Path | None = None
 
     def open(self) -> None:
         """Create the folder, or check that it belongs to this task set."""
@@ -55,7 +57,7 @@ class CatalogueComparison:
         self.task_set.save(path)
 
     def attempt_dir(self, agent: str, task: Task, repeat: int) -> Path:
-        return self.out_dir / ATTEMPTS_DIR / agent / task.game / task.bug_id / f"r{repeat}"
+        return self.out_dir / ATTEMPTS_DIR / agent / task.task_id / f"r{repeat}"
 
     def finished(self, agent: str, task: Task, repeat: int) -> bool:
         return (self.attempt_dir(agent, task, repeat) / RESULT_FILE).is_file()
@@ -84,53 +86,76 @@ def broken_tasks(results: list[TaskResult]) -> list[str]:
     return sorted(r.task_id for r in results if r.agent == GOLD and r.repeat == 1 and not r.resolved)
 
 
-RunOne = Callable[[str, Task, int], TaskResult]
+Planned = tuple[str, Task, int]
+"""One attempt to run: (agent, task, repeat)."""
+RunBatch = Callable[[list[Planned]], None]
+"""Runs a batch of attempts (each with `run_attempt`) and returns when all are finished."""
+
+
+@dataclass(frozen=True)
+class AttemptSettings:
+    """What every attempt of a comparison shares. `make_agent(name, options)` comes from the composition
+    root, the only holder of ground-truth keys."""
+
+    make_agent: Callable[[str, dict[str, str]], AgentFactory]
+    provider: SandboxProvider
+    wall_seconds: float
+    agent_options: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+def run_attempt(
+    comparison: CatalogueComparison, settings: AttemptSettings, agent: str, task: Task, repeat: int
+) -> TaskResult:
+    """One agent's attempt on one task, written to its folder in the comparison."""
+    options = settings.agent_options.get(agent, {})
+    spec = AttemptSpec(
+        task=task,
+        task_set=comparison.task_set.content_hash,
+        game=comparison.games[task.game],
+        agent=agent,
+        repeat=repeat,
+        attempt_dir=comparison.attempt_dir(agent, task, repeat),
+        model=options.get("model", ""),
+        frozen_dir=comparison.frozen_dir,
+    )
+    return run_task_attempt(
+        spec,
+        settings.make_agent(agent, options),
+        provider=settings.provider,
+        wall_seconds=settings.wall_seconds,
+    )
 
 
 def run_comparison(
-    comparison: CatalogueComparison,
-    agents: list[str],
-    make_agent: Callable[[str, dict[str, str]], AgentFactory],
-    *,
-    repeats: int,
-    provider: SandboxProvider,
-    wall_seconds: float,
-    agent_options: dict[str, dict[str, str]] | None = None,
-    workers: int = 1,
-    on_result: Callable[[TaskResult], None] | None = None,
+    comparison: CatalogueComparison, agents: list[str], *, repeats: int, run_batch: RunBatch
 ) -> list[TaskResult]:
-    """Gold on every task first, then every agent x task x repeat not finished yet; returns all results.
-    `make_agent(name, options)` comes from the composition root, the only holder of ground-truth keys."""
+    """Gold on every task first, then every agent x task x repeat not finished yet; returns all results."""
     comparison.open()
-    options = agent_options or {}
-
-    def run_one(agent: str, task: Task, repeat: int) -> TaskResult:
-        spec = AttemptSpec(
-            task=task,
-            task_set=comparison.task_set.content_hash,
-            game=comparison.games[task.game],
-            agent=agent,
-            repeat=repeat,
-            attempt_dir=comparison.attempt_dir(agent, task, repeat),
-            model=options.get(agent, {}).get("model", ""),
-        )
-        result = run_task_attempt(
-            spec, make_agent(agent, options.get(agent, {})), provider=provider, wall_seconds=wall_seconds
-        )
-        if on_result is not None:
-            on_result(result)
-        return result
-
-    _run_all(list(comparison.plan([GOLD], 1)), run_one, workers)
-    _run_all(list(comparison.plan(agents, repeats)), run_one, workers)
+    run_batch(list(comparison.plan([GOLD], 1)))
+    run_batch(list(comparison.plan(agents, repeats)))
     return comparison.results()
 
 
-def _run_all(planned: list[tuple[str, Task, int]], run_one: RunOne, workers: int) -> None:
-    if workers <= 1:
-        for agent, task, repeat in planned:
-            run_one(agent, task, repeat)
-        return
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for future in [pool.submit(run_one, *item) for item in planned]:
-            future.result()
+def in_threads(
+    comparison: CatalogueComparison,
+    settings: AttemptSettings,
+    workers: int = 1,
+    on_result: Callable[[TaskResult], None] | None = None,
+) -> RunBatch:
+    """Run each batch with at most `workers` attempts at once, in this process."""
+
+    def run_one(planned: Planned) -> None:
+        result = run_attempt(comparison, settings, *planned)
+        if on_result is not None:
+            on_result(result)
+
+    def run_batch(planned: list[Planned]) -> None:
+        if workers <= 1:
+            for item in planned:
+                run_one(item)
+            return
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for future in [pool.submit(run_one, item) for item in planned]:
+                future.result()
+
+    return run_batch

@@ -1,10 +1,12 @@
 """A task set for comparing repair agents: every ground-truth bug of the given games is one task.
 
-A task is a game at its shipped tree, one ground-truth bug, and the loop's verification of it. The list kept
-on disk (`taskset.json`) holds no ground-truth text: only ids, difficulty, bug type and the hashes of the
-game's tree and benchmark, so two task sets with the same hash verify the same bugs on the same code. The
-report an agent gets is written here, on the host, from the ground truth's description, as a player would
-file it; nothing else of the ground truth reaches an agent.
+A task is a game at its shipped tree, one ground-truth bug, the report an agent gets, and the loop's
+verification of it. Reports come in two flavours: `user-report`, written here, on the host, from the ground
+truth's description as a player would file it (every bug has one), and `qa-report`, the QA agent's own
+report from a frozen session that found the bug (loop.run.frozen_reports). The list kept on disk
+(`taskset.json`) holds no ground-truth text: only ids, flavour, difficulty, bug type and the hashes of the
+game's tree, benchmark and frozen report, so two task sets with the same hash verify the same bugs on the
+same code from the same reports. Nothing else of the ground truth reaches an agent.
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ from pydantic import BaseModel, Field, ValidationError
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.models import BugReport, BugType, GroundTruthBug
+from loop.run.frozen_reports import load_frozen
 
 TASKSET_SCHEMA_VERSION = 1
 TITLE_CHARS = 120
+USER_REPORT = "user-report"
+QA_REPORT = "qa-report"
+FLAVOURS = (USER_REPORT, QA_REPORT)
 
 
 class UnreadableFile(ValueError):
@@ -42,12 +48,17 @@ class Task(BaseModel):
     bug_id: str
     difficulty: str
     bug_type: str
+    flavour: str = Field(
+        default=USER_REPORT, description="user-report or qa-report: where the report comes from"
+    )
     tree: str = Field(description="git tree id of the game's source as agents get it")
     benchmark: str = Field(description="sha256 of the game's benchmark folder (ground truth, probes, gold)")
+    report: str = Field(default="", description="qa-report: sha256 of the frozen report agents get")
 
     @property
     def task_id(self) -> str:
-        return f"{self.game}/{self.bug_id}"
+        base = f"{self.game}/{self.bug_id}"
+        return base if self.flavour == USER_REPORT else f"{base}/{self.flavour}"
 
 
 class TaskSet(BaseModel):
@@ -96,26 +107,49 @@ def folder_hash(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def build_task_set(games: list[Game]) -> TaskSet:
-    """One task per ground-truth bug of each game that ships ground truth, in game then bug order."""
-    tasks: list[Task] = []
-    for game in games:
-        if game.benchmark_dir is None:
-            continue
-        benchmark = Benchmark(game)
-        tree, bench_hash = tree_id(game), folder_hash(game.benchmark_dir)
-        tasks += [
-            Task(
-                game=game.name,
-                bug_id=bug.id,
-                difficulty=str(bug.difficulty),
-                bug_type=bug.bug_type,
-                tree=tree,
-                benchmark=bench_hash,
-            )
-            for bug in benchmark.bugs
-        ]
-    return TaskSet(tasks=tasks)
+def build_task_set(
+    games: list[Game], frozen_dir: Path | None = None, flavours: tuple[str, ...] = FLAVOURS
+) -> TaskSet:
+    """Per game that ships ground truth, in bug order: a user-report task for every bug, then a qa-report
+    task for every bug the game's frozen session in `frozen_dir` found."""
+    return TaskSet(tasks=[task for game in games for task in _game_tasks(game, frozen_dir, flavours)])
+
+
+def _game_tasks(game: Game, frozen_dir: Path | None, flavours: tuple[str, ...]) -> list[Task]:
+    if game.benchmark_dir is None:
+        return []
+    bugs = Benchmark(game).bugs
+    tree, bench_hash = tree_id(game), folder_hash(game.benchmark_dir)
+    chosen = [(bug, USER_REPORT, "") for bug in bugs] if USER_REPORT in flavours else []
+    frozen = load_frozen(frozen_dir, game.name, tree) if QA_REPORT in flavours else None
+    if frozen is not None:
+        found = frozen.by_bug()
+        chosen += [(bug, QA_REPORT, found[bug.id].digest) for bug in bugs if bug.id in found]
+    return [
+        Task(
+            game=game.name,
+            bug_id=bug.id,
+            difficulty=str(bug.difficulty),
+            bug_type=bug.bug_type,
+            flavour=flavour,
+            tree=tree,
+            benchmark=bench_hash,
+            report=report,
+        )  # fmt: skip
+        for bug, flavour, report in chosen
+    ]
+
+
+def task_report(task: Task, bug: GroundTruthBug, frozen_dir: Path | None) -> BugReport:
+    """The report an agent gets for `task`: the user-style report, or the frozen QA report it was built
+    from (refused when the frozen file changed since)."""
+    if task.flavour == USER_REPORT:
+        return user_report(bug)
+    frozen = load_frozen(frozen_dir, task.game, task.tree)
+    kept = frozen.by_bug().get(task.bug_id) if frozen is not None else None
+    if kept is None or kept.digest != task.report:
+        raise ValueError(f"{task.task_id}: the frozen QA report changed since the task set was built")
+    return kept.report
 
 
 def user_report(bug: GroundTruthBug) -> BugReport:

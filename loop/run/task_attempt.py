@@ -24,9 +24,10 @@ from pydantic import BaseModel, Field
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game, materialize
 from loop.contract.game_client import GameClient, GameError
+from loop.contract.models import BugReport
 from loop.repair.pipeline import RepairRound
 from loop.repair.protocol import Outcome, RepairAgent, RepairBudget, attempt_record
-from loop.run.catalogue_tasks import Task, UnreadableFile, user_report
+from loop.run.catalogue_tasks import USER_REPORT, Task, UnreadableFile, task_report
 from loop.run.choices import make_judge
 from loop.run.lifecycle import BugStatus
 from loop.run.record import AttemptRecord, TrackedBug
@@ -51,6 +52,7 @@ class TaskResult(BaseModel):
     bug_id: str
     difficulty: str
     bug_type: str
+    flavour: str = Field(default=USER_REPORT, description="where the task's report comes from")
     agent: str
     agent_model: str = ""
     closed_loop_version: str = ""
@@ -106,6 +108,7 @@ class AttemptSpec:
     repeat: int
     attempt_dir: Path
     model: str = ""
+    frozen_dir: Path | None = None
 
 
 def closed_loop_version() -> str:
@@ -130,13 +133,14 @@ def run_task_attempt(
     spec.attempt_dir.mkdir(parents=True)
     benchmark = Benchmark(spec.game)
     bug = benchmark.bug(spec.task.bug_id)
-    report = user_report(bug)
+    report: BugReport = task_report(spec.task, bug, spec.frozen_dir)
     agent = make_agent(benchmark, {report.fingerprint: bug.id})
     repo_dir, commit = materialize(spec.game, spec.attempt_dir / "workspace")
     result = TaskResult(
         task_set=spec.task_set, task_id=spec.task.task_id, game=spec.task.game, bug_id=bug.id,
-        difficulty=spec.task.difficulty, bug_type=spec.task.bug_type, agent=spec.agent,
-        agent_model=spec.model, closed_loop_version=closed_loop_version(), repeat=spec.repeat,
+        difficulty=spec.task.difficulty, bug_type=spec.task.bug_type, flavour=spec.task.flavour,
+        agent=spec.agent, agent_model=spec.model, closed_loop_version=closed_loop_version(),
+        repeat=spec.repeat,
     )  # fmt: skip
     run_id = f"task-{spec.agent}-r{spec.repeat}"
     repair = RepairRound(spec.game, repo_dir, spec.attempt_dir, run_id, 1, base=commit, provider=provider)

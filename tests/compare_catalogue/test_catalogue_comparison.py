@@ -29,7 +29,8 @@ TASKS = ["castle/BUG-1", "castle/BUG-2", "castle/BUG-3"]
 
 
 def compare(out: Path, *extra: str) -> list[str]:
-    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--out", str(out), *extra]
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--flavours", "user-report"]
+    argv += ["--out", str(out), *extra]
     return argv + ["--agents", "gold,noop,command", "--agent-option", f"command:command={FIX_BUG_1}"]
 
 

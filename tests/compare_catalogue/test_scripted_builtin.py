@@ -93,7 +93,8 @@ def compared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, list[
             env.delenv(name)
         env.setenv("OPENAI_API_KEY", FAKE_KEY)
         env.setenv("OPENAI_BASE_URL", fake.openai_base_url)
-        argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--out", str(out)]
+        argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--flavours", "user-report"]
+        argv += ["--out", str(out)]
         argv += ["--agents", "gold,builtin", "--agent-option", f"builtin:model={MODEL}"]
         argv += ["--agent-option", "builtin:sandbox=bubblewrap"]
         with contextlib.redirect_stdout(buffer):

@@ -1,5 +1,6 @@
 """`compare-repair-agents/catalogue` as a Prefect flow, in process and as a deployment run on a real local
-server: gold resolves every CASTLE task, noop none, and the leaderboard is written beside the results."""
+server: gold resolves every CASTLE task (both report flavours), noop none, each attempt is a task run of its
+own, and the leaderboard is written beside the results."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from prefect import get_client
 from prefect.testing.utilities import prefect_test_harness
 
 from flows.compare_catalogue import compare_catalogue
@@ -17,17 +19,25 @@ pytestmark = pytest.mark.slow
 BIN = Path(sys.executable).parent
 
 
+TASKS = 5  # CASTLE's three bugs as players report them, and the two its frozen explorer session found
+
+
 def test_the_flow_validates_gold_and_scores_noop_on_castle(tmp_path: Path):
     with prefect_test_harness(server_startup_timeout=120):
         markdown = Path(compare_catalogue(games=["castle"], agents=["gold", "noop"], out=str(tmp_path / "c")))
+        with get_client(sync_client=True) as client:
+            task_runs = {run.name for run in client.read_task_runs()}
 
     board = json.loads(markdown.with_name("leaderboard.json").read_text())
-    assert board["tasks"] == 3 and board["broken"] == []
+    assert board["tasks"] == TASKS and board["broken"] == []
     assert {row["agent"]: (row["resolved"], row["attempts"]) for row in board["agents"]} == {
-        "gold": (3, 3),
-        "noop": (0, 3),
+        "gold": (TASKS, TASKS),
+        "noop": (0, TASKS),
     }
-    assert "| gold | - | 3/3 | 100.0 |" in markdown.read_text()
+    assert f"| gold | - | {TASKS}/{TASKS} | 100.0 |" in markdown.read_text()
+    attempts = {name for name in task_runs if name.startswith("attempt ")}
+    assert len(attempts) == 2 * TASKS
+    assert {"attempt gold castle/BUG-1 #1", "attempt noop castle/BUG-2/qa-report #1"} <= attempts
 
 
 def test_prefect_deployment_run_compare_catalogue_on_a_local_server(local_prefect, tmp_path: Path):
@@ -41,4 +51,5 @@ def test_prefect_deployment_run_compare_catalogue_on_a_local_server(local_prefec
     assert "Completed" in run.stdout
     (folder,) = (tmp_path / "runs").glob("compare-catalogue-*")
     leaderboard = (folder / "leaderboard.md").read_text()
-    assert "| gold | - | 3/3 | 100.0 |" in leaderboard and "| noop | - | 0/3 | 0.0 |" in leaderboard
+    assert f"| gold | - | {TASKS}/{TASKS} | 100.0 |" in leaderboard
+    assert f"| noop | - | 0/{TASKS} | 0.0 |" in leaderboard
