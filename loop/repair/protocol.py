@@ -189,4 +189,5 @@ def attempt_record(attempt: Attempt) -> AttemptRecord:
         patch_path=str(patch) if patch else None,
         transcript_path=attempt.transcript,
         detail=attempt.detail,
+        agent_note=attempt.agent_note,
     )
