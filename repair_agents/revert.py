@@ -128,6 +128,7 @@ def _first_line(text: str) -> str:
 
 class RevertAgent(RepairAgent):
     name = NAME
+    needs_culprit = True
 
     @classmethod
     def from_context(cls, context: AgentContext) -> RevertAgent:

@@ -1,6 +1,7 @@
 """The `revert` agent, with no model: a bug bisected to the commit that brought it in is fixed by taking that
-commit back, through the same gate and verification as any patch; where the revert does not apply, or the bug
-has no culprit, the agent declines and the attempt ends as an empty patch that says why."""
+commit back, through the same gate and verification as any patch; where the revert does not apply the agent
+declines and the attempt ends as an empty patch that says why; a bug with no culprit it declines too, and the
+loop does not even give it one. With no model, `auto` picks it on a game without ground truth."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from loop.run.record import RunRecord
+from repair_agents.base import RepairBudget, RepairWorkspace
+from repair_agents.revert import RevertAgent
 from tests.user_mode.test_regression_range import (
     SAW,
     commit,
@@ -93,9 +96,15 @@ def test_revert_declines_a_bug_with_no_culprit(tmp_path: Path, runs: Path):
     record = RunRecord.load(runs / "splinter-night-1" / "run.json")
     [bug] = record.bugs.values()
     assert bug.bisection is None and bug.status == "open"
-    [attempt] = record.sessions[0].attempts
-    assert attempt.outcome == "empty_patch"
-    assert "declined: no culprit commit is known for this bug" in attempt.detail
+    assert record.sessions[0].attempts == []  # the loop gives it only bugs with a culprit
+
+    # given one anyway (`closed-loop repair --agent revert`), it says why it leaves the tree alone
+    attempt_dir = tmp_path / "attempt"
+    attempt_dir.mkdir()
+    workspace = RepairWorkspace(root, attempt_dir, "splinter", "by-hand", 1)
+    said = RevertAgent().repair(workspace, [SAW], RepairBudget())
+    assert said.outcome is None and "declined: no culprit commit is known for this bug" in said.detail
+    assert not team.is_dirty(untracked_files=True)
 
 
 def test_a_bug_arriving_in_commit_5_of_9_is_bisected_to_it_in_few_builds(tmp_path: Path, runs: Path):
