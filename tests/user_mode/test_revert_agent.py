@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from loop.run.record import RunRecord
+from loop.run.record import AttemptRecord, RunRecord, TrackedBug
 from repair_agents.base import RepairBudget, RepairWorkspace
 from repair_agents.revert import RevertAgent
 from tests.user_mode.test_regression_range import (
@@ -25,6 +25,15 @@ from tests.user_mode.test_regression_range import (
 pytestmark = pytest.mark.slow
 
 
+def reverted(runs: Path, run_id: str, culprit: str) -> tuple[TrackedBug, AttemptRecord]:
+    """The run's one bug, bisected to `culprit`, and the first round's one repair attempt."""
+    record = RunRecord.load(runs / run_id / "run.json")
+    [bug] = record.bugs.values()
+    assert bug.bisection is not None and bug.bisection.culprit == culprit
+    [attempt] = record.sessions[0].attempts
+    return bug, attempt
+
+
 def test_revert_takes_back_the_culprit_and_the_bug_is_verified_fixed(tmp_path: Path, runs: Path):
     root = tmp_path / "team"
     team, commits = team_history(root)
@@ -32,11 +41,8 @@ def test_revert_takes_back_the_culprit_and_the_bug_is_verified_fixed(tmp_path: P
     commits += later_commits(team, root)
     night(root, [SAW], "splinter-night-2", runs, agent="revert")
 
-    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
-    [bug] = record.bugs.values()
-    assert bug.bisection is not None and bug.bisection.culprit == commits[3]
+    bug, attempt = reverted(runs, "splinter-night-2", commits[3])
     assert bug.status == "verified_fixed"
-    [attempt] = record.sessions[0].attempts
     assert (attempt.agent, attempt.outcome) == ("revert", "patched")
     assert attempt.patch_path is not None
     patch = (runs / "splinter-night-2" / attempt.patch_path).read_text()
@@ -56,11 +62,8 @@ def test_revert_declines_where_the_culprit_no_longer_reverts_cleanly(tmp_path: P
     commits.append(commit(team, "Blunt the plane"))
     night(root, [SAW], "splinter-night-2", runs, agent="revert")
 
-    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
-    [bug] = record.bugs.values()
-    assert bug.bisection is not None and bug.bisection.culprit == commits[3]
+    bug, attempt = reverted(runs, "splinter-night-2", commits[3])
     assert bug.status == "open"
-    [attempt] = record.sessions[0].attempts
     assert attempt.outcome == "empty_patch"
     assert f"declined: reverting {commits[3][:10]} Sharpen the saw does not apply" in attempt.detail
     assert "names none of the files it changed" in attempt.detail
@@ -78,10 +81,7 @@ def test_revert_reverts_only_the_named_files_when_the_whole_commit_conflicts(tmp
     traced = SAW.model_copy(update={"evidence": 'File "server.py", line 40, in handle: KeyError'})
     night(root, [traced], "splinter-night-2", runs, agent="revert")
 
-    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
-    [bug] = record.bugs.values()
-    assert bug.bisection is not None and bug.bisection.culprit == commits[2]
-    [attempt] = record.sessions[0].attempts
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
     assert attempt.outcome == "patched" and bug.status == "verified_fixed"
     assert f"reverts {commits[2][:10]} Sharpen the saw in server.py only" in attempt.agent_note
     assert "README" not in (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
