@@ -30,11 +30,13 @@ from typing import Any
 import git
 from pydantic import BaseModel, Field
 
+from bench.data_dirs import loop_data_dir
 from bench.result import BenchResult, emit, metric, parser
 from flows.assembly import open_run
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
 from loop.contract.game import Game
+from loop.host import settings
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
 from loop.run.rounds import run_rounds
@@ -106,9 +108,10 @@ def comment_commit(repo: git.Repo, folder: Path, night: int) -> str:
 
 @contextmanager
 def _own_data(root: Path) -> Iterator[Path]:
-    """The runs folder and the ledger of this benchmark, away from the user's."""
-    saved = {name: os.environ.get(name) for name in ("CLOSED_LOOP_RUNS", "CLOSED_LOOP_DATA")}
-    os.environ["CLOSED_LOOP_RUNS"], os.environ["CLOSED_LOOP_DATA"] = str(root / "runs"), str(root / "data")
+    """The runs folder and the ledger of this benchmark, away from the user's (the wheelhouses shared)."""
+    data = loop_data_dir(root, "data", share_venvs=False)
+    saved = {name: os.environ.get(name) for name in (settings.RUNS.name, settings.DATA.name)}
+    os.environ[settings.RUNS.name], os.environ[settings.DATA.name] = str(root / "runs"), str(data)
     try:
         yield root / "runs"
     finally:
