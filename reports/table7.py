@@ -168,6 +168,8 @@ def qa_only(attempts: list[AttemptRecord]) -> bool:
 def agent_label(agent: str) -> str:
     if agent == "noop":
         return "none: QA only (no repair agent; set a model key or choose one to repair)"
+    if agent == "revert":
+        return "revert: QA only but for reverts (a bug bisected to the commit that brought it in is reverted)"
     return f"{agent} (harness check)" if agent in HARNESS_AGENTS else agent
 
 

@@ -271,8 +271,9 @@ class RepairRound:
         self.branch.stage_all()
         diff = self.branch.staged_diff(base)
         if not diff.strip():
+            said = f" ({attempt.agent_note})" if attempt.agent_note else ""
             return attempt.model_copy(
-                update={"outcome": Outcome.EMPTY_PATCH, "detail": "the agent changed nothing"}
+                update={"outcome": Outcome.EMPTY_PATCH, "detail": f"the agent changed nothing{said}"}
             )
         attempt = attempt.model_copy(update={"diff": diff, "diff_stats": _stats_or_empty(diff)})
         self._progress(f"[{attempt.agent}] diff: {attempt.diff_stats.summary()}")

@@ -161,6 +161,7 @@ class RepairAgent(Plugin[AgentContext], abc.ABC):
     tool_paths: tuple[Path, ...] = ()  # the installs its processes run from, mounted read-only
     needs_model: bool = False  # it cannot work without a model endpoint: the loop refuses it offline
     needs_ground_truth: bool = False  # a harness agent (gold); only closed-loop's own may say so
+    needs_culprit: bool = False  # it works only on bugs bisected to a culprit commit: the loop gives it those
 
     @abc.abstractmethod
     def repair(self, workspace: RepairWorkspace, reports: list[BugReport], budget: RepairBudget) -> Attempt:
@@ -189,4 +190,5 @@ def attempt_record(attempt: Attempt) -> AttemptRecord:
         patch_path=str(patch) if patch else None,
         transcript_path=attempt.transcript,
         detail=attempt.detail,
+        agent_note=attempt.agent_note,
     )

@@ -1,7 +1,8 @@
 """What `auto` picks, and which choices a game allows: the loop's policy, in one place.
 
 With a model configured (an API key, or a compat endpoint such as a local llama.cpp server), `auto` picks the
-model-backed agents; otherwise the offline ones (the explorer, and `gold` where the game ships ground truth).
+model-backed agents; otherwise the offline ones (the explorer, and `gold` where the game ships ground truth,
+else `revert`, which repairs only bugs bisected to a culprit commit).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from loop.run.config import AUTO, LoopConfig
 log = logging.getLogger(__name__)
 
 QA_ONLY_NOTICE = (
-    "no model is configured, so this run is QA only: bugs are found and replayed, and nothing is repaired. "
-    "To repair, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local model with `closed-loop model up`, "
+    "no model is configured, so this run is QA only: bugs are found and replayed, and only a bug bisected to "
+    "the commit that brought it in is repaired, by reverting that commit (the revert agent). To repair "
+    "more, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local model with `closed-loop model up`, "
     "or bring your own fixer with --repair-agent command --agent-option command='<your command>'"
 )
 CRITICS = {"differential": ["differential"], "llm": ["llm"], "both": ["differential", "llm"], "none": []}
@@ -53,8 +55,8 @@ def resolve_config(config: LoopConfig, game: Game, *, has_ground_truth: bool) ->
         if online and "builtin" in agent_names():
             repair_agent = "builtin"
         else:
-            repair_agent = "gold" if has_ground_truth else "noop"
-            if repair_agent == "noop":
+            repair_agent = "gold" if has_ground_truth else "revert"
+            if repair_agent == "revert":
                 _say_qa_only()
     if qa_agent not in qa_agent_names():
         raise ChoiceError(f"unknown QA agent {qa_agent!r} (choose from auto, {', '.join(qa_agent_names())})")

@@ -31,7 +31,7 @@ def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = 
         return ""
     shown = [path for path in changed.splitlines() if path and not is_hidden(path, hidden_paths)]
     diff = _git(repo, "show", "--format=", "--first-parent", commit, "--", *shown) if shown else ""
-    text = message.rstrip() + "\n\n" + (diff or "").rstrip()
+    text = message.rstrip() + "\n\n" + (diff or "")  # as git shows it: its last context line may be blank
     if len(text) > limit:
         text = text[:limit] + f"\n[... cut at {limit} characters]"
     return text

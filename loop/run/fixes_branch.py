@@ -194,6 +194,8 @@ def pull_request(record: RunRecord, fixes: FixesBranch) -> str:
                 f"- Patch: {attempt.agent}, {attempt.files_changed} file(s), +{attempt.lines_added} "
                 f"-{attempt.lines_removed}; regression gate passed"
             )
+            if attempt.agent_note:
+                lines.append(f"- The agent says: {attempt.agent_note}")
         for verification in _verifications_of(record, fingerprint):
             probe = (
                 ""

@@ -84,7 +84,7 @@ def summary_lines(record: RunRecord, report_path: str, repo_dir: str) -> list[st
             f"next: {_plural(len(record.fixes.skipped), 'verified fix')} could not go onto your history; "
             "pull-request.md beside the report says why"
         )
-    elif record.config.repair_agent == "noop":
+    elif record.config.repair_agent in ("noop", "revert"):
         lines.append(
             "next: this was a QA run; to repair, set ANTHROPIC_API_KEY or OPENAI_API_KEY, start a local "
             "model with `closed-loop model up`, or pass --repair-agent command --agent-option command='...'"

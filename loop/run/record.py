@@ -143,6 +143,7 @@ class AttemptRecord(BaseModel):
     patch_path: str | None = None
     transcript_path: str | None = None
     detail: str = ""
+    agent_note: str = Field(default="", description="what the agent said it did")
 
 
 class CrashRecord(BaseModel):

@@ -343,8 +343,10 @@ def repair(run: LoopRun, number: int) -> None:
         return
     session = run.session(number)
     unresolved = [bug for bug in run.record.bugs.values() if BugStatus(bug.status) in UNRESOLVED]
+    agent = run.parts.repair_agent
+    if agent.needs_culprit:
+        unresolved = [bug for bug in unresolved if _culprit(bug)]
     if unresolved:
-        agent = run.parts.repair_agent
         budget = RepairBudget(wall_seconds=run.config.repair_timeout_s)
         with RepairRound(
             run.game,
@@ -386,12 +388,17 @@ def repair(run: LoopRun, number: int) -> None:
 def _repair_report(run: LoopRun, bug: TrackedBug) -> BugReport:
     """The bug as the repair agent gets it, with the commit that brought it in when it was bisected."""
     report = bug.repair_report()
-    culprit = bug.bisection.culprit if bug.bisection and bug.bisection.kind == "regression" else None
+    culprit = _culprit(bug)
     origin = run.record.origin
     if culprit and origin is not None and origin.clone:
         history = culprit_text(Path(origin.clone), culprit, run.game.manifest.hidden_paths)
         report = report.model_copy(update={"came_in_with": history})
     return report
+
+
+def _culprit(bug: TrackedBug) -> str | None:
+    """The commit that brought the bug in, when bisection named one."""
+    return bug.bisection.culprit if bug.bisection and bug.bisection.kind == "regression" else None
 
 
 def publish(run: LoopRun) -> None:

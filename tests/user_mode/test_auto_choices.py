@@ -28,7 +28,7 @@ def test_without_a_model_auto_picks_the_offline_agents(no_user_llm_settings, cas
         "gold",
         "differential",
     )
-    assert (user_mode.repair_agent, user_mode.critic) == ("noop", "none")
+    assert (user_mode.repair_agent, user_mode.critic) == ("revert", "none")
 
 
 def test_a_harness_agent_on_a_game_without_ground_truth_is_refused_before_anything_starts(

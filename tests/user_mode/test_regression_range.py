@@ -80,10 +80,21 @@ class CountingProvider:
 
 
 def night(
-    game: Path, reports: list, run_id: str, runs: Path, kill_at: int | None = None, fixer: str | None = None
+    game: Path,
+    reports: list,
+    run_id: str,
+    runs: Path,
+    kill_at: int | None = None,
+    fixer: str | None = None,
+    agent: str | None = None,
 ) -> CountingProvider:
-    repair = {"repair_agent": "command", "agent_options": {"command": fixer}, "max_rounds": 2}
-    repair = repair if fixer else {}
+    """One nightly run on the game's current commit; `fixer` repairs with the command agent, `agent` with
+    the agent of that name (else nothing is repaired)."""
+    repair: dict[str, Any] = {}
+    if fixer:
+        repair = {"repair_agent": "command", "agent_options": {"command": fixer}, "max_rounds": 2}
+    elif agent:
+        repair = {"repair_agent": agent, "max_rounds": 2}
     config = LoopConfig(
         **{"game": str(game), "qa_agent": "explorer", "repair_agent": "noop", "backend": "process",
            "max_rounds": 1, **repair}
@@ -95,13 +106,6 @@ def night(
             run_rounds(run)
         write_run_reports(run.run_dir)
     return counting
-
-
-@pytest.fixture
-def runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("CLOSED_LOOP_RUNS", str(tmp_path / "runs"))
-    return tmp_path / "runs"
 
 
 def test_a_bug_first_seen_tonight_is_bisected_to_the_commit_that_brought_it_in(
