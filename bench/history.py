@@ -11,7 +11,13 @@ right when it is the commit the bug arrived in; each night brings at most one bu
 commit is the only right answer), builds and replays per bisection, and the revert fixing rate (bisected bugs
 the `revert` agent turned into verified fixes).
 
+With `--flaky BUG-ID`, that bug arrives nondeterministic on purpose: its gold patch's lines are skipped on
+one pass in three through them (a counter kept in the game's process), so a single replay of its repro may
+miss it. Measured then, with `--repro-replays K`: the loop's decisions on it, how many it marked flaky, and
+how many counted it fixed on fewer than K clean replays (never, when the loop keeps its promise).
+
     .venv/bin/python -m bench.history --games castle [--steps 600] [--bug-ids BUG-2,BUG-3] [--smoke]
+    .venv/bin/python -m bench.history --games castle --flaky BUG-3 --repro-replays 3
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ import git
 from pydantic import BaseModel, Field
 
 from bench.data_dirs import loop_data_dir
+from bench.flaky_arrival import add_counter, flaky_patch, still_flaky
+from bench.flaky_verdicts import FlakyBug, follow
 from bench.result import BenchResult, emit, metric, parser
 from flows.assembly import open_run
 from games.catalogue import load_game
@@ -75,7 +83,7 @@ def _commit(repo: git.Repo, message: str) -> str:
 
 
 def _patch(folder: Path, patch: str, *, reverse: bool) -> None:
-    command = ["git", "apply", "--whitespace=nowarn", *(["-R"] if reverse else [])]
+    command = ["git", "apply", "--whitespace=nowarn", "--recount", *(["-R"] if reverse else [])]
     subprocess.run(command, cwd=folder, input=patch, text=True, check=True, timeout=GIT_TIMEOUT)
 
 
@@ -132,6 +140,7 @@ def night_run(folder: Path, run_id: str, runs: Path, args: Any) -> RunRecord:
         steps=args.steps,
         seed=args.seed,
         bisect_builds=args.bisect_builds,
+        repro_replays=args.repro_replays,
     )
     with open_run(config, run_id=run_id, runs_dir=runs) as run:
         run_rounds(run)
@@ -186,12 +195,18 @@ def walk_history(name: str, root: Path, args: Any) -> dict[str, Any]:
     arrivals: list[Arrival] = []
     seen: dict[str, NightBug] = {}
     other_reports = 0
+    flaky_night = next((n for n, b in enumerate(bugs, start=2) if b.id == args.flaky), None)
+    flaky_bugs: dict[str, FlakyBug] = {}
+    before_flaky: set[str] = set()
     with _own_data(root) as runs:
         for night in range(1, len(bugs) + 2):
             text_commit(repo, folder, night)
             if night > 1:
                 bug = bugs[night - 2]
                 _patch(folder, benchmark.gold_patch(bug), reverse=True)
+                if bug.id == args.flaky:
+                    _patch(folder, flaky_patch(benchmark.gold_patch(bug)), reverse=False)
+                    add_counter(folder, benchmark.gold_patch(bug))
                 changed = ", ".join(sorted({Path(p).name for p in repo.git.diff(name_only=True).split()}))
                 arrived = _commit(repo, f"Rework {changed}")
                 arrivals.append(Arrival(bug_id=bug.id, night=night, commit=arrived))
@@ -200,8 +215,14 @@ def walk_history(name: str, root: Path, args: Any) -> dict[str, Any]:
             for found in bisected_bugs(record, night):
                 seen.setdefault(found.fingerprint, found)
             other_reports += sum(1 for b in record.bugs.values() if b.bisection is None)
+            if flaky_night is not None:
+                follow(record, night, flaky_night, flaky_bugs, before_flaky)
             merge_fixes(repo, record)
     by_commit = {a.commit: a for a in arrivals}
+    if flaky_night is not None:
+        left = still_flaky(folder, benchmark.gold_patch(bugs[flaky_night - 2]))
+        for flaky_bug in flaky_bugs.values():
+            flaky_bug.false_fix = flaky_bug.status == "verified_fixed" and left
     for found in seen.values():
         arrival = by_commit.get(found.culprit or "")
         found.right_culprit = arrival is not None and arrival.night == found.night
@@ -215,6 +236,25 @@ def walk_history(name: str, root: Path, args: Any) -> dict[str, Any]:
         "bisected": [f.model_dump() for f in seen.values()],
         "nights_to_report": reported_after,
         "reports_without_bisection": other_reports,
+        "flaky": None if flaky_night is None else flaky_details(flaky_bugs, by_commit, flaky_night, args),
+    }
+
+
+def flaky_details(found: dict[str, FlakyBug], by_commit: dict[str, Arrival], night: int, args: Any) -> dict:
+    """The flaky bug's reports and their decisions, scored: the culprit, and any fix on too few replays."""
+    arrival = next(a for a in by_commit.values() if a.night == night)
+    return {
+        "bug_id": arrival.bug_id,
+        "night": night,
+        "reports": [
+            {
+                **bug.model_dump(),
+                "right_culprit": bug.culprit == arrival.commit if bug.culprit else None,
+                "flaky_decisions": sum(d.flaky for d in bug.decisions),
+                "fixed_on_too_few_clean_replays": bug.fixed_on_too_few_clean_replays(args.repro_replays),
+            }
+            for bug in found.values()
+        ],
     }
 
 
@@ -248,6 +288,45 @@ def summary(games: dict[str, dict[str, Any]]) -> list[Any]:
             "fraction",
             note="bugs bisected to a culprit that the revert agent turned into verified fixes",
         ),
+        *flaky_summary([g["flaky"] for g in games.values() if g.get("flaky")]),
+    ]
+
+
+def flaky_summary(cases: list[dict[str, Any]]) -> list[Any]:
+    if not cases:
+        return []
+    reports = [r for case in cases for r in case["reports"]]
+    decisions = sum(len(r["decisions"]) for r in reports)
+    return [
+        metric("flaky_bug_reports", len(reports), "reports", len(cases), "flaky bugs arrived"),
+        metric(
+            "flaky_bug_decisions_marked_flaky",
+            sum(r["flaky_decisions"] for r in reports),
+            "decisions",
+            decisions,
+            "decisions on the flaky bug (confirm, verify)",
+        ),
+        metric(
+            "flaky_bug_labelled_flaky",
+            sum(r["labelled_flaky"] is not None for r in reports),
+            "reports",
+            len(reports),
+            "reports of the flaky bug",
+        ),
+        metric(
+            "flaky_bug_false_fixes",
+            sum(r["false_fix"] for r in reports),
+            "reports",
+            len(reports),
+            "reports of the flaky bug",
+            note="verified fixed while the flaky lines stayed in the history's head (scored afterwards)",
+        ),
+        metric(
+            "flaky_bug_fixed_on_too_few_clean_replays",
+            sum(r["fixed_on_too_few_clean_replays"] for r in reports),
+            "verdicts",
+            note="verified fixed on fewer than --repro-replays clean replays; 0 is the promise",
+        ),
     ]
 
 
@@ -264,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     made.add_argument("--bug-ids", default="", help="only these benchmark bugs arrive (comma-separated)")
     made.add_argument("--backend", default="process")
     made.add_argument("--seed", type=int, default=0)
+    made.add_argument("--repro-replays", type=int, default=1, help="replays per present/absent decision")
+    made.add_argument("--flaky", default="", help="this benchmark bug arrives showing on one try in three")
     args = made.parse_args(argv)
     if args.smoke:
         args.steps = min(args.steps, 300)
