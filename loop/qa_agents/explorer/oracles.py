@@ -12,6 +12,7 @@ import re
 from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.places import place_names, without_heading
+from loop.qa_agents.explorer.vocabulary import object_of
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -154,7 +155,7 @@ class DescriptionInteractionOracle(Oracle):
         step = steps[-1]
         if step.verb not in TAKE_VERBS or not step.noun or step.observation is None:
             return []
-        item, before = step.noun, step.before
+        item, before = object_of(step.noun), step.before
         if item.casefold() in place_names([s.state for s in steps]) or not self._an_item(steps, item):
             return []
         # Where the state lists items, an item is a name it listed somewhere (a noun heard in a text may be
@@ -177,7 +178,7 @@ class DescriptionInteractionOracle(Oracle):
                 )
             ]
         text = view.description(before) or ""
-        unseen = item.casefold() not in _lower(view.visible_items(before) + view.inventory(before))
+        unseen = not any(view.mentions(n, item) for n in view.visible_items(before) + view.inventory(before))
         if _succeeded(step) and view.has_visible_items(before) and unseen and not view.mentions(text, item):
             return [
                 Anomaly(
