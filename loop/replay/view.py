@@ -67,9 +67,8 @@ def _room(state: State) -> dict[str, Any]:
         # A state nested its own way ({"scene": {"exits": [...]}}): the object that has exits, else the one
         # that holds what lies here ({"scene": {"ground": [...]}}), is the room.
         nested = [v for v in state.values() if isinstance(v, dict)]
-        return next(
-            (v for v in nested if "exits" in v), next((v for v in nested if any(local_items_key(k, x) for k, x in v.items())), {})
-        )
+        holding = (v for v in nested if any(local_items_key(k, x) for k, x in v.items()))
+        return next((v for v in nested if "exits" in v), next(holding, {}))
     return {}
 
 
