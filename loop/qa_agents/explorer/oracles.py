@@ -234,6 +234,11 @@ class TurnCounterOracle(Oracle):
         ]
 
 
+def _take_verb(steps: list[Step]) -> str | None:
+    """The take verb this game last answered with success."""
+    return next((s.verb for s in reversed(steps) if s.verb in TAKE_VERBS and _succeeded(s)), None)
+
+
 class SymmetryOracle(Oracle):
     """Going back the way one came returns to the same room when the exits promise it; a dropped item
     can be taken back."""
@@ -248,7 +253,7 @@ class SymmetryOracle(Oracle):
         if back and moved and back in view.exits(step.state):
             return [f"go {back}" if step.verb in GO_VERBS else back]
         if step.verb in DROP_VERBS and _succeeded(step) and not view.is_dark(step.state):
-            return [f"take {step.noun}"]
+            return [f"{_take_verb(steps) or 'take'} {step.noun}"]
         return []
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
@@ -282,6 +287,8 @@ class SymmetryOracle(Oracle):
         dropped = dropped and bool(first.noun) and _shown(first.state, first.noun or "")
         same_room = view.room_id(first.state) == view.room_id(second.state)
         took_back = second.verb in TAKE_VERBS and second.noun == first.noun and same_room
+        # A take verb this game never answered where it took with another ('get', not 'take') proves nothing.
+        took_back = took_back and _take_verb(steps[:-1]) in (None, second.verb)
         if dropped and took_back and not _succeeded(second):
             return [
                 Anomaly(
