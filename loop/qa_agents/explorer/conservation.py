@@ -92,6 +92,8 @@ class ItemConservationOracle(Oracle):
     def _into_a_counter(step: Step, taking: bool) -> bool:
         """Whether a number named for the thing moved the way the thing did ('take gold' from the floor raises
         the purse's gold): the thing went into a counter, not out of the game."""
+        if named(holdings(step.before).carried + holdings(step.state).carried, step.noun or "") is not None:
+            return False  # the thing is counted where it is carried: that count is what was judged
         wanted = stem(view.plain_name(step.noun or "").casefold().split(" ")[-1])
         rise = 1 if taking else -1
         return any(
