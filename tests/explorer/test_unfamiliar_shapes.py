@@ -58,6 +58,10 @@ def test_a_count_before_a_name_is_the_same_item_for_what_the_room_shows():
     assert anomaly.subject == "gems"
 
 
+def refused(index: int, command: str, state: dict, reply: str) -> Step:
+    return Step(index, command, state, GameObservation(message=reply, state=state, success=False))
+
+
 def test_a_drop_then_a_take_verb_the_game_never_answered_proves_nothing():
     full, empty = (
         {"room": {"name": "Hall", "items": ["lamp"]}, "inventory": []},
@@ -75,9 +79,9 @@ def test_a_drop_then_a_take_verb_the_game_never_answered_proves_nothing():
     assert SymmetryOracle().leads(steps, set()) == []  # 'toss' is no drop verb it knows by name
     steps = game(full, ("grab lamp", empty, True, "Got it."), ("drop lamp", full, True, "Dropped."))
     assert SymmetryOracle().leads(steps, set()) == ["grab lamp"]
-    wrong_verb = [*steps, Step(3, "take lamp", full, GameObservation(message=nonsense, state=full, success=False))]
+    wrong_verb = [*steps, refused(3, "take lamp", full, nonsense)]
     assert SymmetryOracle().judge(wrong_verb, set()) == []
-    stuck = [*steps, Step(3, "grab lamp", full, GameObservation(message="No.", state=full, success=False))]
+    stuck = [*steps, refused(3, "grab lamp", full, "No.")]
     [anomaly] = SymmetryOracle().judge(stuck, set())
     assert anomaly.subject == "drop then take"
 
