@@ -13,7 +13,6 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from loop.qa_agents.explorer.counts import holdings
 from loop.qa_agents.explorer.vocabulary import (
     counted_stems,
     is_counted,
@@ -261,14 +260,6 @@ class Shown:
         return counted_stems(self.state)
 
     @functools.cached_property
-    def part_stacks(self) -> list[str]:
-        """A counted stack at hand named with a count: part of it, and one more than there is ('2 coins',
-        '4 coins' of 3), the boundary a take or drop of a stack gets wrong."""
-        found = holdings(self.state)
-        stacks = (found.local + found.carried).items()
-        return [f"{n} {name}" for name, count in stacks if count > 1 for n in (2, count + 1)]
-
-    @functools.cached_property
     def values(self) -> set[str]:
         return {t for _, t in self.tokens}
 
@@ -287,16 +278,13 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     if not named and is_counted(kind, shown.counted):
         return list(NUMBERS)
     items = [i.lower() for i in dict.fromkeys(view.visible_items(state) + view.inventory(state))]
-    stacks = [] if strict else shown.part_stacks  # a slot before or after another one is no count's place
     if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
         # The state says which items are at hand; of the names replies gave, those they marked as names
         # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
-        marked = (h for h in shown.heard if h in shown.marked)
-        return list(dict.fromkeys([*named, *items, *stacks, *marked]))
+        return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
     exits = view.exits(state)  # 'open <thing>' may name a door by its way
-    fixtures = view.fixtures(state)
-    return list(dict.fromkeys([*named, *items, *stacks, *fixtures, *exits, *shown.heard, *rest]))
+    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *exits, *shown.heard, *rest]))
 
 
 def _option(option: str, shown: Shown) -> list[str]:
