@@ -283,8 +283,7 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
         return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
-    exits = view.exits(state)  # 'open <thing>' may name a door by its way
-    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *exits, *shown.heard, *rest]))
+    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.heard, *rest]))
 
 
 def _option(option: str, shown: Shown) -> list[str]:

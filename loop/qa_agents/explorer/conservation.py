@@ -32,6 +32,8 @@ from loop.replay.transcript import Step
 def named(counts: Counter[str], noun: str) -> str | None:
     """The counted thing a command's noun names ('potions' and '3 potions' name 'potion')."""
     wanted = view.plain_name(object_of(noun)).casefold()
+    if not wanted:
+        return None
     if wanted in counts:
         return wanted
     return next((key for key in counts if stem(key) == stem(wanted)), None)

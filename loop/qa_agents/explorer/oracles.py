@@ -12,7 +12,7 @@ import re
 from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.places import place_names, without_heading
-from loop.qa_agents.explorer.vocabulary import object_of
+from loop.qa_agents.explorer.vocabulary import object_of, state_tokens
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -156,7 +156,11 @@ class DescriptionInteractionOracle(Oracle):
         if step.verb not in TAKE_VERBS or not step.noun or step.observation is None:
             return []
         item, before = object_of(step.noun), step.before
-        if item.casefold() in place_names([s.state for s in steps]) or not self._an_item(steps, item):
+        if (
+            not item
+            or item.casefold() in place_names([s.state for s in steps])
+            or not self._an_item(steps, item)
+        ):
             return []
         # Where the state lists items, an item is a name it listed somewhere (a noun heard in a text may be
         # a whole sentence of it); where it lists none, a take that once worked made the noun one.
@@ -234,6 +238,14 @@ class TurnCounterOracle(Oracle):
         ]
 
 
+def _blames_another(step: Step, item: str) -> bool:
+    """A refusal that names something else the state shows ('The goblin won't let you near'): an obstacle,
+    not a lost item."""
+    here = place_names([step.state])
+    others = {t for _, t in state_tokens(step.state) if t.isalpha() and len(t) > 2 and t not in here}
+    return any(view.mentions(step.message, t) for t in others if not view.mentions(item, t))
+
+
 def _take_verb(steps: list[Step]) -> str | None:
     """The take verb this game last answered with success."""
     return next((s.verb for s in reversed(steps) if s.verb in TAKE_VERBS and _succeeded(s)), None)
@@ -289,7 +301,7 @@ class SymmetryOracle(Oracle):
         took_back = second.verb in TAKE_VERBS and second.noun == first.noun and same_room
         # A take verb this game never answered where it took with another ('get', not 'take') proves nothing.
         took_back = took_back and _take_verb(steps[:-1]) in (None, second.verb)
-        if dropped and took_back and not _succeeded(second):
+        if dropped and took_back and not _succeeded(second) and not _blames_another(second, first.noun or ""):
             return [
                 Anomaly(
                     self.name,

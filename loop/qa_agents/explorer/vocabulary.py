@@ -26,12 +26,12 @@ PARTICLES = frozenset({"down", "up", "away", "out", "off"})
 
 def object_of(noun: str) -> str:
     """The thing a command's argument names, without a leading particle or count ('down 10 coins' -> 'coins');
-    the argument itself when nothing is left."""
+    empty when it names none ('all')."""
     words = noun.split()
     start = 1 if words and words[0].lower() in PARTICLES else 0
     while start < len(words) and (words[start].lower() in COUNT_WORDS or words[start].lstrip("-").isdigit()):
         start += 1
-    return " ".join(words[start:]) or noun
+    return " ".join(words[start:])
 
 
 def stem(word: str) -> str:
