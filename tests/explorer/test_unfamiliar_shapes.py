@@ -8,6 +8,7 @@ from __future__ import annotations
 from loop.contract.game_client import GameObservation
 from loop.qa_agents.explorer.conservation import ItemConservationOracle
 from loop.qa_agents.explorer.oracles import DescriptionInteractionOracle, SymmetryOracle
+from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
 from loop.replay.transcript import Step
 from tests.explorer.hand_steps import game
 
@@ -86,3 +87,16 @@ def test_a_drop_then_a_take_verb_the_game_never_answered_proves_nothing():
     guarded = {**full, "foe": {"id": "goblin", "hp": 12}}
     blocked = [*steps, refused(3, "grab lamp", guarded, "The [GOBLIN] won't let you near anything.")]
     assert SymmetryOracle().judge(blocked, set()) == []  # an obstacle the state shows, not a lost lamp
+
+
+def test_a_thing_dropped_to_none_that_stays_listed_at_zero_is_caught_where_the_game_drops_what_runs_out():
+    take = ("take coins", flat(0, 3), True, "Taken.")  # the room's list loses its coins: what runs out goes
+    leaked = game(flat(3, 0), take, ("drop coins", {**flat(3, 0), "inventory": {"coin": 0}}, True, "Ok."))
+    [anomaly] = ZeroEntryOracle().judge(leaked, set())
+    assert anomaly.subject == "coin at 0"
+    clean = game(flat(3, 0), take, ("drop coins", flat(3, 0), True, "Ok."))
+    assert ZeroEntryOracle().judge(clean, set()) == []
+    # A ledger that lists every good from the start, at 0 when none is held, is no leak.
+    ledger = {"place": "Hall", "items_here": {}, "inventory": {"coin": 0, "gem": 1}}
+    spent = {**ledger, "inventory": {"coin": 0, "gem": 0}}
+    assert ZeroEntryOracle().judge(game(ledger, ("drop gem", spent, True, "Ok.")), set()) == []
