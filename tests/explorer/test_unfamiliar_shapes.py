@@ -6,8 +6,11 @@ contradiction is reported, its honest neighbour is not."""
 from __future__ import annotations
 
 from loop.contract.game_client import GameObservation
+from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
 from loop.qa_agents.explorer.conservation import ItemConservationOracle
 from loop.qa_agents.explorer.oracles import DescriptionInteractionOracle, SymmetryOracle
+from loop.qa_agents.explorer.refusal import Refusal
+from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
 from loop.replay.transcript import Step
 from tests.explorer.hand_steps import game
@@ -100,3 +103,21 @@ def test_a_thing_dropped_to_none_that_stays_listed_at_zero_is_caught_where_the_g
     ledger = {"place": "Hall", "items_here": {}, "inventory": {"coin": 0, "gem": 1}}
     spent = {**ledger, "inventory": {"coin": 0, "gem": 0}}
     assert ZeroEntryOracle().judge(game(ledger, ("drop gem", spent, True, "Ok.")), set()) == []
+
+
+def test_a_verb_listed_bare_that_asks_what_to_act_on_gets_an_argument_and_one_refused_here_does_not():
+    start = {"place": "Hall", "exits": ["north"], "items_here": {"coin": 3}, "inventory": {}}
+    refusal = Refusal()
+    for word in ("qzxvb", "bbkvz", "xkcdq", "wrtpk"):
+        refusal.learn(
+            Step(1, word, start, GameObservation(message="I beg your pardon?", state=start, success=False))
+        )
+    verbs, finder = parse_help("grab, shop, look, help"), VerbFinder(refusal)
+    replies = {"grab": "Take what, exactly?", "shop": "There is no shop here.", "look": "A hall."}
+    for word, reply in replies.items():
+        finder.judge(
+            Step(1, word, start, GameObservation(message=reply, state=start, success=word == "look")), verbs
+        )
+    assert Template(("grab", Slot("thing"))) in verbs.templates
+    assert {t for t in verbs.templates if t.slots} == {Template(("grab", Slot("thing")))}
+    assert "grab coin" in candidate_commands(verbs, start)
