@@ -51,8 +51,11 @@ def local_items_key(key: str, value: Any = ()) -> bool:
     """Whether a key names what lies where the player is: 'items', 'floor', 'ground', or a thing word joined
     to a place word ('items_here', 'room_items', 'visibleItems', 'floor_items'), holding a list or a dict (a
     number under 'floor' is a storey)."""
-    if not isinstance(value, list | dict):
-        return False
+    return isinstance(value, list | dict) and _local_key_name(key)
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every key of every state the oracles read
+def _local_key_name(key: str) -> bool:
     parts = [p.lower() for p in _KEY_PARTS.split(key) if p]
     if len(parts) == 1:
         return parts[0] in ("items", "floor", "ground")

@@ -57,6 +57,8 @@ class ItemConservationOracle(Oracle):
         step = steps[-1]
         if not step.noun or step.observation is None:
             return []
+        if not ok(step) and step.verb not in TAKE_VERBS | DROP_VERBS:
+            return []  # a refused command moves nothing; only a known take or drop is judged for it
         if view.room_id(step.before) != view.room_id(step.state) or view.is_dark(step.before):
             return []
         if view.is_dark(step.state):
