@@ -33,7 +33,7 @@ def _names(value: Any) -> list[str]:
         names = []
         for entry in value:
             if isinstance(entry, dict):
-                entry = entry.get("name") or entry.get("id")
+                entry = entry.get("name") or entry.get("id") or entry.get("item")
             elif isinstance(entry, list) and entry and isinstance(entry[0], str):
                 entry = entry[0]  # a [name, count] pair
             if entry is not None:
@@ -42,18 +42,41 @@ def _names(value: Any) -> list[str]:
     return []
 
 
+_LOCAL_WORDS = frozenset({"here", "room", "floor", "ground", "visible", "local", "nearby"})
+_THING_WORDS = frozenset({"items", "things", "objects", "loot", "floor", "ground"})
+_KEY_PARTS = re.compile(r"[^a-zA-Z]+|(?<=[a-z])(?=[A-Z])")
+
+
+def local_items_key(key: str, value: Any = ()) -> bool:
+    """Whether a key names what lies where the player is: 'items', 'floor', 'ground', or a thing word joined
+    to a place word ('items_here', 'room_items', 'visibleItems', 'floor_items'), holding a list or a dict (a
+    number under 'floor' is a storey)."""
+    return isinstance(value, list | dict) and _local_key_name(key)
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every key of every state the oracles read
+def _local_key_name(key: str) -> bool:
+    parts = [p.lower() for p in _KEY_PARTS.split(key) if p]
+    if len(parts) == 1:
+        return parts[0] in ("items", "floor", "ground")
+    return len(parts) == 2 and bool(_LOCAL_WORDS & set(parts)) and bool(_THING_WORDS & set(parts))
+
+
 def _room(state: State) -> dict[str, Any]:
     room = state.get("room", state.get("location"))
     if isinstance(room, dict):
         return room
     if room is None and "exits" not in state:
-        # A state nested its own way ({"scene": {"exits": [...]}}): the object that has exits is the room.
-        return next((v for v in state.values() if isinstance(v, dict) and "exits" in v), {})
+        # A state nested its own way ({"scene": {"exits": [...]}}): the object that has exits, else the one
+        # that holds what lies here ({"scene": {"ground": [...]}}), is the room.
+        nested = [v for v in state.values() if isinstance(v, dict)]
+        holding = (v for v in nested if any(local_items_key(k, x) for k, x in v.items()))
+        return next((v for v in nested if "exits" in v), next(holding, {}))
     return {}
 
 
 def room_id(state: State) -> str:
-    room = state.get("room", state.get("location", state.get("current_room")))
+    room = state.get("room", state.get("location", state.get("current_room", state.get("place"))))
     if room is None:
         room = _room(state)  # nested its own way: the object with exits, named by an id-like key
     if isinstance(room, dict):
@@ -74,15 +97,21 @@ def exits(state: State) -> list[str]:
     return _names(_room(state).get("exits", state.get("exits")))
 
 
+def _local_items(state: State) -> Any:
+    """What the state lists as lying where the player is (None when it lists nothing of the kind)."""
+    for where in (state, _room(state)):
+        key = next((k for k, v in where.items() if local_items_key(str(k), v)), None)
+        if key is not None:
+            return where[key]
+    return None
+
+
 def visible_items(state: State) -> list[str]:
-    for key in ("visible_items", "items", "room_items"):
-        if key in state:
-            return _names(state[key])
-    return _names(_room(state).get("items"))
+    return _names(_local_items(state))
 
 
 def has_visible_items(state: State) -> bool:
-    return any(key in state for key in ("visible_items", "items", "room_items")) or "items" in _room(state)
+    return _local_items(state) is not None
 
 
 def fixtures(state: State) -> list[str]:

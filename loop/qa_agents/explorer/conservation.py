@@ -23,15 +23,17 @@ from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.oracles import DROP_VERBS, TAKE_VERBS
 from loop.qa_agents.explorer.state_oracles import LOAD_VERBS, UNDO_VERBS
 from loop.qa_agents.explorer.step_facts import ok
-from loop.qa_agents.explorer.vocabulary import stem
+from loop.qa_agents.explorer.vocabulary import object_of, stem
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
 
 def named(counts: Counter[str], noun: str) -> str | None:
-    """The counted thing a command's noun names ('potions' names 'potion')."""
-    wanted = view.plain_name(noun).casefold()
+    """The counted thing a command's noun names ('potions' and '3 potions' name 'potion')."""
+    wanted = view.plain_name(object_of(noun)).casefold()
+    if not wanted:
+        return None
     if wanted in counts:
         return wanted
     return next((key for key in counts if stem(key) == stem(wanted)), None)
@@ -53,8 +55,10 @@ class ItemConservationOracle(Oracle):
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
-        if step.verb not in TAKE_VERBS | DROP_VERBS or not step.noun or step.observation is None:
+        if not step.noun or step.observation is None:
             return []
+        if not ok(step) and step.verb not in TAKE_VERBS | DROP_VERBS:
+            return []  # a refused command moves nothing; only a known take or drop is judged for it
         if view.room_id(step.before) != view.room_id(step.state) or view.is_dark(step.before):
             return []
         if view.is_dark(step.state):
@@ -62,13 +66,16 @@ class ItemConservationOracle(Oracle):
         before, after = holdings(step.before), holdings(step.state)
         if not (before.found_carried and before.found_local and after.found_carried and after.found_local):
             return []
-        moved = self._moved(step, before, after)
+        taking = _taking(step, before, after)
+        if taking is None:
+            return []
+        moved = self._moved(step, before, after, taking)
         if moved is None:
             return []
         expected_carried, expected_local = moved
         if (after.carried, after.local) == (expected_carried, expected_local):
             return []
-        if ok(step) and self._into_a_counter(step):
+        if ok(step) and self._into_a_counter(step, taking):
             return []
         outcome = "succeeded" if ok(step) else "was refused"
         return [
@@ -86,23 +93,26 @@ class ItemConservationOracle(Oracle):
         ]
 
     @staticmethod
-    def _into_a_counter(step: Step) -> bool:
+    def _into_a_counter(step: Step, taking: bool) -> bool:
         """Whether a number named for the thing moved the way the thing did ('take gold' from the floor raises
         the purse's gold): the thing went into a counter, not out of the game."""
+        if named(holdings(step.before).carried + holdings(step.state).carried, step.noun or "") is not None:
+            return False  # the thing is counted where it is carried: that count is what was judged
         wanted = stem(view.plain_name(step.noun or "").casefold().split(" ")[-1])
-        rise = 1 if step.verb in TAKE_VERBS else -1
+        rise = 1 if taking else -1
         return any(
             stem(path.rsplit(".", 1)[-1]) == wanted and (new - old) * rise > 0
             for path, (old, new) in numbers.changed(step.before, step.state).items()
         )
 
     @staticmethod
-    def _moved(step: Step, before: Holdings, after: Holdings) -> tuple[Counter[str], Counter[str]] | None:
+    def _moved(
+        step: Step, before: Holdings, after: Holdings, taking: bool
+    ) -> tuple[Counter[str], Counter[str]] | None:
         """What carried and room should hold after the step (a take or drop may move a whole stack or part
         of it: as many as left the one side arrive on the other); None when the step is not judged."""
         if not ok(step):
             return before.carried, before.local
-        taking = step.verb in TAKE_VERBS
         source, target = (before.local, before.carried) if taking else (before.carried, before.local)
         thing = named(source, step.noun or "")
         if thing is None:
@@ -111,6 +121,24 @@ class ItemConservationOracle(Oracle):
         count = min(source[thing], max(1, source[thing] - left_behind))
         left, arrived = source - Counter({thing: count}), target + Counter({thing: count})
         return (arrived, left) if taking else (left, arrived)
+
+
+def _taking(step: Step, before: Holdings, after: Holdings) -> bool | None:
+    """Whether the step is a take (True) or a drop (False), None when it is neither. A verb the explorer does
+    not know by name ('pocket', 'toss') is one by what it did: the thing it names left the room while the
+    player's count of it rose (a take), or the reverse (a drop); a refused one of those is not judged."""
+    if step.verb in TAKE_VERBS or step.verb in DROP_VERBS:
+        return step.verb in TAKE_VERBS
+    if not ok(step):
+        return None
+    thing = named(before.local + before.carried, step.noun or "")
+    if thing is None:
+        return None
+    room = after.local[thing] - before.local[thing]
+    carried = after.carried[thing] - before.carried[thing]
+    if room < 0 < carried:
+        return True
+    return False if carried < 0 < room else None
 
 
 # Commands that put a whole earlier state back: what they restore is undo-restores' call.

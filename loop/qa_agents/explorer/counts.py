@@ -28,8 +28,7 @@ CARRIED = frozenset(
     {"inventory", "pack", "bag", "backpack", "satchel", "cargo", "hold", "belongings", "possessions",
      "carrying", "carried"}
 )  # fmt: skip
-LOCAL_TOP = frozenset({"visible_items", "items", "room_items"})
-QUANTITY_KEYS = ("qty", "quantity", "count", "amount", "units", "number")
+QUANTITY_KEYS = ("qty", "quantity", "count", "amount", "units", "number", "n")
 NAME_KEYS = ("id", "name", "item", "good", "kind", "type")
 
 
@@ -74,7 +73,7 @@ def _key(name: str) -> str:
 
 def _collection(key: str, value: Any) -> Counter[str] | None:
     """The counts a value holds if it is a collection under `key`, else None."""
-    container = key.lower() in CONTAINERS
+    container = key.lower() in CONTAINERS or view.local_items_key(key, value)
     if isinstance(value, list):
         if value and all(isinstance(e, dict) and entry_name(e) and _quantity(e) is not None for e in value):
             return Counter({_key(entry_name(e) or ""): _quantity(e) or 0 for e in value})
@@ -117,7 +116,7 @@ def _walk(value: Any, key: str, room: Any, found: Holdings, *, local: bool, carr
             sub_key = str(sub)
             counts = _collection(sub_key, inner)
             if counts is not None:
-                if local or (top and sub_key.lower() in LOCAL_TOP):
+                if local or (top and view.local_items_key(sub_key, inner)):
                     found.local.update(counts)
                     found.found_local = True
                 elif carried or sub_key.lower() in CARRIED:

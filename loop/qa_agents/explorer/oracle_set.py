@@ -40,6 +40,7 @@ from loop.qa_agents.explorer.state_oracles import (
     TextStateOracle,
     UndoLoadOracle,
 )
+from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
 from loop.replay.oracle import Oracle
 
 
@@ -70,6 +71,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(DescriptionStateOracle, Rank.HEURISTIC),
     Registered(DescriptionInteractionOracle, Rank.HEURISTIC, experiments.shown_when_dropped),
     Registered(ItemConservationOracle, Rank.HEURISTIC, experiments.stays_missing),
+    Registered(ZeroEntryOracle, Rank.HEURISTIC),
     Registered(SymmetryOracle, Rank.HEURISTIC),
     Registered(TextStateOracle, Rank.HEURISTIC, experiments.stated_again),
     Registered(ReplyDeltaOracle, Rank.HEURISTIC, experiments.moves_with_the_field),

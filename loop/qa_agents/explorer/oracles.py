@@ -12,6 +12,7 @@ import re
 from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.places import place_names, without_heading
+from loop.qa_agents.explorer.vocabulary import object_of, state_tokens
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -154,8 +155,12 @@ class DescriptionInteractionOracle(Oracle):
         step = steps[-1]
         if step.verb not in TAKE_VERBS or not step.noun or step.observation is None:
             return []
-        item, before = step.noun, step.before
-        if item.casefold() in place_names([s.state for s in steps]) or not self._an_item(steps, item):
+        item, before = object_of(step.noun), step.before
+        if (
+            not item
+            or item.casefold() in place_names([s.state for s in steps])
+            or not self._an_item(steps, item)
+        ):
             return []
         # Where the state lists items, an item is a name it listed somewhere (a noun heard in a text may be
         # a whole sentence of it); where it lists none, a take that once worked made the noun one.
@@ -177,7 +182,7 @@ class DescriptionInteractionOracle(Oracle):
                 )
             ]
         text = view.description(before) or ""
-        unseen = item.casefold() not in _lower(view.visible_items(before) + view.inventory(before))
+        unseen = not any(view.mentions(n, item) for n in view.visible_items(before) + view.inventory(before))
         if _succeeded(step) and view.has_visible_items(before) and unseen and not view.mentions(text, item):
             return [
                 Anomaly(
@@ -233,6 +238,19 @@ class TurnCounterOracle(Oracle):
         ]
 
 
+def _blames_another(step: Step, item: str) -> bool:
+    """A refusal that names something else the state shows ('The goblin won't let you near'): an obstacle,
+    not a lost item."""
+    here = place_names([step.state])
+    others = {t for _, t in state_tokens(step.state) if t.isalpha() and len(t) > 2 and t not in here}
+    return any(view.mentions(step.message, t) for t in others if not view.mentions(item, t))
+
+
+def _take_verb(steps: list[Step]) -> str | None:
+    """The take verb this game last answered with success."""
+    return next((s.verb for s in reversed(steps) if s.verb in TAKE_VERBS and _succeeded(s)), None)
+
+
 class SymmetryOracle(Oracle):
     """Going back the way one came returns to the same room when the exits promise it; a dropped item
     can be taken back."""
@@ -247,7 +265,7 @@ class SymmetryOracle(Oracle):
         if back and moved and back in view.exits(step.state):
             return [f"go {back}" if step.verb in GO_VERBS else back]
         if step.verb in DROP_VERBS and _succeeded(step) and not view.is_dark(step.state):
-            return [f"take {step.noun}"]
+            return [f"{_take_verb(steps) or 'take'} {step.noun}"]
         return []
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
@@ -281,7 +299,9 @@ class SymmetryOracle(Oracle):
         dropped = dropped and bool(first.noun) and _shown(first.state, first.noun or "")
         same_room = view.room_id(first.state) == view.room_id(second.state)
         took_back = second.verb in TAKE_VERBS and second.noun == first.noun and same_room
-        if dropped and took_back and not _succeeded(second):
+        # A take verb this game never answered where it took with another ('get', not 'take') proves nothing.
+        took_back = took_back and _take_verb(steps[:-1]) in (None, second.verb)
+        if dropped and took_back and not _succeeded(second) and not _blames_another(second, first.noun or ""):
             return [
                 Anomaly(
                     self.name,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
+from loop.qa_agents.explorer.step_facts import ok
 from loop.replay.transcript import Step
 
 # Ranks: a lower one is tried first.
@@ -240,11 +241,23 @@ class VerbFinder:
             bare = Template(tuple(command.split()))
             if bare in verbs.templates and self.refusal.refused(step):
                 verbs.remove(bare)
+            elif bare in verbs.templates and self._asks_for_argument(step, verbs):
+                self._accept(command, step, verbs)
             elif step.verb in self.added and " " in command:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
                 verbs.add(template)
+
+    def _asks_for_argument(self, step: Step, verbs: Verbs) -> bool:
+        """A one-word command the help listed bare, refused unlike a nonsense word with a question and
+        changing nothing ('Drop what?'): the verb exists and asks for an argument the help did not spell."""
+        assert step.command is not None
+        if " " in step.command or ok(step) or self.refusal.changed(step):
+            return False
+        if not step.message.rstrip().endswith("?"):
+            return False  # 'There is no shop here.': the verb is refused here, it asks for nothing
+        return not any(t.verb == step.command and t.slots for t in verbs.templates)
 
     def _another_wording(self, step: Step, verbs: Verbs) -> bool:
         """A refusal worded in a way the nonsense words did not draw out, told by what it does not depend on:

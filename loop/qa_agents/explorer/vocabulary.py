@@ -15,6 +15,25 @@ MAP_KEY = "{}"  # marks a token that is a key of a map ({'lamp': 2}): the name o
 _COORDINATE = re.compile(r"([a-z])(\d{1,2})")
 
 
+# What may come before a thing's name in a command: a count ('take 3 coins', 'drop all coins') and, first, the
+# particle of a two-word verb ('put down 2 coins', 'pick up the lamp').
+COUNT_WORDS = frozenset(
+    {"a", "an", "the", "all", "every", "each", "some", "one", "two", "three", "four", "five", "six", "seven",
+     "eight", "nine", "ten", "eleven", "twelve"}
+)  # fmt: skip
+PARTICLES = frozenset({"down", "up", "away", "out", "off"})
+
+
+def object_of(noun: str) -> str:
+    """The thing a command's argument names, without a leading particle or count ('down 10 coins' -> 'coins');
+    empty when it names none ('all')."""
+    words = noun.split()
+    start = 1 if words and words[0].lower() in PARTICLES else 0
+    while start < len(words) and (words[start].lower() in COUNT_WORDS or words[start].lstrip("-").isdigit()):
+        start += 1
+    return " ".join(words[start:])
+
+
 def stem(word: str) -> str:
     """A crude English stem: lower case, no plural or possessive ending ('boxes' -> 'box')."""
     word = word.lower().strip("'\"")
