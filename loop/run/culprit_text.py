@@ -26,7 +26,9 @@ def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = 
     """`commit`'s message and diff against its first parent, at most `limit` characters ('' when git cannot
     show it)."""
     message = _git(repo, "show", "--no-patch", "--format=commit %H%n%n%B", commit)
-    changed = _git(repo, "diff-tree", "--no-commit-id", "--name-only", "-r", "--root", commit)
+    # against the first parent, as the diff is: what a merge brought to the team's line; both names of a
+    # renamed file, so the diff shows the rename
+    changed = _git(repo, "show", "--format=", "--name-only", "--no-renames", "--first-parent", commit)
     if message is None or changed is None:
         return ""
     shown = [path for path in changed.splitlines() if path and not is_hidden(path, hidden_paths)]

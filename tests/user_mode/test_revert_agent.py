@@ -123,3 +123,28 @@ def test_a_bug_arriving_in_commit_5_of_9_is_bisected_to_it_in_few_builds(tmp_pat
     found = bug.bisection
     assert found is not None and found.culprit == commits[4]
     assert found.builds <= math.ceil(math.log2(9)) + 1
+
+
+def test_a_merge_that_brought_the_bug_in_is_reverted_against_the_line_it_was_merged_into(
+    tmp_path: Path, runs: Path
+):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    team.git.checkout("-b", "tools")
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    commit(team, "Sharpen the saw")
+    team.git.checkout("main")
+    (root / "NOTES.md").write_text("Tools: saw, plane, sand.\n")
+    commits.append(commit(team, "List the tools"))
+    team.git.merge("--no-ff", "tools", "-m", "Merge the tools")
+    commits.append(team.head.commit.hexsha)
+    (root / "README.md").write_text("# Splinter\n\nA workshop game with tools.\n")
+    commits.append(commit(team, "Mention the tools"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[3])  # first-parent: the merge, not its branch
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    assert f"reverts {commits[3][:10]} Merge the tools" in attempt.agent_note
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert '-CRASHING = {"saw"}' in patch and "NOTES.md" not in patch
