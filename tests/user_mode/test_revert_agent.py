@@ -148,3 +148,24 @@ def test_a_merge_that_brought_the_bug_in_is_reverted_against_the_line_it_was_mer
     assert f"reverts {commits[3][:10]} Merge the tools" in attempt.agent_note
     patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
     assert '-CRASHING = {"saw"}' in patch and "NOTES.md" not in patch
+
+
+def test_a_culprit_that_added_a_binary_file_is_reverted_with_it(tmp_path: Path, runs: Path):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "saw.png").write_bytes(bytes(range(256)) * 4)
+    (root / "plane.png").write_bytes(bytes(range(255, -1, -1)) * 4)
+    commits.append(commit(team, "Sharpen the saw, with pictures"))
+    (root / "plane.png").write_bytes(bytes(range(256)) * 2)  # redrawn since: not the culprit's any more
+    commits.append(commit(team, "Redraw the plane"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    said = f"reverts {commits[2][:10]} Sharpen the saw, with pictures (binary plane.png left as it is)"
+    assert said in attempt.agent_note
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert "deleted file mode" in patch.split("b/saw.png", 1)[1].split("diff --git", 1)[0]
+    assert "plane.png" not in patch
