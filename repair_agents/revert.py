@@ -104,11 +104,11 @@ def revert_one(repo_dir: Path, report: BugReport, culprit: Culprit) -> tuple[boo
     text = tuple(f for f in culprit.files if not _binary(f))
     binary = tuple(f for f in culprit.files if _binary(f))
     whole = "".join(f.diff for f in text)
-    ok, why = (
-        (reverse_applies(repo_dir, whole, check=True) if whole else (True, ""))
-        if culprit.complete
-        else (False, "diff cut short")
-    )
+    if culprit.complete:
+        ok, why = reverse_applies(repo_dir, whole, check=True) if whole else (True, "")
+        reason = f"reverting {culprit.label} does not apply ({_first_line(why)})"
+    else:
+        ok, reason = False, f"the task shows the diff of {culprit.label} cut short: it is not reverted whole"
     if ok:
         if whole:
             reverse_applies(repo_dir, whole, check=False)
@@ -117,16 +117,13 @@ def revert_one(repo_dir: Path, report: BugReport, culprit: Culprit) -> tuple[boo
         return True, f"reverts {culprit.label}{left}"
     named = named_files(report, text)
     if not named:
-        return False, (
-            f"declined: reverting {culprit.label} does not apply ({_first_line(why)}) and the report names "
-            "none of the files it changed"
-        )
+        return False, f"declined: {reason}, and the report names none of the files it changed"
     part = "".join(f.diff for f in named)
     ok, part_why = reverse_applies(repo_dir, part, check=True)
     if not ok:
         return False, (
-            f"declined: reverting {culprit.label} does not apply, nor does its change to "
-            f"{', '.join(f.path for f in named)} ({_first_line(part_why)})"
+            f"declined: {reason}, and its change to {', '.join(f.path for f in named)} does not apply either "
+            f"({_first_line(part_why)})"
         )
     reverse_applies(repo_dir, part, check=False)
     return True, f"reverts {culprit.label} in {', '.join(f.path for f in named)} only"

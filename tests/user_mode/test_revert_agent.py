@@ -169,3 +169,21 @@ def test_a_culprit_that_added_a_binary_file_is_reverted_with_it(tmp_path: Path, 
     patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
     assert "deleted file mode" in patch.split("b/saw.png", 1)[1].split("diff --git", 1)[0]
     assert "plane.png" not in patch
+
+
+def test_a_culprit_too_large_to_show_whole_is_declined_as_such(tmp_path: Path, runs: Path):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "docs").mkdir()
+    for number in range(8):  # git shows docs/ before server.py: the task's diff is cut before the bug
+        (root / "docs" / f"tool-{number}.md").write_text("".join(f"step {i}\n" for i in range(120)))
+    commits.append(commit(team, "Sharpen the saw and document the tools"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("empty_patch", "open")
+    label = f"{commits[2][:10]} Sharpen the saw and document the tools"
+    assert f"declined: the task shows the diff of {label} cut short: it is not reverted whole" in attempt.detail
+    assert "does not apply" not in attempt.detail
