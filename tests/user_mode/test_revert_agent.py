@@ -5,14 +5,17 @@ loop does not even give it one. With no model, `auto` picks it on a game without
 
 from __future__ import annotations
 
+import logging
 import math
 from pathlib import Path
 
+import git
 import pytest
 
 from loop.run.record import AttemptRecord, RunRecord, TrackedBug
 from repair_agents.base import RepairBudget, RepairWorkspace
 from repair_agents.revert import RevertAgent
+from tests.user_mode.test_bug_identity import SPLINTER
 from tests.user_mode.test_regression_range import (
     SAW,
     commit,
@@ -185,5 +188,30 @@ def test_a_culprit_too_large_to_show_whole_is_declined_as_such(tmp_path: Path, r
     bug, attempt = reverted(runs, "splinter-night-2", commits[2])
     assert (attempt.outcome, bug.status) == ("empty_patch", "open")
     label = f"{commits[2][:10]} Sharpen the saw and document the tools"
-    assert f"declined: the task shows the diff of {label} cut short: it is not reverted whole" in attempt.detail
+    assert (
+        f"declined: the task shows the diff of {label} cut short: it is not reverted whole" in attempt.detail
+    )
     assert "does not apply" not in attempt.detail
+
+
+def test_a_game_in_a_folder_of_a_larger_repository_says_why_it_is_not_bisected(
+    tmp_path: Path, runs: Path, caplog: pytest.LogCaptureFixture
+):
+    root = tmp_path / "monorepo"
+    team = git.Repo.init(root, initial_branch="main")
+    (root / "game").mkdir()
+    (root / "game" / "game.toml").write_text((SPLINTER / "game.toml").read_text())
+    (root / "game" / "server.py").write_text(server("CRASHING = set()"))
+    (root / "README.md").write_text("# The studio\n")
+    commit(team, "Start the studio")
+    night(root / "game", [], "splinter-night-1", runs)
+    (root / "game" / "server.py").write_text(server('CRASHING = {"saw"}'))
+    commit(team, "Sharpen the saw")
+    with caplog.at_level(logging.INFO, logger="loop.progress"):
+        night(root / "game", [SAW], "splinter-night-2", runs, agent="revert")
+
+    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    [bug] = record.bugs.values()
+    assert bug.bisection is None and record.sessions[0].attempts == []
+    said = "session 1: not bisected: the game is in a folder (game) of a larger repository"
+    assert said in caplog.text
