@@ -215,3 +215,23 @@ def test_a_game_in_a_folder_of_a_larger_repository_says_why_it_is_not_bisected(
     assert bug.bisection is None and record.sessions[0].attempts == []
     said = "session 1: not bisected: the game is in a folder (game) of a larger repository"
     assert said in caplog.text
+
+
+def test_revert_reads_the_culprit_whatever_the_teams_git_configuration(
+    tmp_path: Path, runs: Path, monkeypatch: pytest.MonkeyPatch
+):
+    configuration = tmp_path / "gitconfig"
+    configuration.write_text("[diff]\n\tnoprefix = true\n[color]\n\tui = always\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(configuration))
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "outils-façonnés.md").write_text("scie, rabot\n")
+    commits.append(commit(team, "Sharpen the saw"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert '-CRASHING = {"saw"}' in patch and "deleted file mode" in patch
