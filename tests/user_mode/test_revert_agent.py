@@ -128,12 +128,18 @@ def test_a_bug_arriving_in_commit_5_of_9_is_bisected_to_it_in_few_builds(tmp_pat
     assert found.builds <= math.ceil(math.log2(9)) + 1
 
 
+def after_a_clean_night(root: Path, runs: Path) -> tuple[git.Repo, list[str]]:
+    """The team's first commits, and a first night on them that found nothing."""
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    return team, commits
+
+
 def test_a_merge_that_brought_the_bug_in_is_reverted_against_the_line_it_was_merged_into(
     tmp_path: Path, runs: Path
 ):
     root = tmp_path / "team"
-    team, commits = team_history(root)
-    night(root, [], "splinter-night-1", runs)
+    team, commits = after_a_clean_night(root, runs)
     team.git.checkout("-b", "tools")
     (root / "server.py").write_text(server('CRASHING = {"saw"}'))
     commit(team, "Sharpen the saw")
@@ -155,8 +161,7 @@ def test_a_merge_that_brought_the_bug_in_is_reverted_against_the_line_it_was_mer
 
 def test_a_culprit_that_added_a_binary_file_is_reverted_with_it(tmp_path: Path, runs: Path):
     root = tmp_path / "team"
-    team, commits = team_history(root)
-    night(root, [], "splinter-night-1", runs)
+    team, commits = after_a_clean_night(root, runs)
     (root / "server.py").write_text(server('CRASHING = {"saw"}'))
     (root / "saw.png").write_bytes(bytes(range(256)) * 4)
     (root / "plane.png").write_bytes(bytes(range(255, -1, -1)) * 4)
@@ -176,8 +181,7 @@ def test_a_culprit_that_added_a_binary_file_is_reverted_with_it(tmp_path: Path, 
 
 def test_a_culprit_too_large_to_show_whole_is_declined_as_such(tmp_path: Path, runs: Path):
     root = tmp_path / "team"
-    team, commits = team_history(root)
-    night(root, [], "splinter-night-1", runs)
+    team, commits = after_a_clean_night(root, runs)
     (root / "server.py").write_text(server('CRASHING = {"saw"}'))
     (root / "docs").mkdir()
     for number in range(8):  # git shows docs/ before server.py: the task's diff is cut before the bug
@@ -224,8 +228,7 @@ def test_revert_reads_the_culprit_whatever_the_teams_git_configuration(
     configuration.write_text("[diff]\n\tnoprefix = true\n[color]\n\tui = always\n")
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(configuration))
     root = tmp_path / "team"
-    team, commits = team_history(root)
-    night(root, [], "splinter-night-1", runs)
+    team, commits = after_a_clean_night(root, runs)
     (root / "server.py").write_text(server('CRASHING = {"saw"}'))
     (root / "outils-façonnés.md").write_text("scie, rabot\n")
     commits.append(commit(team, "Sharpen the saw"))
