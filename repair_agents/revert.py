@@ -4,9 +4,10 @@ A bug the loop bisected to a culprit commit reaches the agent with that commit's
 (`BugReport.came_in_with`, without the files the manifest hides). The agent applies the diff in reverse to the
 work tree; where the whole reverse does not apply (later commits changed the same lines), it applies only the
 culprit's changes to the files the bug's report names (title, symptom, observed, evidence, repro), if those
-apply cleanly. Otherwise, and for a bug with no culprit, it declines: it leaves the tree as it is and says why
-(the pipeline then records an empty patch). What it does apply goes through the same gate and verification as
-every other agent's patch.
+apply cleanly. A binary file the culprit added is removed if it is still as the culprit left it; any other
+binary change is left as it is (the diff does not carry its content) and named in the note. Otherwise, and for
+a bug with no culprit, it declines: it leaves the tree as it is and says why (the pipeline then records an
+empty patch). What it does apply goes through the same gate and verification as every other agent's patch.
 """
 
 from __future__ import annotations
@@ -100,26 +101,55 @@ def revert_one(repo_dir: Path, report: BugReport, culprit: Culprit) -> tuple[boo
     """Revert `culprit` for `report`: the whole change, else the files the report names; (done, what)."""
     if not culprit.files:
         return False, f"declined: the task shows no change of {culprit.label} that the agents may see"
-    whole = "".join(f.diff for f in culprit.files)
-    ok, why = reverse_applies(repo_dir, whole, check=True) if culprit.complete else (False, "diff cut short")
+    text = tuple(f for f in culprit.files if not _binary(f))
+    binary = tuple(f for f in culprit.files if _binary(f))
+    whole = "".join(f.diff for f in text)
+    if culprit.complete:
+        ok, why = reverse_applies(repo_dir, whole, check=True) if whole else (True, "")
+        reason = f"reverting {culprit.label} does not apply ({_first_line(why)})"
+    else:
+        ok, reason = False, f"the task shows the diff of {culprit.label} cut short: it is not reverted whole"
     if ok:
-        reverse_applies(repo_dir, whole, check=False)
-        return True, f"reverts {culprit.label}"
-    named = named_files(report, culprit.files)
+        if whole:
+            reverse_applies(repo_dir, whole, check=False)
+        kept = [f.path for f in binary if not _remove_added(repo_dir, f)]
+        left = f" (binary {', '.join(kept)} left as it is)" if kept else ""
+        return True, f"reverts {culprit.label}{left}"
+    named = named_files(report, text)
     if not named:
-        return False, (
-            f"declined: reverting {culprit.label} does not apply ({_first_line(why)}) and the report names "
-            "none of the files it changed"
-        )
+        return False, f"declined: {reason}, and the report names none of the files it changed"
     part = "".join(f.diff for f in named)
     ok, part_why = reverse_applies(repo_dir, part, check=True)
     if not ok:
         return False, (
-            f"declined: reverting {culprit.label} does not apply, nor does its change to "
-            f"{', '.join(f.path for f in named)} ({_first_line(part_why)})"
+            f"declined: {reason}, and its change to {', '.join(f.path for f in named)} does not apply either "
+            f"({_first_line(part_why)})"
         )
     reverse_applies(repo_dir, part, check=False)
     return True, f"reverts {culprit.label} in {', '.join(f.path for f in named)} only"
+
+
+def _binary(change: FileChange) -> bool:
+    """A binary file's change, which the task shows without its content ("Binary files ... differ")."""
+    return any(line.startswith("Binary files ") for line in change.diff.splitlines())
+
+
+def _remove_added(repo_dir: Path, change: FileChange) -> bool:
+    """Take back a binary file the culprit added, when the work tree still has it as the culprit left it."""
+    added = re.search(r"(?m)^new file mode .*\nindex 0+\.\.([0-9a-f]+)$", change.diff)
+    target = repo_dir / change.path
+    if added is None or not target.is_file():
+        return False
+    try:
+        done = subprocess.run(
+            ["git", "hash-object", "--", str(target)], capture_output=True, text=True, timeout=GIT_TIMEOUT
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    if done.returncode != 0 or not done.stdout.strip().startswith(added.group(1)):
+        return False
+    target.unlink()
+    return True
 
 
 def _first_line(text: str) -> str:

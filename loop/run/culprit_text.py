@@ -25,12 +25,16 @@ def _git(repo: Path, *args: str) -> str | None:
 def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = MAX_CHARS) -> str:
     """`commit`'s message and diff against its first parent, at most `limit` characters ('' when git cannot
     show it)."""
-    message = _git(repo, "show", "--no-patch", "--format=commit %H%n%n%B", commit)
-    changed = _git(repo, "diff-tree", "--no-commit-id", "--name-only", "-r", "--root", commit)
+    message = _git(repo, "show", "--no-patch", "--no-color", "--format=commit %H%n%n%B", commit)
+    # against the first parent, as the diff is: what a merge brought to the team's line; both names of a
+    # renamed file, so the diff shows the rename; names as they are (-z), not quoted
+    changed = _git(repo, "show", "--format=", "--name-only", "--no-renames", "-z", "--first-parent", commit)
     if message is None or changed is None:
         return ""
-    shown = [path for path in changed.splitlines() if path and not is_hidden(path, hidden_paths)]
-    diff = _git(repo, "show", "--format=", "--first-parent", commit, "--", *shown) if shown else ""
+    shown = [path for path in changed.split("\0") if path.strip() and not is_hidden(path, hidden_paths)]
+    # as `git apply` reads it, whatever the team's git configuration says about colours and prefixes
+    plain = ["--no-color", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/"]
+    diff = _git(repo, "show", "--format=", "--first-parent", *plain, commit, "--", *shown) if shown else ""
     text = message.rstrip() + "\n\n" + (diff or "")  # as git shows it: its last context line may be blank
     if len(text) > limit:
         text = text[:limit] + f"\n[... cut at {limit} characters]"

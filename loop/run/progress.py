@@ -39,18 +39,30 @@ def step_line(record: RunRecord, session: SessionRecord, step: str, reports: int
         return f"{head}: {_plural(len(session.new_bugs), 'new bug')}{known}{scored}"
     if step == "bisect":
         found = [bug for fp in session.new_bugs if (bug := record.bugs.get(fp)) and bug.bisection]
-        return (
-            "; ".join(
-                f"{head}: {bug.report.title}: {bug.bisection.summary()}" for bug in found if bug.bisection
-            )
-            or None
-        )
+        return "; ".join(
+            f"{head}: {bug.report.title}: {bug.bisection.summary()}" for bug in found if bug.bisection
+        ) or _not_bisected(record, session)
     if step == "repair":
         if not session.attempts:
             return None
         outcomes = Counter(a.outcome.replace("_", " ") for a in session.attempts)
         said = ", ".join(f"{n} {outcome}" for outcome, n in sorted(outcomes.items()))
         return f"{head}: repair ({session.attempts[0].agent}): {said}"
+    return None
+
+
+def _not_bisected(record: RunRecord, session: SessionRecord) -> str | None:
+    """Why the new bugs of a run on a team's repository were not bisected, where the reason is the game's."""
+    origin = record.origin
+    if session.number != 1 or not session.new_bugs or origin is None or not origin.clone:
+        return None
+    if record.config.bisect_builds <= 0:
+        return None
+    if origin.prefix:
+        return (
+            f"session {session.number}: not bisected: the game is in a folder ({origin.prefix}) of a larger "
+            "repository, whose commits are not built one by one"
+        )
     return None
 
 

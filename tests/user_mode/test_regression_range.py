@@ -245,3 +245,25 @@ def test_an_open_bug_the_team_fixed_is_closed_as_fixed_by_their_commit_not_by_th
         [known] = ledger.bugs("splinter")
     assert (known.events[-1].from_status, known.events[-1].to_status) == ("fixed_elsewhere", "regressed")
     assert known.culprit == back
+
+
+def test_a_commit_that_does_not_build_leaves_a_range_and_says_why_it_was_skipped(tmp_path: Path, runs: Path):
+    root = tmp_path / "team"
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    (root / "server.py").write_text(server("CRASHING = set("))
+    commits.append(commit(team, "Start sharpening the saw"))
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    commits.append(commit(team, "Sharpen the saw"))
+    (root / "README.md").write_text("# Splinter\n\nA workshop game.\n")
+    commits.append(commit(team, "Describe the game"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    [bug] = record.bugs.values()
+    found = bug.bisection
+    assert found is not None and found.status == "range" and found.culprit is None
+    assert (found.last_absent, found.first_present) == (commits[1], commits[3])
+    skipped = found.tested[commits[2]]
+    assert skipped.startswith("skipped: the build did not start: splinter exited while starting: SyntaxError")
+    assert record.sessions[0].attempts == []  # no culprit: nothing for revert to take back

@@ -5,14 +5,17 @@ loop does not even give it one. With no model, `auto` picks it on a game without
 
 from __future__ import annotations
 
+import logging
 import math
 from pathlib import Path
 
+import git
 import pytest
 
 from loop.run.record import AttemptRecord, RunRecord, TrackedBug
 from repair_agents.base import RepairBudget, RepairWorkspace
 from repair_agents.revert import RevertAgent
+from tests.user_mode.test_bug_identity import SPLINTER
 from tests.user_mode.test_regression_range import (
     SAW,
     commit,
@@ -123,3 +126,115 @@ def test_a_bug_arriving_in_commit_5_of_9_is_bisected_to_it_in_few_builds(tmp_pat
     found = bug.bisection
     assert found is not None and found.culprit == commits[4]
     assert found.builds <= math.ceil(math.log2(9)) + 1
+
+
+def after_a_clean_night(root: Path, runs: Path) -> tuple[git.Repo, list[str]]:
+    """The team's first commits, and a first night on them that found nothing."""
+    team, commits = team_history(root)
+    night(root, [], "splinter-night-1", runs)
+    return team, commits
+
+
+def test_a_merge_that_brought_the_bug_in_is_reverted_against_the_line_it_was_merged_into(
+    tmp_path: Path, runs: Path
+):
+    root = tmp_path / "team"
+    team, commits = after_a_clean_night(root, runs)
+    team.git.checkout("-b", "tools")
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    commit(team, "Sharpen the saw")
+    team.git.checkout("main")
+    (root / "NOTES.md").write_text("Tools: saw, plane, sand.\n")
+    commits.append(commit(team, "List the tools"))
+    team.git.merge("--no-ff", "tools", "-m", "Merge the tools")
+    commits.append(team.head.commit.hexsha)
+    (root / "README.md").write_text("# Splinter\n\nA workshop game with tools.\n")
+    commits.append(commit(team, "Mention the tools"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[3])  # first-parent: the merge, not its branch
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    assert f"reverts {commits[3][:10]} Merge the tools" in attempt.agent_note
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert '-CRASHING = {"saw"}' in patch and "NOTES.md" not in patch
+
+
+def test_a_culprit_that_added_a_binary_file_is_reverted_with_it(tmp_path: Path, runs: Path):
+    root = tmp_path / "team"
+    team, commits = after_a_clean_night(root, runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "saw.png").write_bytes(bytes(range(256)) * 4)
+    (root / "plane.png").write_bytes(bytes(range(255, -1, -1)) * 4)
+    commits.append(commit(team, "Sharpen the saw, with pictures"))
+    (root / "plane.png").write_bytes(bytes(range(256)) * 2)  # redrawn since: not the culprit's any more
+    commits.append(commit(team, "Redraw the plane"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    said = f"reverts {commits[2][:10]} Sharpen the saw, with pictures (binary plane.png left as it is)"
+    assert said in attempt.agent_note
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert "deleted file mode" in patch.split("b/saw.png", 1)[1].split("diff --git", 1)[0]
+    assert "plane.png" not in patch
+
+
+def test_a_culprit_too_large_to_show_whole_is_declined_as_such(tmp_path: Path, runs: Path):
+    root = tmp_path / "team"
+    team, commits = after_a_clean_night(root, runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "docs").mkdir()
+    for number in range(8):  # git shows docs/ before server.py: the task's diff is cut before the bug
+        (root / "docs" / f"tool-{number}.md").write_text("".join(f"step {i}\n" for i in range(120)))
+    commits.append(commit(team, "Sharpen the saw and document the tools"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("empty_patch", "open")
+    label = f"{commits[2][:10]} Sharpen the saw and document the tools"
+    assert (
+        f"declined: the task shows the diff of {label} cut short: it is not reverted whole" in attempt.detail
+    )
+    assert "does not apply" not in attempt.detail
+
+
+def test_a_game_in_a_folder_of_a_larger_repository_says_why_it_is_not_bisected(
+    tmp_path: Path, runs: Path, caplog: pytest.LogCaptureFixture
+):
+    root = tmp_path / "monorepo"
+    team = git.Repo.init(root, initial_branch="main")
+    (root / "game").mkdir()
+    (root / "game" / "game.toml").write_text((SPLINTER / "game.toml").read_text())
+    (root / "game" / "server.py").write_text(server("CRASHING = set()"))
+    (root / "README.md").write_text("# The studio\n")
+    commit(team, "Start the studio")
+    night(root / "game", [], "splinter-night-1", runs)
+    (root / "game" / "server.py").write_text(server('CRASHING = {"saw"}'))
+    commit(team, "Sharpen the saw")
+    with caplog.at_level(logging.INFO, logger="loop.progress"):
+        night(root / "game", [SAW], "splinter-night-2", runs, agent="revert")
+
+    record = RunRecord.load(runs / "splinter-night-2" / "run.json")
+    [bug] = record.bugs.values()
+    assert bug.bisection is None and record.sessions[0].attempts == []
+    said = "session 1: not bisected: the game is in a folder (game) of a larger repository"
+    assert said in caplog.text
+
+
+def test_revert_reads_the_culprit_whatever_the_teams_git_configuration(
+    tmp_path: Path, runs: Path, monkeypatch: pytest.MonkeyPatch
+):
+    configuration = tmp_path / "gitconfig"
+    configuration.write_text("[diff]\n\tnoprefix = true\n[color]\n\tui = always\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(configuration))
+    root = tmp_path / "team"
+    team, commits = after_a_clean_night(root, runs)
+    (root / "server.py").write_text(server('CRASHING = {"saw"}'))
+    (root / "outils-façonnés.md").write_text("scie, rabot\n")
+    commits.append(commit(team, "Sharpen the saw"))
+    night(root, [SAW], "splinter-night-2", runs, agent="revert")
+
+    bug, attempt = reverted(runs, "splinter-night-2", commits[2])
+    assert (attempt.outcome, bug.status) == ("patched", "verified_fixed")
+    patch = (runs / "splinter-night-2" / str(attempt.patch_path)).read_text()
+    assert '-CRASHING = {"saw"}' in patch and "deleted file mode" in patch
