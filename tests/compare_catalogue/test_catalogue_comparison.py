@@ -88,6 +88,7 @@ def test_a_rerun_repeats_no_finished_attempt_and_redoes_a_killed_one(compared, c
     assert main(compare(out)) == 0
 
     rerun = capsys.readouterr().out
+    assert "resuming: 8 finished attempt(s) in the folder kept, not run again\n" in rerun
     assert [line for line in rerun.splitlines() if " r1: " in line] == [
         "noop castle/BUG-3 r1: empty_patch, not resolved"
     ]
@@ -125,6 +126,23 @@ def test_a_folder_of_another_task_set_is_refused_as_not_comparable(compared, cap
 
     assert "not comparable" in capsys.readouterr().err
     assert not (other / "attempts").exists()
+
+
+@pytest.mark.slow
+def test_a_rerun_with_another_command_is_refused_as_not_comparable(compared, capsys):
+    out, _ = compared
+    other = out.parent / "other-command"
+    shutil.copytree(out, other)
+    finished = sorted(other.rglob(RESULT_FILE))
+    argv = [*compare(other)[:-1], "command:command=true"]
+
+    assert main(argv) == 2
+
+    assert capsys.readouterr().err == (
+        f"closed-loop: error: {other} holds attempts of command made with other --agent-option settings: "
+        "they are not comparable (use another folder)\n"
+    )
+    assert sorted(other.rglob(RESULT_FILE)) == finished
 
 
 @pytest.mark.slow
@@ -172,6 +190,18 @@ def test_a_damaged_task_set_file_is_refused_in_one_line(tmp_path: Path, capsys):
     assert capsys.readouterr().err == (
         f"closed-loop: error: {tmp_path / 'taskset.json'} is not a readable task set (Expecting property "
         "name enclosed in double quotes: line 1 column 2 (char 1)): use another folder\n"
+    )
+
+
+def test_a_comparison_folder_that_cannot_be_made_is_refused_in_one_line(tmp_path: Path, capsys):
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--agents", "noop"]
+
+    assert main([*argv, "--out", str(taken)]) == 2
+
+    assert capsys.readouterr().err == (
+        f"closed-loop: error: cannot use {taken} as the comparison folder: File exists\n"
     )
 
 
