@@ -106,7 +106,7 @@ class CatalogueComparison:
     def plan(self, agents: list[str], repeats: int) -> Iterator[tuple[str, Task, int]]:
         """The attempts still to run, after gold validation; finished ones are never planned again."""
         broken = set(self.broken())
-        for agent in agents:
+        for agent in dict.fromkeys(agents):  # an agent named twice is still one agent
             for task in self.task_set.tasks:
                 if task.task_id in broken:
                     continue

@@ -15,6 +15,7 @@ import pytest
 from flows.cli import main
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
+from loop.run.catalogue_comparison import CatalogueComparison
 from loop.run.catalogue_tasks import TaskSet, build_task_set, user_report
 from loop.run.record import AttemptRecord
 from loop.run.task_attempt import RESULT_FILE, TaskResult
@@ -212,6 +213,14 @@ def test_an_agent_missing_its_option_is_refused_before_any_attempt(tmp_path: Pat
 
     assert "the command agent needs an option command=" in capsys.readouterr().err
     assert not (tmp_path / "c").exists()
+
+
+def test_an_agent_named_twice_is_planned_once(castle, tmp_path: Path):
+    comparison = CatalogueComparison(tmp_path / "c", build_task_set([castle]), {"castle": castle})
+
+    planned = [(agent, task.task_id, repeat) for agent, task, repeat in comparison.plan(["noop", "noop"], 1)]
+
+    assert planned == [("noop", task_id, 1) for task_id in TASKS]
 
 
 def test_the_task_set_hash_changes_with_the_code_and_not_with_the_order_of_reading(castle):
