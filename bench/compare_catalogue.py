@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> None:
         results = read_results(out / ATTEMPTS_DIR)
     agents = per_agent(results)
     by_task: dict[str, dict[str, float]] = defaultdict(dict)
-    for result in results:
-        by_task[result.task_id][result.agent] = result.wall_seconds
+    for attempt in results:
+        by_task[attempt.task_id][attempt.agent] = attempt.wall_seconds
     noop = agents.get("noop", {}).get("seconds_per_task_mean")
     metrics = [
         metric(

@@ -72,7 +72,14 @@ def compare_catalogue(
     )
     settings = AttemptSettings(task_agent_factory, get_provider(backend), wall_seconds, agent_options or {})
     run_batch = as_tasks(comparison, settings)
-    run_comparison(comparison, agents or ["gold", "noop"], repeats=repeats, run_batch=run_batch)
+    run_comparison(
+        comparison,
+        agents or ["gold", "noop"],
+        repeats=repeats,
+        run_batch=run_batch,
+        agent_options=agent_options or {},
+        on_kept=lambda count: logger.info("resuming: %d finished attempt(s) kept, not run again", count),
+    )
     board = write_leaderboard(comparison.out_dir)
     markdown = render_leaderboard_markdown(board)
     create_markdown_artifact(key="compare-repair-agents-catalogue", markdown=markdown)

@@ -86,7 +86,13 @@ def parse_agent_options(values: list[str]) -> dict[str, dict[str, str]]:
 def catalogue_command(args: argparse.Namespace) -> int:
     from flows.assembly import open_comparison, task_agent_factory
     from loop.repair.agents import AgentContext, UnknownAgent, agent_class, create_agent
-    from loop.run.catalogue_comparison import AttemptSettings, NotComparable, in_threads, run_comparison
+    from loop.run.catalogue_comparison import (
+        AttemptSettings,
+        NotComparable,
+        UnusableFolder,
+        in_threads,
+        run_comparison,
+    )
     from loop.run.catalogue_tasks import FLAVOURS, UnreadableFile
     from loop.run.task_attempt import TaskResult
     from loop.sandbox import get_provider
@@ -126,6 +132,9 @@ def catalogue_command(args: argparse.Namespace) -> int:
     )
     print(f"comparison folder: {comparison.out_dir}")
 
+    def kept(count: int) -> None:
+        print(f"resuming: {count} finished attempt(s) in the folder kept, not run again", flush=True)
+
     def show(result: TaskResult) -> None:
         verdict = "resolved" if result.resolved else "not resolved"
         print(f"{result.agent} {result.task_id} r{result.repeat}: {result.outcome}, {verdict}", flush=True)
@@ -133,8 +142,10 @@ def catalogue_command(args: argparse.Namespace) -> int:
     try:
         settings = AttemptSettings(task_agent_factory, get_provider(args.backend), args.wall_seconds, options)
         run_batch = in_threads(comparison, settings, args.workers, on_result=show)
-        run_comparison(comparison, agents, repeats=args.repeats, run_batch=run_batch)
-    except (NotComparable, UnreadableFile) as exc:
+        run_comparison(
+            comparison, agents, repeats=args.repeats, run_batch=run_batch, agent_options=options, on_kept=kept
+        )
+    except (NotComparable, UnusableFolder, UnreadableFile) as exc:
         print(f"closed-loop: error: {exc}", file=sys.stderr)
         return 2
     print()

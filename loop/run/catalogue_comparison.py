@@ -21,6 +21,7 @@ from loop.run.task_attempt import (
     AgentFactory,
     AttemptSpec,
     TaskResult,
+    options_hash,
     read_results,
     run_task_attempt,
 )
@@ -33,6 +34,10 @@ GOLD = "gold"
 
 class NotComparable(ValueError):
     """The folder holds results of another task set: they cannot be compared with these."""
+
+
+class UnusableFolder(ValueError):
+    """The comparison folder cannot be made or written (a file in its place, no permission)."""
 
 
 @dataclass
@@ -53,8 +58,13 @@ class CatalogueComparison:
                     f"{self.task_set.content_hash[:12]}: they are not comparable (use another folder)"
                 )
             return
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        self.task_set.save(path)
+        try:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            self.task_set.save(path)
+        except (FileExistsError, FileNotFoundError, NotADirectoryError, PermissionError) as exc:
+            raise UnusableFolder(
+                f"cannot use {self.out_dir} as the comparison folder: {exc.strerror}"
+            ) from exc
 
     def attempt_dir(self, agent: str, task: Task, repeat: int) -> Path:
         return self.out_dir / ATTEMPTS_DIR / agent / task.task_id / f"r{repeat}"
@@ -70,10 +80,33 @@ class CatalogueComparison:
         """Tasks gold did not resolve (gold's first attempt)."""
         return broken_tasks(self.results())
 
+    def check_options(self, agents: list[str], agent_options: dict[str, dict[str, str]]) -> None:
+        """Refuse to add attempts of an agent whose finished ones ran with other options (another command,
+        another model): kept and new attempts would be scored as one agent."""
+        for agent in agents:
+            wanted = options_hash(agent_options.get(agent, {}))
+            if any(r.agent == agent and r.agent_options not in ("", wanted) for r in self.results()):
+                raise NotComparable(
+                    f"{self.out_dir} holds attempts of {agent} made with other --agent-option settings: "
+                    "they are not comparable (use another folder)"
+                )
+
+    def kept(self, agents: list[str], repeats: int) -> int:
+        """How many attempts of this run (gold's validation and agents x tasks x repeats) are already
+        finished in the folder, and so are not run again."""
+        wanted = {(GOLD, task.task_id, 1) for task in self.task_set.tasks}
+        wanted |= {
+            (agent, task.task_id, repeat)
+            for agent in agents
+            for task in self.task_set.tasks
+            for repeat in range(1, repeats + 1)
+        }
+        return sum((r.agent, r.task_id, r.repeat) in wanted for r in self.results())
+
     def plan(self, agents: list[str], repeats: int) -> Iterator[tuple[str, Task, int]]:
         """The attempts still to run, after gold validation; finished ones are never planned again."""
         broken = set(self.broken())
-        for agent in agents:
+        for agent in dict.fromkeys(agents):  # an agent named twice is still one agent
             for task in self.task_set.tasks:
                 if task.task_id in broken:
                     continue
@@ -116,6 +149,7 @@ def run_attempt(
         repeat=repeat,
         attempt_dir=comparison.attempt_dir(agent, task, repeat),
         model=options.get("model", ""),
+        options=options_hash(options),
         frozen_dir=comparison.frozen_dir,
     )
     return run_task_attempt(
@@ -127,10 +161,21 @@ def run_attempt(
 
 
 def run_comparison(
-    comparison: CatalogueComparison, agents: list[str], *, repeats: int, run_batch: RunBatch
+    comparison: CatalogueComparison,
+    agents: list[str],
+    *,
+    repeats: int,
+    run_batch: RunBatch,
+    agent_options: dict[str, dict[str, str]] | None = None,
+    on_kept: Callable[[int], None] | None = None,
 ) -> list[TaskResult]:
-    """Gold on every task first, then every agent x task x repeat not finished yet; returns all results."""
+    """Gold on every task first, then every agent x task x repeat not finished yet; returns all results.
+    `on_kept` hears how many attempts of this run were already finished, when some were."""
     comparison.open()
+    comparison.check_options(agents, agent_options or {})
+    kept = comparison.kept(agents, repeats)
+    if kept and on_kept is not None:
+        on_kept(kept)
     run_batch(list(comparison.plan([GOLD], 1)))
     run_batch(list(comparison.plan(agents, repeats)))
     return comparison.results()

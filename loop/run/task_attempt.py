@@ -10,7 +10,9 @@ A folder with `task_result.json` is a finished attempt; any other folder is what
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
+import json
 import os
 import shutil
 import time
@@ -55,6 +57,9 @@ class TaskResult(BaseModel):
     flavour: str = Field(default=USER_REPORT, description="where the task's report comes from")
     agent: str
     agent_model: str = ""
+    agent_options: str = Field(
+        default="", description="sha256 of the agent's options: attempts are comparable only within one"
+    )
     closed_loop_version: str = ""
     repeat: int
     attempt: AttemptRecord | None = Field(
@@ -108,7 +113,12 @@ class AttemptSpec:
     repeat: int
     attempt_dir: Path
     model: str = ""
+    options: str = ""
     frozen_dir: Path | None = None
+
+
+def options_hash(options: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()
 
 
 def closed_loop_version() -> str:
@@ -139,8 +149,8 @@ def run_task_attempt(
     result = TaskResult(
         task_set=spec.task_set, task_id=spec.task.task_id, game=spec.task.game, bug_id=bug.id,
         difficulty=spec.task.difficulty, bug_type=spec.task.bug_type, flavour=spec.task.flavour,
-        agent=spec.agent, agent_model=spec.model, closed_loop_version=closed_loop_version(),
-        repeat=spec.repeat,
+        agent=spec.agent, agent_model=spec.model, agent_options=spec.options,
+        closed_loop_version=closed_loop_version(), repeat=spec.repeat,
     )  # fmt: skip
     run_id = f"task-{spec.agent}-r{spec.repeat}"
     repair = RepairRound(spec.game, repo_dir, spec.attempt_dir, run_id, 1, base=commit, provider=provider)

@@ -15,6 +15,7 @@ import pytest
 from flows.cli import main
 from games.catalogue import load_game
 from loop.contract.benchmark import Benchmark
+from loop.run.catalogue_comparison import CatalogueComparison
 from loop.run.catalogue_tasks import TaskSet, build_task_set, user_report
 from loop.run.record import AttemptRecord
 from loop.run.task_attempt import RESULT_FILE, TaskResult
@@ -88,6 +89,7 @@ def test_a_rerun_repeats_no_finished_attempt_and_redoes_a_killed_one(compared, c
     assert main(compare(out)) == 0
 
     rerun = capsys.readouterr().out
+    assert "resuming: 8 finished attempt(s) in the folder kept, not run again\n" in rerun
     assert [line for line in rerun.splitlines() if " r1: " in line] == [
         "noop castle/BUG-3 r1: empty_patch, not resolved"
     ]
@@ -125,6 +127,23 @@ def test_a_folder_of_another_task_set_is_refused_as_not_comparable(compared, cap
 
     assert "not comparable" in capsys.readouterr().err
     assert not (other / "attempts").exists()
+
+
+@pytest.mark.slow
+def test_a_rerun_with_another_command_is_refused_as_not_comparable(compared, capsys):
+    out, _ = compared
+    other = out.parent / "other-command"
+    shutil.copytree(out, other)
+    finished = sorted(other.rglob(RESULT_FILE))
+    argv = [*compare(other)[:-1], "command:command=true"]
+
+    assert main(argv) == 2
+
+    assert capsys.readouterr().err == (
+        f"closed-loop: error: {other} holds attempts of command made with other --agent-option settings: "
+        "they are not comparable (use another folder)\n"
+    )
+    assert sorted(other.rglob(RESULT_FILE)) == finished
 
 
 @pytest.mark.slow
@@ -175,6 +194,18 @@ def test_a_damaged_task_set_file_is_refused_in_one_line(tmp_path: Path, capsys):
     )
 
 
+def test_a_comparison_folder_that_cannot_be_made_is_refused_in_one_line(tmp_path: Path, capsys):
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--agents", "noop"]
+
+    assert main([*argv, "--out", str(taken)]) == 2
+
+    assert capsys.readouterr().err == (
+        f"closed-loop: error: cannot use {taken} as the comparison folder: File exists\n"
+    )
+
+
 def test_an_agent_missing_its_option_is_refused_before_any_attempt(tmp_path: Path, capsys):
     argv = ["compare-repair-agents", "catalogue", "--games", "castle", "--agents", "gold,command"]
 
@@ -182,6 +213,14 @@ def test_an_agent_missing_its_option_is_refused_before_any_attempt(tmp_path: Pat
 
     assert "the command agent needs an option command=" in capsys.readouterr().err
     assert not (tmp_path / "c").exists()
+
+
+def test_an_agent_named_twice_is_planned_once(castle, tmp_path: Path):
+    comparison = CatalogueComparison(tmp_path / "c", build_task_set([castle]), {"castle": castle})
+
+    planned = [(agent, task.task_id, repeat) for agent, task, repeat in comparison.plan(["noop", "noop"], 1)]
+
+    assert planned == [("noop", task_id, 1) for task_id in TASKS]
 
 
 def test_the_task_set_hash_changes_with_the_code_and_not_with_the_order_of_reading(castle):
