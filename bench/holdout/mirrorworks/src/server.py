@@ -55,7 +55,10 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def read_json(self) -> dict | None:
-        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            return None
         raw = self.rfile.read(length) if length else b""
         if not raw:
             return {}
