@@ -26,6 +26,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "gloomwell",
         "lanternhook",
         "lift-shift",
+        "mirrorworks",
         "quillmoor",
         "ravensmoor",
         "saltmarsh-still",
