@@ -53,7 +53,7 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     if not sale.success:
         raise ProbeInconclusive(f"`sell 1 6` was refused: {sale.message!r}")
     gain = int(sale.state["purse"]) - int(before.state["purse"])
-    evidence = f"pile 6 {pile}; `sell 1 6` -> purse +{gain} (rules: J is 12, half is 6); message={sale.message!r}"
+    evidence = f"pile 6 {pile}; `sell 1 6` -> purse +{gain} (rules: J 12, alone 6); message={sale.message!r}"
     return ProbeResult(bug_id="BUG-2", present=gain != 6, evidence=evidence)
 
 
@@ -120,7 +120,8 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"expected one card left on pile 4: {piles}")
     moved = client.command(game.game_id, "mv 4 3")
     if not moved.success or _piles(moved.state)[3]:
-        raise ProbeInconclusive(f"`mv 4 3` did not empty pile 4: {moved.message!r}, {moved.state.get('piles')}")
+        piles_after = moved.state.get("piles")
+        raise ProbeInconclusive(f"`mv 4 3` did not empty pile 4: {moved.message!r}, {piles_after}")
     gain = int(moved.state["score"]) - int(before.state["score"])
     evidence = (
         f"pile 4 {piles[3]} onto pile 3 top {piles[2][-1]}; `mv 4 3` empties pile 4 -> score "
