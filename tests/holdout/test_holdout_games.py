@@ -30,6 +30,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "quillmoor",
         "ravensmoor",
         "saltmarsh-still",
+        "tallyhall",
         "tidewright",
         "turnip-row",
     ]
