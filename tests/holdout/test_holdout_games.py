@@ -28,6 +28,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "lift-shift",
         "quillmoor",
         "ravensmoor",
+        "saltmarsh",
         "saltmarsh-still",
         "tidewright",
         "turnip-row",
