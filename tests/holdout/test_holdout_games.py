@@ -29,6 +29,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "mirrorworks",
         "quillmoor",
         "ravensmoor",
+        "saltmarsh",
         "saltmarsh-still",
         "tallyhall",
         "tidewright",

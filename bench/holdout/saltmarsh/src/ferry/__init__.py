@@ -1,0 +1,1 @@
+"""Saltmarsh Ferry: a turn-based logistics game on a four-harbour estuary."""
