@@ -23,6 +23,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "ashfall-outpost",
         "brass-comet",
         "cinder-yard",
+        "cinderpath",
         "gloomwell",
         "lanternhook",
         "lift-shift",
