@@ -23,6 +23,13 @@ class SandboxError(Exception):
     """A build that could not be built or started. The message is meant for the user."""
 
 
+def failure_line(failure: Exception) -> str:
+    """One line: what failed and the last line of the log that follows it (where a program says why it
+    stopped), for places that keep a reason on one line."""
+    lines = [line.strip() for line in str(failure).splitlines() if line.strip()]
+    return " ".join(lines[:1] + lines[-1:]) if len(lines) > 1 else "".join(lines)
+
+
 class EngineUnavailable(SandboxError):
     """The backend's engine (e.g. the Docker daemon) does not answer."""
 

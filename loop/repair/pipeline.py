@@ -31,7 +31,7 @@ from loop.repair.protocol import (
 )
 from loop.repair.syntax import syntax_errors
 from loop.repair.worker import run_agent
-from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider
+from loop.sandbox import BuildSpec, EngineUnavailable, SandboxError, SandboxProvider, failure_line
 from loop.verification.regression_gate import QUIET_ENV, GateResult, run_gate
 from loop.verification.runner_files import runner_files_touched
 
@@ -337,8 +337,7 @@ class RepairRound:
         except SandboxError as exc:
             _raise_if_disk_full(exc)
             (attempt_dir / "build.log").write_text(f"{exc}\n")
-            first = str(exc).splitlines()[0] if str(exc) else "build failed"
-            return self._reject(attempt, Outcome.BUILD_FAILED, first)
+            return self._reject(attempt, Outcome.BUILD_FAILED, failure_line(exc) or "build failed")
         with build:
             self._progress(f"[{attempt.agent}] build up at {build.url}; running the regression gate")
             gate = run_gate(self.game, self.branch.worktree_dir, build, self.test_timeout)

@@ -22,7 +22,7 @@ from loop.run.lifecycle import BugStatus
 from loop.run.loop_run import LoopRun
 from loop.run.record import Bisection, TrackedBug
 from loop.run.steps import move
-from loop.sandbox import BuildSpec, SandboxError
+from loop.sandbox import BuildSpec, SandboxError, failure_line
 from loop.verification.round_verification import Verifier
 
 log = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ def _probe(run: LoopRun, bug: TrackedBug, history: Path, commit: str) -> tuple[s
     try:
         judged = verifier.decide(bug.report)
     except (SandboxError, GameError) as exc:
-        return f"skipped: the build did not start: {_first_and_last(str(exc))[:300]}", 0
+        return f"skipped: the build did not start: {failure_line(exc)[:300]}", 0
     finally:
         verifier.close()
     replays = len(judged.verdicts)
@@ -96,9 +96,3 @@ def _probe(run: LoopRun, bug: TrackedBug, history: Path, commit: str) -> tuple[s
     showing = judged.answer == JudgeAnswer.PRESENT
     fix = bug.bisection is not None and bug.bisection.kind == "fix"  # searching for the fix's arrival
     return (PRESENT if showing != fix else ABSENT), replays
-
-
-def _first_and_last(text: str) -> str:
-    """What failed and, from the log that follows it, its last line (where a program says why it stopped)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return " ".join(lines[:1] + lines[-1:]) if len(lines) > 1 else "".join(lines)

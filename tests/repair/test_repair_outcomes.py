@@ -123,6 +123,7 @@ def test_a_server_that_does_not_start_fails_the_build(vault, vault_repo, tmp_pat
         attempt = repair_round.attempt(crash, [vault_report()], BUDGET)
 
         assert attempt.outcome == Outcome.BUILD_FAILED, attempt.detail
+        assert "exited while starting" in attempt.detail and "no server today" in attempt.detail
         assert repair_round.head == base
         assert "no server today" in (Path(attempt.attempt_dir) / "build.log").read_text()
 
