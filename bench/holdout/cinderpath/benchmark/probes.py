@@ -84,7 +84,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"expected hp 0 after ten cold turns: {last.state}")
     dead = bool(last.state.get("flags", {}).get("dead"))
     present = not dead or not last.game_over
-    evidence = f"after ten cold turns: hp={hp}, flags.dead={dead}, game_over={last.game_over}; {last.message!r}"
+    evidence = (
+        f"after ten cold turns: hp={hp}, flags.dead={dead}, game_over={last.game_over}; {last.message!r}"
+    )
     return ProbeResult(bug_id="BUG-5", present=present, evidence=evidence)
 
 
