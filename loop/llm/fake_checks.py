@@ -38,8 +38,10 @@ def _thinking_problem(body: dict[str, Any]) -> str | None:
     thinking = body.get("thinking")
     if thinking is None or thinking == {"type": "disabled"}:
         return None
+    if isinstance(thinking, dict) and thinking.get("type") == "adaptive":
+        return None  # the model decides whether and how long to think (Claude Code sends this): no budget
     if not isinstance(thinking, dict) or thinking.get("type") != "enabled":
-        return "thinking: type must be enabled or disabled"
+        return "thinking: type must be enabled, adaptive or disabled"
     budget, max_tokens = thinking.get("budget_tokens"), body.get("max_tokens")
     if not isinstance(budget, int) or budget < MIN_THINKING_TOKENS:
         return f"thinking.budget_tokens: must be an integer of at least {MIN_THINKING_TOKENS}"

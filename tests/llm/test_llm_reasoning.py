@@ -110,6 +110,7 @@ def test_a_tool_loop_with_thinking_sends_the_thinking_back(fake_llm: FakeLLMServ
             "greater",
         ),
         ("/v1/messages", {"max_tokens": 4000, "thinking": {"type": "enabled", "budget_tokens": 100}}, "1024"),
+        ("/v1/messages", {"max_tokens": 4000, "thinking": {"type": "always"}}, "adaptive or disabled"),
         ("/v1/chat/completions", {"max_completion_tokens": 10, "reasoning_effort": "extreme"}, "extreme"),
         ("/v1/responses", {"max_output_tokens": 10, "reasoning": {"effort": "max"}}, "max"),
     ],
@@ -125,6 +126,18 @@ def test_the_fake_refuses_reasoning_the_real_service_would(
     assert answer.status_code == 400
     assert refusal in answer.text
     assert fake_llm.pending == 1  # a refused request uses up no scripted reply
+
+
+def test_the_fake_takes_adaptive_thinking_as_the_real_service_does(fake_llm: FakeLLMServer):
+    """Claude Code asks for `{"type": "adaptive"}`: the model decides whether to think, with no budget."""
+    fake_llm.queue(reply("fixed"))
+    messages = [{"role": "user", "content": "hi"}]
+    request = {"model": "m", "max_tokens": 64, "thinking": {"type": "adaptive"}, "messages": messages}
+
+    answer = httpx2.post(f"{fake_llm.url}/v1/messages", json=request, timeout=5)
+
+    assert answer.status_code == 200, answer.text
+    assert fake_llm.pending == 0
 
 
 def test_reasoning_is_read_per_role_from_the_environment():
