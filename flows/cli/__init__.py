@@ -61,10 +61,14 @@ def _print_progress_bare() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    # started in the background of a script, a process inherits Ctrl-C ignored; every command here stops on it
+    previous_interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return _run(argv)
     finally:
         signal.signal(signal.SIGTERM, previous)  # main() called in-process (tests) leaves no trace
+        if previous_interrupt is not None:  # None: a handler not set from Python, nothing to put back
+            signal.signal(signal.SIGINT, previous_interrupt)
 
 
 def _run(argv: list[str] | None) -> int:
