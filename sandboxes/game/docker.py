@@ -191,14 +191,18 @@ class DockerBuild(RunningBuild):
         if self._final_logs is not None:
             return "\n".join(self._final_logs.splitlines()[-tail:])
         try:
-            return self.container.logs(tail=tail).decode(errors="replace") + self._killed_for_memory()
+            text = self.container.logs(tail=tail).decode(errors="replace")
         except DOCKER_ERRORS:
             return ""
+        return text + self._killed_for_memory()
 
     def _killed_for_memory(self) -> str:
         """A line that says why the game's output stops where it does: the kernel kills a container over its
         memory limit without a word in its own log."""
-        self.container.reload()
+        try:
+            self.container.reload()
+        except DOCKER_ERRORS:
+            return ""  # the logs read a moment ago are still worth returning
         if not self.container.attrs.get("State", {}).get("OOMKilled"):
             return ""
         return out_of_memory_note(self.container.attrs.get("HostConfig", {}).get("Memory", 0) // MIB)

@@ -25,7 +25,7 @@ MIB = 1024 * 1024
 TMP_MB = 64
 
 
-OUT_OF_MEMORY_SIGNS = ("MemoryError", "Cannot allocate memory", "heap out of memory", "out of memory")
+OUT_OF_MEMORY_SIGNS = ("MemoryError", "Cannot allocate memory", "out of memory")  # Python, libc, Node
 
 
 def out_of_memory_note(limit_mb: int, how: str = "was killed for using") -> str:
