@@ -84,8 +84,8 @@ def add_loop_flags(parser: argparse.ArgumentParser) -> None:
         help_text = field.description or ""
         annotation = field.annotation
         flag = loop_flag(name, field)
-        if flag is None:
-            parser.add_argument(name, nargs="?", default=default_of(field), help=help_text)
+        if flag is None:  # None when not given: a resume names no game (see `game_named`)
+            parser.add_argument(name, nargs="?", default=None, help=help_text)
             continue
         if typing.get_origin(annotation) is dict:
             parser.add_argument(
@@ -115,6 +115,8 @@ def loop_params_from_args(args: argparse.Namespace) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for name, field in LoopConfig.model_fields.items():
         value = getattr(args, name)
+        if value is None and loop_flag(name, field) is None:
+            value = default_of(field)
         if typing.get_origin(field.annotation) is dict:
             value = dict(value or [])
         params[name] = value
@@ -122,4 +124,20 @@ def loop_params_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
-__all__ = ["add_loop_flags", "loop_flag", "loop_params_from_args", "split_run_id", "with_loop_parameters"]
+def game_named(args: argparse.Namespace) -> bool:
+    """Whether the command line named the game (a resume needs none: the run recorded it)."""
+    return any(
+        getattr(args, name) is not None
+        for name, field in LoopConfig.model_fields.items()
+        if loop_flag(name, field) is None
+    )
+
+
+__all__ = [
+    "add_loop_flags",
+    "game_named",
+    "loop_flag",
+    "loop_params_from_args",
+    "split_run_id",
+    "with_loop_parameters",
+]

@@ -41,9 +41,9 @@ def run_command(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from flows.assembly import prepare_config
-    from flows.parameters import split_run_id
+    from flows.parameters import game_named, split_run_id
     from loop.contract.game import check_source_links
-    from loop.run.loop_run import run_dir_of
+    from loop.run.loop_run import check_resumable, run_dir_of
     from loop.run.run_lock import check_free
 
     params = loop_params_from_args(args)
@@ -57,6 +57,7 @@ def run_command(args: argparse.Namespace) -> int:
             check_source_links(game, config.ref)
         else:
             check_free(run_dir_of(run_id))
+            check_resumable(run_id, game_named=game_named(args))
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"closed-loop: error: {problems}", file=sys.stderr)

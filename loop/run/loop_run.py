@@ -83,6 +83,20 @@ def run_dir_of(run_id: str, runs_dir: Path | None = None) -> Path:
     return (runs_dir or runs_root()) / check_run_id(run_id)
 
 
+def check_resumable(run_id: str, *, game_named: bool, runs_dir: Path | None = None) -> None:
+    """A run id with no game resumes a run, so it must name one on disk: a mistyped id would otherwise
+    start a new run of the default game under that id. With a game, the id names a new run."""
+    run_dir = run_dir_of(run_id, runs_dir)
+    if game_named or (run_dir / "run.json").is_file():
+        return
+    known = sorted(p.parent.name for p in run_dir.parent.glob("*/run.json"))[-3:]
+    hint = f" (latest: {', '.join(known)})" if known else ""
+    raise ValueError(
+        f"no run {run_id!r} to resume in {run_dir.parent}{hint}; to start a new run under this id, "
+        f"name its game: closed-loop run GAME --run-id {run_id}"
+    )
+
+
 def recorded_config(run_id: str | None, runs_dir: Path | None = None) -> LoopConfig | None:
     """The config a run was started with, when `run_id` names a run on disk (to resume it)."""
     path = run_dir_of(run_id, runs_dir) / "run.json" if run_id else None

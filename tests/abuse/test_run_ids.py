@@ -80,3 +80,26 @@ def test_the_flow_and_the_nightly_refuse_a_bad_run_id_before_anything_starts(tmp
             nightly_flow.nightly.fn(games=["castle"], night=night)
 
     assert not (tmp_path / "runs").exists() and not (tmp_path / "escape").exists()
+
+
+def test_a_mistyped_run_id_to_resume_is_refused_and_starts_nothing(tmp_path: Path):
+    runs = tmp_path / "runs"
+    (runs / "castle-20261126-091500-ab12").mkdir(parents=True)
+    (runs / "castle-20261126-091500-ab12" / "run.json").write_text("{}")
+    ledger = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    env = {**os.environ, "CLOSED_LOOP_RUNS": str(runs), "CLOSED_LOOP_LEDGER_URL": ledger}
+
+    done = subprocess.run(
+        [CLOSED_LOOP, "run", "--run-id", "castle-20261126-091500-ab21"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        cwd=tmp_path,
+    )
+
+    assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no run 'castle-20261126-091500-ab21' to resume" in lines[0], done.stderr
+    assert "castle-20261126-091500-ab12" in lines[0]  # the runs that do exist, to spot the typo
+    assert sorted(p.name for p in runs.iterdir()) == ["castle-20261126-091500-ab12"]  # no new run
