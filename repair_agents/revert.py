@@ -6,8 +6,9 @@ work tree; where the whole reverse does not apply (later commits changed the sam
 culprit's changes to the files the bug's report names (title, symptom, observed, evidence, repro), if those
 apply cleanly. A binary file the culprit added is removed if it is still as the culprit left it; any other
 binary change is left as it is (the diff does not carry its content) and named in the note. Otherwise, and for
-a bug with no culprit, it declines: it leaves the tree as it is and says why (the pipeline then records an
-empty patch). What it does apply goes through the same gate and verification as every other agent's patch.
+a bug with no culprit, it declines: it leaves the tree as it is and says why (the pipeline records
+the attempt as `declined`). What it does apply goes through the same gate and verification as every other
+agent's patch.
 """
 
 from __future__ import annotations
@@ -185,4 +186,4 @@ class RevertAgent(RepairAgent):
         detail = "; ".join(said) if said else "reverted nothing"
         if declined:
             detail += "; " + "; ".join(declined)
-        return Attempt(agent=self.name, detail=detail)
+        return Attempt(agent=self.name, detail=detail, declined=not said)

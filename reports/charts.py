@@ -38,6 +38,7 @@ KNOWN_OUTCOMES = {
     "patched": "#009E73",
     "resolved": "#009E73",
     "empty_patch": "#BBBBBB",
+    "declined": "#999999",
     "no_patch": "#BBBBBB",
     "reverted": "#E69F00",
     "gate_failed": "#D55E00",

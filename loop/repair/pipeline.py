@@ -272,6 +272,10 @@ class RepairRound:
         diff = self.branch.staged_diff(base)
         if not diff.strip():
             said = f" ({attempt.agent_note})" if attempt.agent_note else ""
+            if attempt.declined:
+                return attempt.model_copy(
+                    update={"outcome": Outcome.DECLINED, "detail": f"the agent declined{said}"}
+                )
             return attempt.model_copy(
                 update={"outcome": Outcome.EMPTY_PATCH, "detail": f"the agent changed nothing{said}"}
             )

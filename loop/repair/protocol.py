@@ -31,6 +31,7 @@ class Outcome(StrEnum):
 
     PATCHED = "patched"
     EMPTY_PATCH = "empty_patch"
+    DECLINED = "declined"
     PATCH_REJECTED_PROTECTED = "patch_rejected_protected"
     BUILD_FAILED = "build_failed"
     GATE_FAILED = "gate_failed"
@@ -95,6 +96,9 @@ class Attempt(BaseModel):
     )
     detail: str = Field(default="", description="why the attempt ended as it did (the pipeline's words)")
     agent_note: str = Field(default="", description="what the agent said it did (its own `detail`)")
+    declined: bool = Field(
+        default=False, description="the agent chose to change nothing and said why (in its detail)"
+    )
     gate: GateResult | None = None
     attempt_dir: str = ""
 

@@ -98,6 +98,7 @@ def _natural_key(text: str) -> list[object]:
 # What an attempt that kept no patch means for each of its bugs.
 NO_PATCH_VERDICT: dict[Outcome | None, CompareVerdict] = {
     Outcome.EMPTY_PATCH: "no_patch",
+    Outcome.DECLINED: "no_patch",
     Outcome.PATCH_REJECTED_PROTECTED: "no_patch",
     Outcome.BUILD_FAILED: "no_patch",
     Outcome.GATE_FAILED: "no_patch",

@@ -67,7 +67,7 @@ def test_revert_declines_where_the_culprit_no_longer_reverts_cleanly(tmp_path: P
 
     bug, attempt = reverted(runs, "splinter-night-2", commits[3])
     assert bug.status == "open"
-    assert attempt.outcome == "empty_patch"
+    assert attempt.outcome == "declined"
     assert f"declined: reverting {commits[3][:10]} Sharpen the saw does not apply" in attempt.detail
     assert "names none of the files it changed" in attempt.detail
 
@@ -106,7 +106,7 @@ def test_revert_declines_a_bug_with_no_culprit(tmp_path: Path, runs: Path):
     attempt_dir.mkdir()
     workspace = RepairWorkspace(root, attempt_dir, "splinter", "by-hand", 1)
     said = RevertAgent().repair(workspace, [SAW], RepairBudget())
-    assert said.outcome is None and "declined: no culprit commit is known for this bug" in said.detail
+    assert said.declined and "declined: no culprit commit is known for this bug" in said.detail
     assert not team.is_dirty(untracked_files=True)
 
 
@@ -190,7 +190,7 @@ def test_a_culprit_too_large_to_show_whole_is_declined_as_such(tmp_path: Path, r
     night(root, [SAW], "splinter-night-2", runs, agent="revert")
 
     bug, attempt = reverted(runs, "splinter-night-2", commits[2])
-    assert (attempt.outcome, bug.status) == ("empty_patch", "open")
+    assert (attempt.outcome, bug.status) == ("declined", "open")
     label = f"{commits[2][:10]} Sharpen the saw and document the tools"
     assert (
         f"declined: the task shows the diff of {label} cut short: it is not reverted whole" in attempt.detail
