@@ -14,6 +14,7 @@ from pathlib import Path
 import git
 
 from loop.contract.models import BugReport
+from loop.repair.diffs import PLAIN_DIFF
 
 
 class RepairGitError(Exception):
@@ -111,7 +112,7 @@ class RoundBranch:
 
     def staged_diff(self, base: str) -> str:
         """The unified diff from `base` to the index (what the attempt would commit), text files as text."""
-        return self._git("diff", "--cached", "--no-color", "--no-ext-diff", base)
+        return self._git("diff", "--cached", *PLAIN_DIFF, base)
 
     def staged_paths(self, base: str) -> list[str]:
         """Every path the index changes from `base`: added, modified, removed, both sides of a rename."""

@@ -9,6 +9,10 @@ from unidiff.patch import PatchedFile, PatchSet
 
 from loop.repair.protocol import DiffStats, FileChange
 
+# `git diff`/`git show` flags that make its output the same whatever the user's or the team's git config says
+# (colour forced on a pipe, no or mnemonic a/ b/ prefixes, an external diff tool): it is parsed and applied.
+PLAIN_DIFF = ("--no-color", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/")
+
 
 def _strip_prefix(path: str | None) -> str:
     if not path or path == "/dev/null":

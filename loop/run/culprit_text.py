@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from loop.contract.game import is_hidden
+from loop.repair.diffs import PLAIN_DIFF
 
 GIT_TIMEOUT = 30
 MAX_CHARS = 6000
@@ -33,8 +34,9 @@ def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = 
         return ""
     shown = [path for path in changed.split("\0") if path.strip() and not is_hidden(path, hidden_paths)]
     # as `git apply` reads it, whatever the team's git configuration says about colours and prefixes
-    plain = ["--no-color", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/"]
-    diff = _git(repo, "show", "--format=", "--first-parent", *plain, commit, "--", *shown) if shown else ""
+    diff = ""
+    if shown:
+        diff = _git(repo, "show", "--format=", "--first-parent", *PLAIN_DIFF, commit, "--", *shown)
     text = message.rstrip() + "\n\n" + (diff or "")  # as git shows it: its last context line may be blank
     if len(text) > limit:
         text = text[:limit] + f"\n[... cut at {limit} characters]"

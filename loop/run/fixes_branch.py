@@ -17,6 +17,7 @@ from pathlib import Path
 
 import git
 
+from loop.repair.diffs import PLAIN_DIFF
 from loop.run.lifecycle import BugStatus
 from loop.run.record import AttemptRecord, FixesBranch, RunRecord, TrackedBug, VerificationRecord
 
@@ -83,7 +84,7 @@ def publish_fixes(record: RunRecord, repo_dir: Path, run_dir: Path, push_to: str
         tree = git.Repo(worktree)
         for commit in fixes:
             bugs = by_commit[commit]
-            patch = view.git.diff(f"{commit}~1", commit, "--binary", "--full-index") + "\n"
+            patch = view.git.diff(*PLAIN_DIFF, f"{commit}~1", commit, "--binary", "--full-index") + "\n"
             directory = [f"--directory={prefix}"] if prefix else []
             try:
                 with tempfile.TemporaryFile() as stream:

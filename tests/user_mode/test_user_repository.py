@@ -43,11 +43,19 @@ def team_repository(root: Path) -> tuple[git.Repo, str]:
     return repo, commit(repo, "Describe the game")
 
 
+# A user's own git settings that change how `git diff` writes: colour on a pipe, no a/ b/ prefixes.
+TEAM_GIT_CONFIG = "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n[color]\n\tui = always\n"
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("git_config", ["", TEAM_GIT_CONFIG], ids=["plain-git", "colour-and-no-prefix"])
 def test_the_fixes_branch_merges_into_the_teams_branch_and_pushes_with_its_history(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch, git_config: str
 ):
     monkeypatch.setenv("CLOSED_LOOP_DATA", str(tmp_path / "data"))
+    if git_config:
+        (tmp_path / "gitconfig").write_text(git_config)
+        monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
     repo, start = team_repository(tmp_path / "team")
     manifest = tmp_path / "splinter.toml"
     manifest.write_text((SPLINTER / "game.toml").read_text() + f'hidden_paths = ["{SECRET}"]\n')
