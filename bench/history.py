@@ -284,9 +284,15 @@ def summary(games: dict[str, dict[str, Any]]) -> list[Any]:
         metric("replays_per_bisection", statistics.median(replays) if replays else None, "replays (median)"),
         metric(
             "revert_fixing_rate",
-            rate(sum(f.fixed_by_revert for f in named), len(named)),
+            rate(sum(f.fixed_by_revert and bool(f.right_culprit) for f in named), len(named)),
             "fraction",
-            note="bugs bisected to a culprit that the revert agent turned into verified fixes",
+            note="bugs bisected to their true culprit that the revert agent turned into verified fixes",
+        ),
+        metric(
+            "fixes_of_a_wrong_culprit",
+            sum(f.fixed_by_revert and not f.right_culprit for f in named),
+            "bugs",
+            note="verified fixes by reverting a commit the bug did not arrive in (luck or a flaky replay)",
         ),
         *flaky_summary([g["flaky"] for g in games.values() if g.get("flaky")]),
     ]

@@ -35,6 +35,11 @@ def test_a_castle_history_is_walked_and_its_culprits_scored_against_the_arrivals
         assert found["right_culprit"] == (found["culprit"] == arrival["commit"])
     right = sum(found["right_culprit"] for found in castle["bisected"])
     assert metrics["culprit_accuracy"] == right / len(castle["bisected"])
+    fixed_right = sum(f["fixed_by_revert"] and f["right_culprit"] for f in castle["bisected"])
+    assert metrics["revert_fixing_rate"] == fixed_right / len(castle["bisected"])
+    assert metrics["fixes_of_a_wrong_culprit"] == sum(
+        f["fixed_by_revert"] and not f["right_culprit"] for f in castle["bisected"]
+    )
 
 
 @pytest.mark.slow
