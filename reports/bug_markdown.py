@@ -6,6 +6,7 @@ import re
 
 from loop.contract.models import BugReport
 from loop.replay.raw_request import GAME_ID, RawRequest, shown
+from loop.run.real_commits import real_commits
 from loop.run.record import RunRecord, TrackedBug
 from reports.labels import bug_label, markdown_table, natural_key, short_commit
 from reports.links import run_link
@@ -134,6 +135,23 @@ def history_notes(bug: TrackedBug) -> str:
     return "; ".join(notes)
 
 
+def _build_line(run: RunRecord, view_commit: str | None) -> str:
+    """The build a bug was seen on, named by the team's own commit where the run's view commit stands for
+    one (the agents' view has no history, so its ids mean nothing in the team's repository)."""
+    game = f"Game `{run.config.game}`"
+    if not view_commit:
+        return f"{game} at commit `unknown`."
+    real = real_commits(run).get(view_commit)
+    if real:
+        return f"{game} at commit `{real}` of its repository (the run's view `{short_commit(view_commit)}`)."
+    if run.origin is not None:
+        return (
+            f"{game} at the run's commit `{view_commit}`: the repository's "
+            f"`{short_commit(run.origin.commit)}` with this run's earlier fixes."
+        )
+    return f"{game} at commit `{view_commit}`."
+
+
 def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
     report = bug.report
     gt = f" (matches {bug.ground_truth_id})" if bug.ground_truth_id else ""
@@ -147,9 +165,7 @@ def render_bug_markdown(run: RunRecord, bug: TrackedBug) -> str:
         *([f"- {bug.bisection.kind.capitalize()}: {bug.bisection.summary()}"] if bug.bisection else []),
         *([f"- Repro: **{bug.flaky.label()}**, never counted as fixed"] if bug.flaky else []),
         "",
-        *_report_sections(
-            report, f"Game `{run.config.game}` at commit `{report.build_commit or 'unknown'}`."
-        ),
+        *_report_sections(report, _build_line(run, report.build_commit)),
         "## Status history\n",
         _history(bug),
     ]

@@ -15,6 +15,7 @@ from flows.assembly import open_run
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord
 from loop.run.rounds import run_rounds
+from reports.writer import write_run_reports
 from tests.fixtures.scripted_qa import ScriptedQA
 from tests.user_mode.test_bug_identity import SPLINTER, crash
 
@@ -74,6 +75,8 @@ def test_the_fixes_branch_merges_into_the_teams_branch_and_pushes_with_its_histo
     record = RunRecord.load(run.run_dir / "run.json")
 
     assert record.origin is not None and record.origin.commit == start
+    bug_file = write_run_reports(run.run_dir)[f"bugs/{crashes[0].fingerprint}.md"].read_text()
+    assert f"at commit `{start}` of its repository" in bug_file  # the team's commit, not the view's
     assert sorted(record.fixes.fixed) == sorted(c.fingerprint for c in crashes)
     branch = record.fixes.branch
     pushed = git.Repo(remote)
