@@ -253,7 +253,6 @@ class CastleModel:
             }
         return reply(json.dumps(steps))
 
-
     def _lead_steps(self, body: str) -> ScriptedReply:
         title = body.partition("The bug report:\n")[2].splitlines()[0]
         seen = field(body, LEAD_MARK).split(" / ")

@@ -1,5 +1,5 @@
-"""Leads that live (a targeted retry before a drop, open leads carried on the commit) and checkpoints (a stored
-prefix replayed without the planner; the game-command cap counts from it)."""
+"""Leads that live (a targeted retry before a drop, open leads carried on the commit) and checkpoints (a
+stored prefix replayed without the planner; the game-command cap counts from it)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ def test_a_lead_without_evidence_is_carried_to_the_next_session_on_the_same_comm
     assert second.counts["leads_open"] == 1  # offered, not settled: still open
     memory = json.loads((tmp_path / "data" / "llm_qa" / "castle.json").read_text())
     [lead] = memory["commits"][castle_repo.commit]["leads"]
-    assert lead["hypothesis"]["title"] == DUPLICATE_TITLE and lead["commands"] == ["take matches", "inventory"]
+    assert lead["hypothesis"]["title"] == DUPLICATE_TITLE
+    assert lead["commands"] == ["take matches", "inventory"]
 
 
 def test_the_walkthrough_checkpoint_reaches_its_last_state_in_one_planner_call(
