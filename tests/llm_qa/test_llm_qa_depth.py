@@ -136,3 +136,28 @@ def test_a_checkpoint_that_no_longer_replays_is_dropped_with_a_note(
     assert "`take unicorn` was accepted when stored, not now" in note["why"]
     assert result.counts["checkpoints_dropped"] == 1
     assert broken not in GameMemory.load(agent.memory_file, "castle").commits[castle_repo.commit].checkpoints
+
+
+def test_the_prefix_that_reached_new_rooms_is_stored_and_starts_the_next_session(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    tour = ["take matches", "take candlestick", "north", "east", "open drawer", "take small key", "west"]
+    tour += ["west", "read scroll"]  # the last new room (the one west of the corridor) at the 8th command
+    fake_llm.responder = CastleModel(tour)
+    with castle_repo.running() as client:
+        make_agent().run_session(
+            client, build_commit=castle_repo.commit, steps=len(tour), seed=0, out_dir=tmp_path / "one"
+        )
+        [stored] = GameMemory.load(make_agent().memory_file, "castle").commits[castle_repo.commit].checkpoints
+        assert stored.source == "reached" and stored.commands == tour[:8]
+        fake_llm.requests.clear()
+        fake_llm.responder = CastleModel(["look"])
+        second = make_agent().run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "two"
+        )
+
+    events = list(read_trace(second.trace_path))
+    [start] = [e.observation for e in events if e.kind == "checkpoint"]
+    assert start == {"source": "reached", "commands": 8}
+    assert [e.command for e in events if e.kind == "step" and e.command] == [*tour[:8], "look"]
+    assert len(planner_requests(fake_llm.model_requests())) == 1
