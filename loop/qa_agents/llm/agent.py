@@ -7,9 +7,10 @@ them disagreeing (evidence.py, contradictions.py: those disagreements are also t
 becomes a report only
 after its commands, replayed on a fresh game, show the anomaly again to the replay judge; the repro is the
 replayed sequence, shrunk while the replay still shows it. Which bug a suspicion is, is decided by code from
-the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is
-dropped for this build. Memory, the models with their budget, the verifier and the repository tools are
-collaborators passed in.
+the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is a
+lead, retried once with steps written for it, then dropped for this build (leads.py); new games may start
+from a checkpoint (checkpoints.py). Memory, the models with their budget, the verifier and the repository
+tools are collaborators passed in.
 """
 
 from __future__ import annotations
