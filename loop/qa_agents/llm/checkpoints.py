@@ -53,6 +53,9 @@ def reached(game: GameSession, known_rooms: set[str]) -> Checkpoint | None:
             known_rooms.add(room)
     if deepest < MIN_REACHED_COMMANDS or any(s.observation is None for s in played[:deepest]):
         return None
+    last = played[deepest - 1].observation
+    if last is None or last.game_over:
+        return None  # a new game from it would be over at once
     prefix = played[:deepest]
     return Checkpoint(
         source="reached",
