@@ -31,6 +31,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
     "explorer_speed": ([], []),
     "sandbox_costs": ([], ["--no-docker"]),
     "prompt_tokens": ([], []),
+    "llm_depth": ([], []),
     "artifacts": ([], []),
     "fake_llm_latency": ([], []),
     "repair_worker_start": ([], []),

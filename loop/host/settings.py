@@ -177,6 +177,14 @@ REFLECTION_STEPS = Setting(
     "the LLM QA agent: how many earlier steps of the game the reflection reads with the step it judges",
     ("loop/qa_agents/llm/agent.py",),
 )
+CHECKPOINT_EVERY = Setting(
+    f"{PREFIX}CHECKPOINT_EVERY",
+    "2",
+    "the LLM QA agent: one new game in this many starts from the commit's deepest checkpoint (a stored "
+    "command prefix replayed without the planner: the walkthrough in QA mode, or the longest prefix a game "
+    "reached new rooms with); 0 never",
+    ("loop/qa_agents/llm/agent.py",),
+)
 PRICES = Setting(
     f"{PREFIX}PRICES",
     None,

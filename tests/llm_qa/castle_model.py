@@ -19,6 +19,7 @@ from loop.llm.fake_wire import ScriptedReply, reply
 
 DROPPED_TITLE = "Dropped item missing from the room description"
 DUPLICATE_TITLE = "Inventory lists an item twice"
+LEAD_MARK = "Commands played from a new game before it was seen, in order"
 
 
 def schema_name(request: RecordedRequest) -> str:
@@ -112,7 +113,9 @@ class CastleModel:
     (what a weak model does). `reword` changes the title of each new claim; `extra` adds fields to every bug
     reply (a made-up id, say); `judge_says` fixes the judge's verdict. `tool_calls` are answered, in order,
     before the planner's first command. `quote` replaces a claim's evidence: "current reply" quotes the first
-    line of the reply being judged, any other text is quoted as it is.
+    line of the reply being judged, any other text is quoted as it is. `lead_steps` maps a suspicion's title
+    to the steps the step writer gives when the agent asks for a targeted reproduction of it; any other
+    suspicion gets back the commands the agent saw (nothing new to try).
     """
 
     def __init__(
@@ -127,7 +130,9 @@ class CastleModel:
         judge_says: str | None = None,
         tool_calls: list[Any] | None = None,
         quote: str | None = None,
+        lead_steps: dict[str, list[str]] | None = None,
     ):
+        self.lead_steps = dict(lead_steps or {})
         self.judge_says, self.quote = judge_says, quote
         self.gullible, self.reword, self.extra = gullible, reword, dict(extra or {})
         self.claimed = 0
@@ -225,6 +230,8 @@ class CastleModel:
 
     def answer_StepsToReproduce(self, request: RecordedRequest) -> ScriptedReply:
         """Step synthesis for the two intake reports the tests use, keyed by what the report talks about."""
+        if LEAD_MARK in last_user(request):
+            return self._lead_steps(last_user(request))
         report = last_user(request).lower()
         if "candlestick" in report and "drop" in report:
             steps = {
@@ -244,6 +251,17 @@ class CastleModel:
                 "mechanic": "inventory",
                 "bug_type": "data inconsistency",
             }
+        return reply(json.dumps(steps))
+
+    def _lead_steps(self, body: str) -> ScriptedReply:
+        title = body.partition("The bug report:\n")[2].splitlines()[0]
+        seen = field(body, LEAD_MARK).split(" / ")
+        steps = {
+            "commands": self.lead_steps.get(title, seen),
+            "title": title,
+            "expected": field(body, "Expected"),
+            "anomaly": field(body, "Observed"),
+        }
         return reply(json.dumps(steps))
 
 

@@ -69,7 +69,7 @@ def intake(
     feedback = ""
     for _ in range(max_attempts):
         try:
-            steps = _synthesize(models, report_text, game_title, docs, walkthrough, feedback)
+            steps = write_steps(models, report_text, game_title, docs, walkthrough, feedback)
             played, astray = _play(client, steps.commands)
         except (InvalidReply, ProviderError, BudgetExceeded) as exc:
             verdict.detail = f"step synthesis failed: {type(exc).__name__}: {clip(str(exc), 200)}"
@@ -155,14 +155,15 @@ def _feedback(played: list[Step], judged: str, reason: str) -> str:
     )
 
 
-def _synthesize(
+def write_steps(
     models: ModelRoles,
     report_text: str,
     game_title: str,
     docs: str,
     walkthrough: list[str] | tuple[str, ...],
-    feedback: str,
+    feedback: str = "",
 ) -> StepsToReproduce:
+    """The step writer (role planner): a report, with the docs and walkthrough as knowledge, as commands."""
     route = list(walkthrough)[:MAX_WALKTHROUGH_COMMANDS]
     messages, reply_model = prompting.conversation(
         "intake_steps",

@@ -7,9 +7,10 @@ them disagreeing (evidence.py, contradictions.py: those disagreements are also t
 becomes a report only
 after its commands, replayed on a fresh game, show the anomaly again to the replay judge; the repro is the
 replayed sequence, shrunk while the replay still shows it. Which bug a suspicion is, is decided by code from
-the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is
-dropped for this build. Memory, the models with their budget, the verifier and the repository tools are
-collaborators passed in.
+the anomaly (final command and reply), never by the model's words. A hypothesis that does not replay is a
+lead, retried once with steps written for it, then dropped for this build (leads.py); new games may start
+from a checkpoint (checkpoints.py). Memory, the models with their budget, the verifier and the repository
+tools are collaborators passed in.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from loop.llm.errors import BudgetExceeded, InvalidReply, ProviderError
 from loop.llm.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingSummary
 from loop.llm.roles import ModelRoles
 from loop.llm.types import Message
+from loop.qa_agents.llm import checkpoints, leads
 from loop.qa_agents.llm.campaign import BugStatus, Descends, GameMemory, KnownBug, RunMarks
 from loop.qa_agents.llm.command_language import CommandLanguage
 from loop.qa_agents.llm.contradictions import contradictions
@@ -58,7 +60,8 @@ class Settings:
     max_notes: int = 8
     reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.integer())
     max_contradictions_shown: int = 4
-    max_suspicions: int = 4
+    max_suspicions: int = 4  # leads shown to the planner
+    checkpoint_every: int = field(default_factory=lambda: settings.CHECKPOINT_EVERY.integer())
 
 
 class LLMQASession:
@@ -77,6 +80,7 @@ class LLMQASession:
         progress: Progress | None = None,
         origins: CommitOrigins | None = None,
         this_run: RunMarks | None = None,
+        walkthrough: list[str] | tuple[str, ...] = (),
     ):
         self.client, self.models, self.campaign, self.trace = client, models, campaign, trace
         self.events = SessionEvents(trace, lambda: (self.steps, self.game.game_id if self.game else ""))
@@ -104,7 +108,7 @@ class LLMQASession:
         self.notes: list[str] = []  # the planner's notes and its tool findings, kept across steps
         self.leads: list[str] = []
         self.contradictions: list[str] = []  # this game's replies that disagree with its state, newest last
-        self.suspicions: dict[str, str] = {}  # title -> what was seen: bugs claimed without evidence yet
+        self._depth_state(walkthrough)
         self.visited: dict[str, None] = {}
         self.started = time.monotonic()
         self.first_report_seconds: float | None = None
@@ -177,7 +181,6 @@ class LLMQASession:
             self.events.note("unsupported", plan.command, hypothesis.model_dump(mode="json"))
             self._keep_suspicion(hypothesis, plan.command)
         elif hypothesis is not None and source is not None:
-            self.suspicions.pop(hypothesis.title, None)
             self.investigate(hypothesis, played, source)
 
     def _playable(self, plan: PlannerReply) -> str | None:
@@ -219,7 +222,7 @@ class LLMQASession:
                 f"- {c}" for c in self.contradictions[-self.settings.max_contradictions_shown :]
             )
             or "none",
-            suspicions="\n".join(f"- {title}: {seen}" for title, seen in self.suspicions.items()) or "none",
+            suspicions="\n".join(lead.shown() for lead in self.open_leads.values()) or "none",
             recent=self.memory.recent_text(skip_last=True),
             game_number=self.games_started,
             turn=len(self.game.commands),
@@ -308,6 +311,15 @@ class LLMQASession:
             return
         self.memory.settle_hypothesis(hypothesis.title)
         if confirmed is None:
+            self._keep_lead(leads.not_replayed(hypothesis, self.game.commands, "the replay did not show it"))
+            try:
+                confirmed = self._targeted_retry(hypothesis, list(self.game.commands))
+            except UndecidedReplay:
+                return  # still open
+            if confirmed is not None:
+                key = anomaly_key(confirmed.steps[-1].command or "", confirmed.steps[-1].message)
+        if confirmed is None:
+            self._settle_lead(hypothesis.title, "dropped")
             self.dropped[key] = hypothesis.title
             self.events.note(
                 "dropped", None, {"hypothesis": hypothesis.title, "commands": self.game.commands}
@@ -324,6 +336,7 @@ class LLMQASession:
             confidence=sure,
         )
         self.confirmed[key] = hypothesis.title
+        self._settle_lead(hypothesis.title, "confirmed")
         self._add_report(report, hypothesis.evidence, regression=known is not None)
 
     def recheck_known_bugs(self) -> None:
@@ -384,19 +397,23 @@ class LLMQASession:
     # --- small parts ------------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        self.game = GameSession(self.client, on_step=self.events.step)
+        self.note_reached()
+        restored = self._from_checkpoint()
+        self.game = restored or GameSession(self.client, on_step=self.events.step)
+        self.game_base = len(self.game.commands)
         self.games_started += 1
         self.contradictions = []
-        first = self.game.steps[0]
+        started = f"(new game from a checkpoint: {self.game_base} commands replayed)" if restored else ""
+        brief = step_brief(self.game.steps[-1])
         self.memory.record(
-            StepRecord(self.games_started, self.steps, "(new game)", "a new game", step_brief(first))
+            StepRecord(self.games_started, self.steps, started or "(new game)", "a new game", brief)
         )
 
     def _game_finished(self) -> bool:
         assert self.game is not None
         last = self.game.steps[-1]
         over = last.observation is not None and last.observation.game_over
-        return over or len(self.game.commands) >= self.settings.max_game_commands
+        return over or len(self.game.commands) - self.game_base >= self.settings.max_game_commands
 
     def _model_failed(self, role: str, exc: Exception) -> None:
         self.failures_in_a_row += 1
@@ -429,10 +446,8 @@ class LLMQASession:
 
     def _keep_suspicion(self, hypothesis: Hypothesis, command: str) -> None:
         """A bug claimed without evidence stays a lead for the planner (newest kept), not a report."""
-        self.suspicions.pop(hypothesis.title, None)
-        self.suspicions[hypothesis.title] = f"after '{clip(command, 60)}', {clip(hypothesis.observed, 120)}"
-        while len(self.suspicions) > self.settings.max_suspicions:
-            del self.suspicions[next(iter(self.suspicions))]
+        assert self.game is not None
+        self._keep_lead(leads.unsupported(hypothesis, list(self.game.commands)))
 
     def _keep_note(self, note: str) -> None:
         note = clip(note.strip(), 200)
@@ -442,3 +457,98 @@ class LLMQASession:
     def _say(self, line: str) -> None:
         if self.progress is not None:
             self.progress(line)
+
+    # --- leads and checkpoints (leads.py, checkpoints.py) --------------------------------------------
+
+    def _depth_state(self, walkthrough: list[str] | tuple[str, ...]) -> None:
+        stored = self.campaign.commits.get(self.commit)
+        carried = stored.leads if stored is not None else []
+        self.open_leads: dict[str, leads.Lead] = {}
+        for lead in carried[-self.settings.max_suspicions :]:
+            self.open_leads[lead.title] = lead.model_copy(deep=True)
+        self.session_leads: dict[str, leads.Lead] = dict(self.open_leads)
+        self.lead_retries = 0
+        self.walkthrough = list(walkthrough)
+        kept = list(stored.checkpoints) if stored is not None else []
+        from_walkthrough = checkpoints.from_walkthrough(self.walkthrough)
+        if from_walkthrough is not None and all(c.commands != from_walkthrough.commands for c in kept):
+            kept.append(from_walkthrough)
+        self.checkpoints = sorted(kept, key=lambda c: len(c.commands), reverse=True)
+        self.broken_checkpoints: list[checkpoints.Checkpoint] = []
+        self.found_checkpoint: checkpoints.Checkpoint | None = None
+        self.known_rooms: set[str] = set()
+        self.game_base = 0  # commands the current game's checkpoint played: the command cap counts after them
+        self.checkpoint_commands = 0
+
+    def _keep_lead(self, lead: leads.Lead) -> None:
+        self.open_leads.pop(lead.title, None)
+        self.open_leads[lead.title] = lead
+        self.session_leads[lead.title] = lead
+        while len(self.open_leads) > self.settings.max_suspicions:
+            del self.open_leads[next(iter(self.open_leads))]
+        self.events.note(
+            "lead", None, {"title": lead.title, "next_check": lead.next_check, "outcome": "open"}
+        )
+
+    def _settle_lead(self, title: str, outcome: leads.LeadOutcome) -> None:
+        self.open_leads.pop(title, None)
+        lead = self.session_leads.get(title)
+        if lead is not None:
+            lead.outcome = outcome
+            self.events.note("lead", None, {"title": title, "outcome": outcome})
+
+    def _targeted_retry(self, hypothesis: Hypothesis, commands: list[str]) -> Confirmed | None:
+        """An absent replay, tried once more with steps written for the suspicion; None: still absent."""
+        written = leads.targeted_steps(
+            self.models,
+            hypothesis,
+            commands,
+            game_title=self.game_title,
+            docs=self.reader.docs_text() if self.reader else "",
+            walkthrough=self.walkthrough,
+        )
+        self.events.note("targeted", None, {"hypothesis": hypothesis.title, "commands": written or []})
+        if written is None or written == commands:
+            return None  # nothing new to replay
+        self.lead_retries += 1
+        return self.verifier.confirm(hypothesis, written)
+
+    def _from_checkpoint(self) -> GameSession | None:
+        """Every `checkpoint_every`-th new game starts from the deepest checkpoint that still replays."""
+        every = self.settings.checkpoint_every
+        if every <= 0 or self.games_started % every:
+            return None
+        while self.checkpoints:
+            checkpoint = self.checkpoints[0]
+            game, broken = checkpoints.restore(self.client, checkpoint, self.events.step)
+            self.checkpoint_commands += len(game.commands)
+            about = {"source": checkpoint.source, "commands": len(checkpoint.commands)}
+            if not broken:
+                self.events.note("checkpoint", None, about)
+                return game
+            self.checkpoints.pop(0)
+            self.broken_checkpoints.append(checkpoint)
+            self.events.note("checkpoint_dropped", None, {**about, "why": broken})
+            self._say(f"checkpoint dropped ({checkpoint.source}, {about['commands']} commands): {broken}")
+        return None
+
+    def note_reached(self) -> None:
+        """The current game's prefix that reached a room no earlier game had, kept when the longest so far."""
+        if self.game is None:
+            return
+        found = checkpoints.reached(self.game, self.known_rooms)
+        longest = max([len(c.commands) for c in self.checkpoints], default=0)
+        best = len(self.found_checkpoint.commands) if self.found_checkpoint else longest
+        if found is not None and len(found.commands) > best:
+            self.found_checkpoint = found
+
+    def depth_counts(self) -> dict[str, int]:
+        outcomes = [lead.outcome for lead in self.session_leads.values()]
+        return {
+            "leads_open": outcomes.count("open"),
+            "leads_confirmed": outcomes.count("confirmed"),
+            "leads_dropped": outcomes.count("dropped"),
+            "leads_retried": self.lead_retries,
+            "checkpoint_commands": self.checkpoint_commands,
+            "checkpoints_dropped": len(self.broken_checkpoints),
+        }

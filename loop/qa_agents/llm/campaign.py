@@ -24,6 +24,8 @@ from pydantic import BaseModel, Field
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir
 from loop.llm.replies import Hypothesis
+from loop.qa_agents.llm.checkpoints import Checkpoint
+from loop.qa_agents.llm.leads import Lead
 from loop.replay.clipping import clip
 
 SCHEMA_VERSION = 1
@@ -108,6 +110,8 @@ class CommitNotes(BaseModel):
     unresolved_leads: list[str] = Field(default_factory=list)
     priority_targets: list[str] = Field(default_factory=list)
     dropped_hypotheses: list[str] = Field(default_factory=list)
+    leads: list[Lead] = Field(default_factory=list, description="suspicions still open, with a next check")
+    checkpoints: list[Checkpoint] = Field(default_factory=list, description="prefixes a new game may replay")
 
 
 class GameMemory(BaseModel):

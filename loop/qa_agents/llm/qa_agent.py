@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from loop.contract.commit_origins import CommitOrigins
-from loop.contract.game import Game
+from loop.contract.game import Game, GameDefinitionError
 from loop.contract.game_client import GameClient
 from loop.limits import Progress
 from loop.llm import prompting
@@ -18,6 +18,7 @@ from loop.llm.roles import ModelRoles
 from loop.llm.session import Budget, LLMSession
 from loop.llm.types import Message
 from loop.qa import QAAgent, QAContext, QASessionResult
+from loop.qa_agents.llm import checkpoints, leads
 from loop.qa_agents.llm.agent import LLMQASession, Settings
 from loop.qa_agents.llm.campaign import GameMemory, RunMarks, bounded_notes, memory_path
 from loop.qa_agents.llm.repo_tools import RepoReader
@@ -61,6 +62,7 @@ class LLMQA(QAAgent):
         self.game_name, self.game_title = game_name, game_title or game_name
         self.mode = mode
         self.origins: CommitOrigins | None = None
+        self.walkthrough: list[str] = []
         self.this_run = RunMarks()  # one instance per run (`from_context`): what this run did with known bugs
         self.for_mode(mode)
 
@@ -75,6 +77,10 @@ class LLMQA(QAAgent):
         self.game_name, self.game_title = game.name, game.manifest.title
         self.repo_dir, self.qa_docs = repo_dir, tuple(game.manifest.qa_docs)
         self.origins = None
+        try:  # in the game's repository, which every QA-mode agent may read; never ground truth
+            self.walkthrough = game.walkthrough_commands(repo_dir)
+        except GameDefinitionError:
+            self.walkthrough = []
 
     def know_origins(self, origins: CommitOrigins) -> None:
         """The memory names the game's real commits and follows their history (see the campaign module)."""
@@ -109,6 +115,7 @@ class LLMQA(QAAgent):
                 # outside a loop run the repository's own commits, and its own ancestry
                 origins=self.origins or CommitOrigins(view=self.repo_dir),
                 this_run=self.this_run,
+                walkthrough=self.walkthrough if reader is not None else (),
             )
             stopped_because = session.run()
         self._remember(session, campaign, session.commit)
@@ -120,6 +127,7 @@ class LLMQA(QAAgent):
             "hypotheses_dropped": len(session.dropped),
             "replays": session.verifier.replays,
             "summary_folds": session.memory.folds,
+            **session.depth_counts(),
         }
         return QASessionResult(
             reports=session.reports,
@@ -159,4 +167,9 @@ class LLMQA(QAAgent):
         )
         notes.priority_targets = bounded_notes([*distilled.priority_targets, *notes.priority_targets])
         notes.dropped_hypotheses = bounded_notes([*notes.dropped_hypotheses, *session.dropped.values()])
+        session.note_reached()
+        notes.leads = leads.merged(notes.leads, list(session.session_leads.values()))
+        notes.checkpoints = checkpoints.keep(
+            notes.checkpoints, session.found_checkpoint, session.broken_checkpoints
+        )
         campaign.last_commit = commit
