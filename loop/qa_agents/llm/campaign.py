@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir
 from loop.llm.replies import Hypothesis
@@ -108,6 +109,7 @@ class CommitNotes(BaseModel):
     unresolved_leads: list[str] = Field(default_factory=list)
     priority_targets: list[str] = Field(default_factory=list)
     dropped_hypotheses: list[str] = Field(default_factory=list)
+    agenda: TestAgenda | None = None  # the docs' rules, read once per commit (QA mode; outcomes not kept)
 
 
 class GameMemory(BaseModel):
