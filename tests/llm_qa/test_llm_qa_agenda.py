@@ -42,8 +42,8 @@ class AgendaModel(CastleModel):
     """CastleModel's planner, reflection and judge, plus an agenda reader that answers `rules` for any part
     of the docs, and a planner that names the rule each scripted command tests."""
 
-    def __init__(self, plan: list[tuple[str, str]], rules: list[dict[str, str]]):
-        super().__init__([command for command, _ in plan])
+    def __init__(self, plan: list[tuple[str, str]], rules: list[dict[str, str]], **options: Any):
+        super().__init__([command for command, _ in plan], **options)
         self.tests = [rule for _, rule in plan]
         self.rules = rules
 
@@ -132,7 +132,7 @@ def test_the_agenda_is_read_once_per_commit_and_kept_in_the_qa_memory(
     assert [r.quote for r in second.rules] == [r.quote for r in first.rules]
     assert second.dropped_quotes == 1
     assert [r.outcome for r in first.rules] == ["untested", "held", "untested"]
-    assert [r.outcome for r in second.rules] == ["untested"] * 3  # each session's own tests ("north" named R9)
+    assert [r.outcome for r in second.rules] == ["untested"] * 3  # its own tests: "north" named R9
     memory = json.loads((tmp_path / "data" / "llm_qa" / "castle.json").read_text())
     [kept] = [notes["agenda"] for notes in memory["commits"].values()]
     assert {r["outcome"] for r in kept["rules"]} == {"untested"}

@@ -30,7 +30,7 @@ from loop.qa_agents.llm.repo_tools import MAX_DOCS_CHARS, RepoReader
 from loop.replay.clipping import clip
 
 MAX_RULES = 40
-MAX_RULES_PER_PART = 15
+MAX_RULES_PER_PART = 25
 MAX_RULE_CHARS = 120
 PART_CHARS = MAX_DOCS_CHARS  # one request reads as much of the docs as the planner's prompt would
 
