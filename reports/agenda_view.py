@@ -3,6 +3,7 @@ tested with which commands and outcome (a broken rule links its report), and whi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from loop.contract.agenda import AgendaRule, TestAgenda
@@ -14,8 +15,17 @@ from reports.labels import markdown_table
 TITLE = "Rules of the docs (test agenda)"
 
 
-def _agendas(run: RunRecord) -> list[tuple[int, TestAgenda]]:
-    return [(s.number, s.qa_agenda) for s in run.sessions if s.qa_agenda is not None]
+def _sections(run: RunRecord, report_cell: Callable[[str], str]) -> list[tuple[str, list[dict[str, str]]]]:
+    """Per session with an agenda: its coverage line, and a row per rule (tested first); `report_cell` shows
+    a broken rule's report (a link when the run tracks it)."""
+    sections = []
+    for session in run.sessions:
+        agenda = session.qa_agenda
+        if agenda is not None:
+            rules = [*agenda.tested, *agenda.left]
+            rows = [_row(rule, report_cell(rule.report)) for rule in rules]
+            sections.append((_heading(session.number, agenda), rows))
+    return sections
 
 
 def _heading(number: int, agenda: TestAgenda) -> str:
@@ -35,40 +45,25 @@ def _row(rule: AgendaRule, report: str) -> dict[str, str]:
 
 def agenda_markdown(run: RunRecord) -> list[str]:
     """The report.md section; none when no session kept an agenda."""
-    agendas = _agendas(run)
-    if not agendas:
-        return []
-    lines = [f"## {TITLE}\n"]
-    for number, agenda in agendas:
-        rows = [
-            _row(
-                rule,
-                f"[{rule.report[:12]}]({bug_relpath(rule.report)})"
-                if rule.report in run.bugs
-                else rule.report[:12],
-            )
-            for rule in [*agenda.tested, *agenda.left]
-        ]
-        lines += [f"{_heading(number, agenda)}\n", markdown_table(rows)]
-    return [*lines, ""]
+
+    def cell(report: str) -> str:
+        return f"[{report[:12]}]({bug_relpath(report)})" if report in run.bugs else report[:12]
+
+    sections = _sections(run, cell)
+    lines = [f"## {TITLE}\n"] if sections else []
+    for heading, rows in sections:
+        lines += [f"{heading}\n", markdown_table(rows)]
+    return [*lines, ""] if sections else []
 
 
 def agenda_html(run: RunRecord) -> list[str]:
     """The report.html section; none when no session kept an agenda."""
-    agendas = _agendas(run)
-    if not agendas:
-        return []
-    parts = [f"<h2>{escape(TITLE)}</h2>"]
-    for number, agenda in agendas:
-        rows = [
-            _row(
-                rule,
-                link(bug_relpath(rule.report), rule.report[:12])
-                if rule.report in run.bugs
-                else escape(rule.report[:12]),
-            )
-            for rule in [*agenda.tested, *agenda.left]
-        ]
-        heading = f"<h3>{escape(_heading(number, agenda))}</h3>"
-        parts += [heading, table(rows, raw_columns=frozenset({"Report"}))]
+
+    def cell(report: str) -> str:
+        return link(bug_relpath(report), report[:12]) if report in run.bugs else escape(report[:12])
+
+    sections = _sections(run, cell)
+    parts = [f"<h2>{escape(TITLE)}</h2>"] if sections else []
+    for heading, rows in sections:
+        parts += [f"<h3>{escape(heading)}</h3>", table(rows, raw_columns=frozenset({"Report"}))]
     return parts
