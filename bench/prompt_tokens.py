@@ -14,7 +14,7 @@ growth per step at 30 and 300 is reported too. Without loop/qa_agents/llm, the s
 planner-shaped calls built here (a fixed system prompt plus the last 8 steps of an explorer trace).
 
 With `--mode qa` the session reads CASTLE's docs and keeps a test agenda: the scripted reader lists each
-sentence of the docs' rules as a rule, and the planner names the next one with each command, so the agenda
+sentence of the docs' rules as a rule, and the planner names the next one every 15 commands, so the agenda
 shrinks over the session while the prompt shows a bounded number of untested rules.
 
     .venv/bin/python -m bench.prompt_tokens [--steps 300] [--mode player|qa] [--smoke]
@@ -79,7 +79,8 @@ def llm_qa_session(steps: int, mode: str = "player") -> tuple[list[CallRecord], 
     with FakeLLMServer() as fake:
         if mode == "qa":
             rules = docs_rules(repo_dir, list(game.manifest.qa_docs))
-            plan = [(command, f"R{n % len(rules) + 1}") for n, command in enumerate(TOUR)]
+            # one rule tested every 15 steps: untested rules are shown all session long
+            plan = [(TOUR[n % len(TOUR)], "" if n % 15 else f"R{n // 15 + 1}") for n in range(steps)]
             fake.responder = AgendaModel(plan, rules, claims={"inventory": DUPLICATE_TITLE})
         else:
             fake.responder = CastleModel(TOUR, claims={"inventory": DUPLICATE_TITLE})
