@@ -101,6 +101,13 @@ def test_a_model_following_the_agenda_leaves_the_rules_tested_and_left_in_the_re
     assert f"- R2: {TURN_RULE['rule']}" in planned[0] and f"- R3: {EXIT_RULE['rule']}" in planned[0]
     assert "- R2:" not in planned[1] and "- R3:" in planned[1]  # tested, no longer offered
     assert not [text for text in planned if "fly over the moat" in text]
+    system = [
+        r.body["messages"][0]["content"]
+        for r in fake_llm.model_requests()
+        if schema_name(r) == "ReflectionReply"
+    ]
+    assert f'in the docs\' words: "{TURN_RULE["quote"]}"' in system[0]  # "take matches" tests R2
+    assert "in the docs' words" not in system[1]  # "north" named no rule on the agenda
 
     markdown = render_report_markdown(run_record(agenda))
     assert "Session 1: 2 of 3 rules tested (1 held, 1 broken), 1 left; 1 dropped" in markdown

@@ -87,6 +87,7 @@ class SessionAgenda:
 
     def __init__(self, agenda: TestAgenda, models: ModelRoles, *, max_shown: int):
         self.agenda, self.models, self.max_shown = agenda, models, max_shown
+        self.current: AgendaRule | None = None  # the rule the step being played tests
 
     @classmethod
     def for_commit(
@@ -131,12 +132,17 @@ class SessionAgenda:
 
     def chosen(self, plan: PlannerReply) -> AgendaRule | None:
         """The rule the planner says its command tests; an id not on the agenda is counted and ignored."""
-        if not plan.tests_rule.strip():
-            return None
-        rule = self.agenda.rule(plan.tests_rule)
-        if rule is None:
+        self.current = self.agenda.rule(plan.tests_rule) if plan.tests_rule.strip() else None
+        if plan.tests_rule.strip() and self.current is None:
             self.models.counts["agenda_unknown_rule_ids"] += 1
-        return rule
+        return self.current
+
+    def under_test(self) -> str:
+        """For the reflection: the docs' words of the rule this step tests, which may lie past the part of
+        the docs its prompt shows."""
+        if self.current is None:
+            return ""
+        return f'\n\nThe rule this step tests, in the docs\' words: "{self.current.quote}"'
 
     def settle(
         self,
@@ -159,4 +165,5 @@ class SessionAgenda:
             if found:
                 outcome, report = "broken", found
         rule.tested(command, outcome, report)
+        self.current = None
         return outcome

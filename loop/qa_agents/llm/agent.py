@@ -273,7 +273,7 @@ class LLMQASession:
         messages, reply_model = prompting.conversation(
             "reflection",
             "reflection_step",
-            knowledge=self._knowledge(),
+            knowledge=self._knowledge() + (self.agenda.under_test() if self.agenda is not None else ""),
             summary=self.memory.summary_text(),
             recent="\n".join(step_brief(s) for s in earlier) or "(none)",
             command=plan.command,
