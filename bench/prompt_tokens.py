@@ -13,7 +13,11 @@ fake says nothing of what a model would find with either; only the sizes are mea
 growth per step at 30 and 300 is reported too. Without loop/qa_agents/llm, the same accounting is measured on
 planner-shaped calls built here (a fixed system prompt plus the last 8 steps of an explorer trace).
 
-    .venv/bin/python -m bench.prompt_tokens [--steps 300] [--smoke]
+With `--mode qa` the session reads CASTLE's docs and keeps a test agenda: the scripted reader lists each
+sentence of the docs' rules as a rule, and the planner names the next one every 15 commands, so the agenda
+shrinks over the session while the prompt shows a bounded number of untested rules.
+
+    .venv/bin/python -m bench.prompt_tokens [--steps 300] [--mode player|qa] [--smoke]
 """
 
 from __future__ import annotations
@@ -42,12 +46,24 @@ def planner_calls(session: LLMSession) -> list[CallRecord]:
     return [call for call in session.calls if call.role == "planner" and call.outcome == "ok"]
 
 
-def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
+def docs_rules(repo_dir: Path, docs: list[str]) -> list[dict[str, str]]:
+    """Every sentence of the docs' bullet lists, as an agenda reader might list them (the quote is the
+    sentence itself, so every one is kept)."""
+    import re
+
+    text = "\n".join((repo_dir / name).read_text() for name in docs)
+    bullets = re.findall(r"^- (.+(?:\n  .+)*)", text, re.MULTILINE)
+    sentences = [s.strip() for b in bullets for s in re.split(r"(?<=\.) ", " ".join(b.split()))]
+    return [{"rule": s, "quote": s} for s in sentences if len(s) >= 20]
+
+
+def llm_qa_session(steps: int, mode: str = "player") -> tuple[list[CallRecord], Path, dict]:
     from bench.prompt_baseline import BaselinePrompts
     from loop.llm.roles import ModelRoles
     from loop.qa_agents.llm import agent as agent_module
     from loop.qa_agents.llm.qa_agent import LLMQA
     from tests.llm_qa.castle_model import DUPLICATE_TITLE, CastleModel
+    from tests.llm_qa.test_llm_qa_agenda import AgendaModel
     from tests.llm_qa.test_llm_qa_memory import TOUR
 
     compared = BaselinePrompts()
@@ -61,10 +77,16 @@ def llm_qa_session(steps: int) -> tuple[list[CallRecord], Path, dict]:
     backend = provider("process")
     assert backend is not None
     with FakeLLMServer() as fake:
-        fake.responder = CastleModel(TOUR, claims={"inventory": DUPLICATE_TITLE})
+        if mode == "qa":
+            rules = docs_rules(repo_dir, list(game.manifest.qa_docs))
+            # one rule tested every 15 steps: untested rules are shown all session long
+            plan = [(TOUR[n % len(TOUR)], "" if n % 15 else f"R{n // 15 + 1}") for n in range(steps)]
+            fake.responder = AgendaModel(plan, rules, claims={"inventory": DUPLICATE_TITLE})
+        else:
+            fake.responder = CastleModel(TOUR, claims={"inventory": DUPLICATE_TITLE})
         models = ModelRoles.configured(fake.llm_config(), LLMSession())
         agent = LLMQA(models=models, data_dir=repo_dir.parent / "data")
-        agent.prepare(game, repo_dir, "player")
+        agent.prepare(game, repo_dir, mode)
         with (
             start(backend, game, repo_dir, commit) as build,
             GameClient(build.url, strip_fields=game.manifest.strip_fields) as client,
@@ -167,15 +189,16 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     args_parser = parser(__doc__.splitlines()[0])
     args_parser.add_argument("--steps", type=int, default=300)
+    args_parser.add_argument("--mode", choices=("player", "qa"), default="player")
     args = args_parser.parse_args(argv)
     early, late = (3, 30) if args.smoke else (args.steps // 10, args.steps)
     with_agent = importlib.util.find_spec("loop.qa_agents.llm") is not None
-    calls, trace, counts = (llm_qa_session if with_agent else accounting_only)(late)
+    calls, trace, counts = llm_qa_session(late, args.mode) if with_agent else accounting_only(late)
     source = "loop/qa_agents/llm agent" if with_agent else "LLM layer only (loop/qa_agents/llm absent)"
     result = BenchResult(
         bench="prompt_tokens",
         smoke=args.smoke,
-        params={"steps": late, "compare_steps": [early, late], "source": source},
+        params={"steps": late, "compare_steps": [early, late], "source": source, "mode": args.mode},
     )
     tokens = [call.input_tokens for call in calls]
     result.details = {

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from loop.contract.agenda import TestAgenda
 from loop.contract.commit_origins import CommitOrigins
 from loop.contract.game import Game
 from loop.contract.game_client import GameClient
@@ -28,6 +29,7 @@ class QASessionResult(BaseModel):
     game_failure: str = ""  # the game's failure that ended the session (dead, or answering outside the API)
     first_report_seconds: float | None = None
     counts: dict[str, int] = {}  # agent-specific counters, e.g. the LLM agent's model failures survived
+    agenda: TestAgenda | None = None  # the docs' rules and which were tested (an agent that reads the docs)
 
 
 @dataclass(frozen=True)

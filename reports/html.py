@@ -6,6 +6,7 @@ from html import escape
 
 from loop.run.record import RunRecord, SessionRecord, TrackedBug
 from reports import charts
+from reports.agenda_view import agenda_html
 from reports.aggregates import agent_totals, difficulty_totals, run_attempts, status_by_session
 from reports.bug_markdown import bug_relpath, history_notes
 from reports.html_page import figure, link, page, table
@@ -201,6 +202,7 @@ def render_run_html(run: RunRecord) -> str:
         _agents(run),
         "<h2>Bugs</h2>",
         _bugs(run),
+        *agenda_html(run),
         "<h2>Sessions</h2>",
         table(sessions, "sessions", raw_columns=frozenset(sessions[0] if sessions else ()), stack=False),
     ]

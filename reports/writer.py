@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from loop.run.record import RunRecord
+from reports.agenda_view import agenda_markdown
 from reports.bug_markdown import BUGS_DIR, bug_filename, bug_rows, duplicate_lines, render_bug_markdown
 from reports.json_view import run_summary
 from reports.labels import critic_label, markdown_cell, short_commit
@@ -53,6 +54,8 @@ def render_report_markdown(run: RunRecord) -> str:
     duplicates = duplicate_lines(run)
     if duplicates:
         lines += ["", "## Reports of bugs already listed\n", *duplicates]
+    if agenda := agenda_markdown(run):
+        lines += ["", *agenda]
     lines += ["", "See `report.html` for charts, repair attempts, patches and traces.", ""]
     return "\n".join(lines)
 

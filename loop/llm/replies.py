@@ -22,6 +22,7 @@ class PlannerReply(BaseModel):
     command: str = Field(description="exactly one short game command")
     expected: str = Field(description="what a correct game should answer and how the state should change")
     note: str = Field(default="", max_length=300, description="a fact to remember for later steps, or empty")
+    tests_rule: str = Field(default="", max_length=20, description="the agenda rule id it tests, or empty")
 
 
 class Hypothesis(BaseModel):
@@ -99,6 +100,17 @@ class SessionDistillation(BaseModel):
     explored_regions: list[str] = Field(default_factory=list)
     unresolved_leads: list[str] = Field(default_factory=list)
     priority_targets: list[str] = Field(default_factory=list)
+
+
+class DocRule(BaseModel):
+    rule: str = Field(description="one rule a player can check: when the player does X, the game does Y")
+    quote: str = Field(description="the docs' own words that state it, copied exactly")
+
+
+class AgendaRules(BaseModel):
+    """QA mode: the testable rules one part of a game's docs states, each with the docs' own words."""
+
+    rules: list[DocRule] = Field(default_factory=list)
 
 
 class StepsToReproduce(BaseModel):

@@ -34,7 +34,7 @@ def culprit_text(repo: Path, commit: str, hidden_paths: list[str], limit: int = 
         return ""
     shown = [path for path in changed.split("\0") if path.strip() and not is_hidden(path, hidden_paths)]
     # as `git apply` reads it, whatever the team's git configuration says about colours and prefixes
-    diff = ""
+    diff: str | None = ""
     if shown:
         diff = _git(repo, "show", "--format=", "--first-parent", *PLAIN_DIFF, commit, "--", *shown)
     text = message.rstrip() + "\n\n" + (diff or "")  # as git shows it: its last context line may be blank

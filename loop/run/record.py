@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport
 from loop.contract.origin import GameOrigin
 from loop.run.config import LoopConfig
@@ -175,6 +176,9 @@ class SessionRecord(BaseModel):
     judge_tokens: int = Field(default=0, description="the tokens of those calls")
     qa_counts: dict[str, int] = Field(
         default_factory=dict, description="the QA agent's own counters, e.g. model failures it survived"
+    )
+    qa_agenda: TestAgenda | None = Field(
+        default=None, description="the docs' rules the QA agent tested this session, and those left"
     )
     new_bugs: list[str] = Field(default_factory=list, description="fingerprints first seen this session")
     duplicates: list[str] = Field(default_factory=list)

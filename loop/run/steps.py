@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from loop.contract.agenda import TestAgenda
 from loop.contract.game_client import GameError
 from loop.contract.models import BugReport
 from loop.critic.base import Critic, CriticContext, run_critics
@@ -121,6 +122,7 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
     out_dir = run.session_dir(number)
     session.crashes, session.qa_steps, session.qa_wall_seconds = [], 0, 0.0
     session.qa_tokens, session.qa_cost_usd, session.qa_counts = 0, 0.0, {}
+    session.qa_agenda = None
     reports: dict[str, BugReport] = {}
     replacements: list[RunningBuild] = []
     try:
@@ -153,6 +155,9 @@ def qa_session(run: LoopRun, number: int, build: RunningBuild) -> None:
             session.qa_cost_usd += result.cost_usd
             for key, value in result.counts.items():
                 session.qa_counts[key] = session.qa_counts.get(key, 0) + value
+            if result.agenda is not None:
+                kept: TestAgenda | None = session.qa_agenda  # None when this session had none yet
+                session.qa_agenda = result.agenda if kept is None else kept.merged(result.agenda)
             session.trace_path = str(Path(result.trace_path).relative_to(run.run_dir))
             log.info(
                 "session %d: %s played %d steps, %d report(s) (%s)",

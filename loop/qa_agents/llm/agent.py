@@ -30,6 +30,7 @@ from loop.llm.replies import Hypothesis, PlannerReply, ReflectionReply, WorkingS
 from loop.llm.roles import ModelRoles
 from loop.llm.types import Message
 from loop.qa_agents.llm import checkpoints, leads
+from loop.qa_agents.llm.agenda import SessionAgenda
 from loop.qa_agents.llm.campaign import BugStatus, Descends, GameMemory, KnownBug, RunMarks
 from loop.qa_agents.llm.command_language import CommandLanguage
 from loop.qa_agents.llm.contradictions import contradictions
@@ -62,6 +63,7 @@ class Settings:
     max_contradictions_shown: int = 4
     max_suspicions: int = 4  # leads shown to the planner
     checkpoint_every: int = field(default_factory=lambda: settings.CHECKPOINT_EVERY.integer())
+    max_agenda_shown: int = 5  # QA mode: untested rules of the docs in the planner's prompt
 
 
 class LLMQASession:
@@ -114,6 +116,7 @@ class LLMQASession:
         self.first_report_seconds: float | None = None
         self.game_failure = ""
         self._system = ""
+        self.agenda: SessionAgenda | None = None  # QA mode: the docs' rules and what this session tested
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -127,6 +130,16 @@ class LLMQASession:
                 self.reader.docs_text() if self.reader else None,
                 self.campaign.briefing(self.commit),
             )  # after the re-check, so the briefing says what it found
+            if self.reader is not None:
+                self.agenda = SessionAgenda.for_commit(
+                    self.campaign,
+                    self.commit,
+                    self.reader,
+                    self.models,
+                    self.game_title,
+                    max_shown=self.settings.max_agenda_shown,
+                    on_event=self.events.note,
+                )
             while True:
                 self.step()
         except LimitsExceeded as stop:
@@ -150,6 +163,7 @@ class LLMQASession:
         command = self._playable(plan)
         if command is None:
             return None
+        rule = self.agenda.chosen(plan) if self.agenda is not None else None
         self._succeeded()
         played = self.game.send(command)
         self.steps += 1
@@ -182,6 +196,11 @@ class LLMQASession:
             self._keep_suspicion(hypothesis, plan.command)
         elif hypothesis is not None and source is not None:
             self.investigate(hypothesis, played, source)
+        if rule is not None and self.agenda is not None:
+            key = anomaly_key(played.command or "", played.message)
+            bugs = self.campaign.bugs
+            outcome = self.agenda.settle(rule, command, reflection, hypothesis, key, self.reports, bugs)
+            self.events.note("rule", command, {"rule": rule.id, "outcome": outcome})
 
     def _playable(self, plan: PlannerReply) -> str | None:
         """The planner's command, ready to play; None for junk (empty, longer than the game takes, the same
@@ -223,6 +242,7 @@ class LLMQASession:
             )
             or "none",
             suspicions="\n".join(lead.shown() for lead in self.open_leads.values()) or "none",
+            agenda=self.agenda.prompt_text() if self.agenda is not None else "",
             recent=self.memory.recent_text(skip_last=True),
             game_number=self.games_started,
             turn=len(self.game.commands),
@@ -256,7 +276,7 @@ class LLMQASession:
         messages, reply_model = prompting.conversation(
             "reflection",
             "reflection_step",
-            knowledge=self._knowledge(),
+            knowledge=self._knowledge() + (self.agenda.under_test() if self.agenda is not None else ""),
             summary=self.memory.summary_text(),
             recent="\n".join(step_brief(s) for s in earlier) or "(none)",
             command=plan.command,
@@ -433,7 +453,7 @@ class LLMQASession:
 
     def _evidence_source(self, hypothesis: Hypothesis, played: Step, contradicted: bool) -> str | None:
         assert self.game is not None
-        docs = self.reader.docs_text() if self.reader is not None else ""
+        docs = self.reader.whole_docs() if self.reader is not None else ""
         earlier = [s.message for s in self.game.steps[:-1]]
         return evidence_source(
             hypothesis.evidence,

@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir
 from loop.llm.replies import Hypothesis
@@ -112,6 +113,7 @@ class CommitNotes(BaseModel):
     dropped_hypotheses: list[str] = Field(default_factory=list)
     leads: list[Lead] = Field(default_factory=list, description="suspicions still open, with a next check")
     checkpoints: list[Checkpoint] = Field(default_factory=list, description="prefixes a new game may replay")
+    agenda: TestAgenda | None = None  # the docs' rules, read once per commit (QA mode; outcomes not kept)
 
 
 class GameMemory(BaseModel):

@@ -141,6 +141,7 @@ class LLMQA(QAAgent):
             game_failure=session.game_failure,
             first_report_seconds=session.first_report_seconds,
             counts=counts,
+            agenda=session.agenda.agenda if session.agenda is not None else None,
         )
 
     def _remember(self, session: LLMQASession, campaign: GameMemory, commit: str) -> None:

@@ -49,13 +49,17 @@ class RepoReader:
 
     def docs_text(self) -> str:
         """The manifest's QA docs, in order, capped: given to the planner up front in QA mode."""
+        return clip(self.whole_docs(), MAX_DOCS_CHARS) if self.docs else "(no design docs)"
+
+    def whole_docs(self) -> str:
+        """The manifest's QA docs, in order, uncut (the test agenda is read from them, and quotes checked)."""
         parts = []
         for name in self.docs:
             try:
                 parts.append(f"--- {name}\n{self._resolve(name).read_text(errors='replace')}")
             except (OSError, PermissionError) as exc:
                 parts.append(f"--- {name}: unreadable ({exc})")
-        return clip("\n".join(parts), MAX_DOCS_CHARS) if parts else "(no design docs)"
+        return "\n".join(parts)
 
     def call(self, call: ToolCall) -> str:
         """Run one tool call; every failure is an answer the model reads, never an exception."""
