@@ -6,9 +6,10 @@ the model by the LLM layer and, failing that, costs the step a retry (never the 
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from loop.contract.models import BugType
 from loop.replay.clipping import clip
@@ -23,6 +24,19 @@ class PlannerReply(BaseModel):
     expected: str = Field(description="what a correct game should answer and how the state should change")
     note: str = Field(default="", max_length=300, description="a fact to remember for later steps, or empty")
     tests_rule: str = Field(default="", max_length=20, description="the agenda rule id it tests, or empty")
+
+    @field_validator("tests_rule", mode="before")
+    @classmethod
+    def _rule_id(cls, value: object) -> object:
+        """Bookkeeping only: a number, null, or the id with its rule's words must not cost the command."""
+        if value is None or isinstance(value, bool):
+            return ""
+        if isinstance(value, int):
+            return f"R{value}"
+        if not isinstance(value, str):
+            return value
+        found = re.match(r"\s*R?\s*(\d+)\b", value, re.IGNORECASE)
+        return f"R{found.group(1)}" if found else value.strip()[:20]
 
 
 class Hypothesis(BaseModel):
