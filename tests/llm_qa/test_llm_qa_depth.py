@@ -161,3 +161,28 @@ def test_the_prefix_that_reached_new_rooms_is_stored_and_starts_the_next_session
     assert start == {"source": "reached", "commands": 8}
     assert [e.command for e in events if e.kind == "step" and e.command] == [*tour[:8], "look"]
     assert len(planner_requests(fake_llm.model_requests())) == 1
+
+
+def test_a_targeted_repro_with_a_command_longer_than_the_game_takes_drops_the_lead_and_plays_on(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    too_long = ["take candlestick", "north", "drop candlestick " + "very " * 60, "look"]
+    fake_llm.responder = CastleModel(
+        ["take matches", "look", "inventory"],
+        claims={"look": DROPPED_TITLE},
+        lead_steps={DROPPED_TITLE: too_long},
+    )
+    agent = make_agent()
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=3, seed=0, out_dir=tmp_path / "out"
+        )
+
+    assert result.steps == 3 and result.stopped_because == "step budget of 3 spent"
+    assert (
+        result.reports == [] and result.counts["leads_dropped"] == 1 and result.counts["leads_retried"] == 0
+    )
+    events = [e.observation for e in read_trace(result.trace_path) if e.kind == "targeted"]
+    assert events == [{"hypothesis": DROPPED_TITLE, "commands": []}]
+

@@ -526,6 +526,7 @@ class LLMQASession:
             game_title=self.game_title,
             docs=self.reader.docs_text() if self.reader else "",
             walkthrough=self.walkthrough,
+            max_command_length=self.client.max_command_length,
         )
         self.events.note("targeted", None, {"hypothesis": hypothesis.title, "commands": written or []})
         if written is None or written == commands:

@@ -86,10 +86,15 @@ def targeted_steps(
     game_title: str,
     docs: str,
     walkthrough: list[str] | tuple[str, ...] = (),
+    max_command_length: int,
 ) -> list[str] | None:
-    """Steps written for the suspicion by intake's step writer; None when the writer failed."""
+    """Steps written for the suspicion by intake's step writer; None when the writer failed or wrote a
+    command longer than the game takes (the client refuses to send it)."""
     try:
         steps = write_steps(models, targeted_report(hypothesis, commands), game_title, docs, walkthrough)
     except (InvalidReply, ProviderError):
         return None
-    return [" ".join(c.split()) for c in steps.commands if c.strip()] or None
+    written = [" ".join(c.split()) for c in steps.commands if c.strip()]
+    if any(len(c) > max_command_length for c in written):
+        return None
+    return written or None
