@@ -42,6 +42,10 @@ class Setting:
         """The value as a whole number; ValueError when it is none, or unset without a default."""
         return self._parsed(env, int, "a whole number")
 
+    def count(self, env: Mapping[str, str] | None = None) -> int:
+        """The value as a whole number, 0 or more; ValueError otherwise."""
+        return self._parsed(env, _count, "a whole number, 0 or more")
+
     def number(self, env: Mapping[str, str] | None = None) -> float:
         return self._parsed(env, float, "a number")
 
@@ -60,6 +64,13 @@ class Setting:
     @property
     def default_text(self) -> str:
         return self.shown_default or (f"`{self.default}`" if self.default is not None else "unset")
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(text)
+    return value
 
 
 def _role_model(role: str, does: str) -> Setting:

@@ -128,3 +128,14 @@ def test_an_empty_variable_counts_as_unset_and_a_bad_one_says_which():
         assert str(exc) == "CLOSED_LOOP_SERVE_LIMIT='two' is not a whole number"
     else:
         raise AssertionError("a bad number was accepted")
+
+
+def test_a_negative_count_is_refused_with_the_variable_name():
+    assert settings.CHECKPOINT_EVERY.count({settings.CHECKPOINT_EVERY.name: "0"}) == 0
+    for text in ("-1", "junk"):
+        try:
+            settings.CHECKPOINT_EVERY.count({settings.CHECKPOINT_EVERY.name: text})
+        except ValueError as exc:
+            assert str(exc) == f"CLOSED_LOOP_CHECKPOINT_EVERY={text!r} is not a whole number, 0 or more"
+        else:
+            raise AssertionError(f"{text} was accepted")

@@ -186,3 +186,16 @@ def test_a_targeted_repro_with_a_command_longer_than_the_game_takes_drops_the_le
     events = [e.observation for e in read_trace(result.trace_path) if e.kind == "targeted"]
     assert events == [{"hypothesis": DROPPED_TITLE, "commands": []}]
 
+
+def test_no_earlier_steps_in_the_reflection_when_reflection_steps_is_zero(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    fake_llm.responder = CastleModel(["take matches", "north", "south"], honest=False)
+    agent = make_agent(settings=Settings(reflection_context=0))
+
+    with castle_repo.running() as client:
+        agent.run_session(client, build_commit=castle_repo.commit, steps=3, seed=0, out_dir=tmp_path / "out")
+
+    [*_, last] = [last_user(r) for r in fake_llm.model_requests() if schema_name(r) == "ReflectionReply"]
+    earlier = last.partition("Earlier steps of this game")[2].partition("The step to judge:")[0]
+    assert "> take matches" not in earlier and "> north" not in earlier

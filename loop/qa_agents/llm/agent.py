@@ -59,10 +59,10 @@ class Settings:
     max_shrink_replays: int = 16
     max_settled_shown: int = 8
     max_notes: int = 8
-    reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.integer())
+    reflection_context: int = field(default_factory=lambda: settings.REFLECTION_STEPS.count())
     max_contradictions_shown: int = 4
     max_suspicions: int = 4  # leads shown to the planner
-    checkpoint_every: int = field(default_factory=lambda: settings.CHECKPOINT_EVERY.integer())
+    checkpoint_every: int = field(default_factory=lambda: settings.CHECKPOINT_EVERY.count())
     max_agenda_shown: int = 5  # QA mode: untested rules of the docs in the planner's prompt
 
 
@@ -272,7 +272,8 @@ class LLMQASession:
 
     def reflect(self, plan: PlannerReply, played: Step, found: list[str]) -> ReflectionReply:
         assert self.game is not None
-        earlier = self.game.steps[:-1][-self.settings.reflection_context :]
+        shown = self.settings.reflection_context
+        earlier = self.game.steps[:-1][-shown:] if shown > 0 else []
         messages, reply_model = prompting.conversation(
             "reflection",
             "reflection_step",
