@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from loop.contract.game import materialize
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.tokens import estimate_tokens
+from loop.qa import QASessionResult
 from loop.qa_agents.llm.agent import Settings
+from loop.qa_agents.llm.campaign import GameMemory
 
-from .castle_model import DROPPED_TITLE, CastleModel, planner_requests
+from .castle_model import DROPPED_TITLE, DUPLICATE_TITLE, CastleModel, planner_requests
 from .conftest import CastleRepo
 
 # A walk around the manor that takes, drops and looks; reflection is honest, so nothing is claimed here.
@@ -183,3 +186,64 @@ def test_a_new_run_from_the_original_commit_sees_a_known_bug_of_its_own_line_not
     assert "regressed" not in [h["status"] for h in bug["history"]]
     events = [json.loads(line) for line in (tmp_path / "t" / "trace.jsonl").read_text().splitlines()]
     assert not [e for e in events if e.get("kind") == "regression"]
+
+
+def test_two_sessions_at_once_on_one_commit_both_keep_what_they_found(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    # The second session runs whole while the first is playing: it loads the memory after the first did,
+    # and saves before it. The first one's save must not erase the second one's lead and session.
+    reporting = CastleModel(["take matches", "north", "drop matches", "look"])
+    suspicious = CastleModel(
+        ["take matches", "inventory"], claims={"inventory": DUPLICATE_TITLE}, quote="items never repeat here"
+    )
+    fake_llm.responder = reporting
+    first, second = make_agent(), make_agent()
+    ran: list[QASessionResult] = []
+
+    with castle_repo.running() as client:
+
+        def meanwhile(line: str) -> None:
+            if not ran and "report 1" in line:
+                fake_llm.responder = suspicious
+                out = tmp_path / "second"
+                ran.append(
+                    second.run_session(client, build_commit=castle_repo.commit, steps=2, seed=0, out_dir=out)
+                )
+                fake_llm.responder = reporting
+
+        first.progress = meanwhile
+        first.run_session(
+            client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / "first"
+        )
+
+    assert ran and ran[0].counts["leads_open"] == 1
+    memory = GameMemory.load(first.memory_file, "castle")
+    notes = memory.commits[castle_repo.commit]
+    assert notes.sessions == 2
+    assert [bug.title for bug in memory.bugs] == [DROPPED_TITLE]
+    assert [lead.title for lead in notes.leads] == [DUPLICATE_TITLE]
+
+
+def test_two_sessions_saving_the_memory_at_the_same_moment_both_succeed(tmp_path):
+    path = tmp_path / "llm_qa" / "castle.json"
+    failures: list[str] = []
+
+    def save_often(name: str) -> None:
+        memory = GameMemory.load(path, "castle")
+        for number in range(100):
+            memory.notes(f"{name}-{number}")
+            try:
+                memory.save(path)
+            except OSError as exc:  # the other writer moved the shared partial file away
+                failures.append(repr(exc))
+                return
+
+    writers = [threading.Thread(target=save_often, args=(name,)) for name in ("a", "b")]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+
+    assert failures == []
+    assert len(GameMemory.load(path, "castle").commits) == 200

@@ -8,29 +8,35 @@ repository's history: a bug fixed at commit C counts as fixed, and comes back as
 that descend from C (a fix not merged into the team's branch is not on it); on another line (another branch,
 a commit without that fix) it is a known bug of that line, re-checked and reported under its own fingerprint,
 neither new nor a regression. A session on a new commit re-checks the known bugs first, and a run reports
-each known bug that still shows once. The file is rewritten once per session (atomically), never per step.
+each known bug that still shows once. The file is rewritten once per session (atomically, one writer at a
+time), never per step; what another session saved meanwhile is kept.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir
 from loop.llm.replies import Hypothesis
-from loop.qa_agents.llm.checkpoints import Checkpoint
-from loop.qa_agents.llm.leads import Lead
+from loop.qa_agents.llm.checkpoints import MAX_CHECKPOINTS, Checkpoint
+from loop.qa_agents.llm.leads import MAX_STORED_LEADS, Lead
 from loop.replay.clipping import clip
 
 SCHEMA_VERSION = 1
 MAX_NOTES = 20
+LOCK_TIMEOUT_S = 60.0
 BugStatus = Literal["open", "fixed", "regressed"]
 Descends = Callable[[str, str], bool]
 """(commit, ancestor) -> does `commit` contain `ancestor`? Git ancestry in the game's repository."""
@@ -123,17 +129,52 @@ class GameMemory(BaseModel):
     commits: dict[str, CommitNotes] = Field(default_factory=dict)
     bugs: list[KnownBug] = Field(default_factory=list)
 
+    _loaded: GameMemory | None = PrivateAttr(default=None)  # the file as this session read it
+
     @classmethod
     def load(cls, path: Path, game: str) -> GameMemory:
-        if not path.is_file():
-            return cls(game=game)
-        return cls.model_validate_json(path.read_text())
+        memory = cls.model_validate_json(path.read_text()) if path.is_file() else cls(game=game)
+        memory._loaded = memory._snapshot()
+        return memory
 
     def save(self, path: Path) -> None:
+        """Write the file atomically, keeping what another session on this game saved since this one loaded
+        it (two sessions at once): its bugs, commits, leads, checkpoints, agenda and notes."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".json.partial")
-        partial.write_text(self.model_dump_json(indent=2) + "\n")
-        partial.replace(path)
+        with _locked(path):
+            if path.is_file() and self._loaded is not None:
+                self._keep_others(GameMemory.model_validate_json(path.read_text()), self._loaded)
+            with tempfile.NamedTemporaryFile(
+                "w", dir=path.parent, prefix=f".{path.name}-", suffix=".partial", delete=False
+            ) as partial:
+                partial.write(self.model_dump_json(indent=2) + "\n")
+            os.replace(partial.name, path)
+        self._loaded = self._snapshot()
+
+    def _snapshot(self) -> GameMemory:
+        copy = self.model_copy(deep=True)
+        copy._loaded = None
+        return copy
+
+    def _keep_others(self, saved: GameMemory, loaded: GameMemory) -> None:
+        """Add what is in `saved` (the file now) and was not in `loaded` (the file when this one read it)."""
+        known = {bug.id for bug in [*loaded.bugs, *self.bugs]}
+        self.bugs += [bug for bug in saved.bugs if bug.id not in known]
+        for commit, theirs in saved.commits.items():
+            before, mine = loaded.commits.get(commit, CommitNotes()), self.notes(commit)
+            mine.sessions += max(0, theirs.sessions - before.sessions)
+            mine.agenda = mine.agenda or theirs.agenda
+            for name in ("explored_regions", "unresolved_leads", "priority_targets", "dropped_hypotheses"):
+                added = [e for e in getattr(theirs, name) if e not in getattr(before, name)]
+                setattr(mine, name, bounded_notes([*getattr(mine, name), *added]))
+            seen = {lead.title for lead in [*before.leads, *mine.leads]}
+            mine.leads = [*mine.leads, *(x for x in theirs.leads if x.title not in seen)][-MAX_STORED_LEADS:]
+            added_checkpoints = [
+                c for c in theirs.checkpoints if c not in before.checkpoints and c not in mine.checkpoints
+            ]
+            mine.checkpoints = sorted(
+                [*mine.checkpoints, *added_checkpoints], key=lambda c: len(c.commands), reverse=True
+            )[:MAX_CHECKPOINTS]
 
     def notes(self, commit: str) -> CommitNotes:
         return self.commits.setdefault(commit, CommitNotes())
@@ -190,6 +231,25 @@ class GameMemory(BaseModel):
                 f"(repro: {clipped_repro(bug.repro)})"
             )
         return "\n".join(lines) or "(nothing: this is the first session on this game)"
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """One writer of a memory file at a time, across processes."""
+    with path.with_name(f".{path.name}.lock").open("w") as handle:
+        deadline = time.monotonic() + LOCK_TIMEOUT_S
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{path} is still being written by another session") from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _section(title: str, entries: list[str]) -> list[str]:
