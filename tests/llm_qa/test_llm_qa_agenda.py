@@ -186,3 +186,46 @@ def test_a_rule_id_given_as_a_number_null_or_with_its_words_costs_no_command(
     assert result.agenda is not None
     tested = {r.id: (r.outcome, r.commands) for r in result.agenda.tested}
     assert tested == {"R2": ("held", ["take matches"]), "R3": ("held", ["look"])}
+
+
+class EveryLineARule(AgendaModel):
+    """An agenda reader that makes a rule of every line of the part it is shown, however many."""
+
+    def answer_AgendaRules(self, request: Any) -> ScriptedReply:
+        lines = [line for line in last_user(request).splitlines() if line.startswith("The bell ")]
+        return reply(json.dumps({"rules": [{"rule": line, "quote": line} for line in lines]}))
+
+
+def test_huge_docs_cost_a_bounded_number_of_agenda_requests(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    design = castle_repo.repo_dir / "docs" / "design.md"
+    bells = "".join(f"The bell of tower {n} rings {n} times at dusk.\n" for n in range(20_000))
+    design.write_text(design.read_text() + bells)  # about 900,000 characters, over a hundred rules a part
+    fake_llm.responder = EveryLineARule([("look", "")], [])
+    agent = make_agent(mode="qa")
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
+        )
+
+    assert result.agenda is not None and len(result.agenda.rules) == 40
+    assert len(agenda_requests(fake_llm)) <= 3  # 25 a part are kept: the 40 are there after two or three
+    assert result.agenda.docs_chars < len(bells) // 10
+
+
+def test_docs_of_prose_only_are_read_in_at_most_ten_parts(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    design = castle_repo.repo_dir / "docs" / "design.md"
+    design.write_text(design.read_text() + "Background prose of the manor.\n" * 30_000)
+    fake_llm.responder = AgendaModel([("look", "")], [])
+    agent = make_agent(mode="qa")
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
+        )
+
+    assert len(agenda_requests(fake_llm)) == 10 and result.agenda is not None and result.agenda.rules == []

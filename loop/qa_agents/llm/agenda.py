@@ -32,6 +32,7 @@ from loop.replay.clipping import clip
 MAX_RULES = 40
 MAX_RULES_PER_PART = 25
 MAX_RULE_CHARS = 120
+MAX_PARTS = 10  # huge docs (a generated file among them) cost at most this many requests
 PART_CHARS = MAX_DOCS_CHARS  # one request reads as much of the docs as the planner's prompt would
 
 EventSink = Callable[[str, str | None, dict[str, Any]], None]
@@ -50,11 +51,15 @@ def doc_parts(docs: str, size: int = PART_CHARS) -> list[str]:
 
 
 def extract(models: ModelRoles, game_title: str, docs: str) -> tuple[TestAgenda, bool]:
-    """The docs' rules, their quotes checked; and whether every part was read (only then is it cached)."""
-    parts = doc_parts(docs)
+    """The docs' rules, their quotes checked; and whether every part asked was answered (only then is it
+    cached). Reading stops at MAX_RULES rules (more would be cut) or MAX_PARTS parts."""
+    parts = doc_parts(docs)[:MAX_PARTS]
     kept: list[tuple[str, str]] = []
-    dropped, complete = 0, True
+    dropped, complete, read = 0, True, 0
     for number, part in enumerate(parts, 1):
+        if len({normalized(quote) for _, quote in kept}) >= MAX_RULES:
+            break
+        read += len(part)
         messages, reply_model = prompting.conversation(
             "agenda",
             "agenda_part",
@@ -79,7 +84,7 @@ def extract(models: ModelRoles, game_title: str, docs: str) -> tuple[TestAgenda,
                 kept.append((clip(entry.rule.strip(), MAX_RULE_CHARS), entry.quote.strip()))
     unique = list({normalized(quote): (rule, quote) for rule, quote in kept}.values())[:MAX_RULES]
     rules = [AgendaRule(id=f"R{n}", rule=rule, quote=quote) for n, (rule, quote) in enumerate(unique, 1)]
-    return TestAgenda(rules=rules, dropped_quotes=dropped, docs_chars=len(docs)), complete
+    return TestAgenda(rules=rules, dropped_quotes=dropped, docs_chars=read), complete
 
 
 class SessionAgenda:
