@@ -229,3 +229,23 @@ def test_docs_of_prose_only_are_read_in_at_most_ten_parts(
         )
 
     assert len(agenda_requests(fake_llm)) == 10 and result.agenda is not None and result.agenda.rules == []
+
+
+def test_a_quote_without_the_docs_markdown_marks_is_found(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    # The docs say "at most **six** items" and "`take` moves ..."; a model quotes the words, not the marks.
+    limit = {"rule": "the player carries at most six items", "quote": "The player carries at most six items."}
+    take = {"rule": "take moves an item", "quote": "take moves a visible item into the inventory"}
+    row = {"rule": "the hall leads north", "quote": "Hall | north corridor, east kitchen"}
+    fake_llm.responder = AgendaModel([("look", "")], [limit, take, row, MADE_UP])
+    agent = make_agent(mode="qa")
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
+        )
+
+    assert result.agenda is not None
+    assert [r.quote for r in result.agenda.rules] == [limit["quote"], take["quote"], row["quote"]]
+    assert result.agenda.dropped_quotes == 1  # the made-up one still is

@@ -1,11 +1,11 @@
 """What code, not a model, decides about a suspected bug: is its quoted evidence real, which bug is it, and
 how sure is the report.
 
-- The quote a reflection gives must appear verbatim (case and spacing aside) in a source the agent holds: the
-  docs, the game's command list, or a reply the game gave EARLIER in the same game; or, when code found the
-  step's reply contradicting its state (contradictions.py), that reply or that state. Otherwise the
-  hypothesis is never investigated: a planner's wrong guess cannot become a bug, and a reply alone cannot
-  vouch for itself.
+- The quote a reflection gives must appear verbatim (case, spacing and markdown marks aside) in a source the
+  agent holds: the docs, the game's command list, or a reply the game gave EARLIER in the same game; or, when
+  code found the step's reply contradicting its state (contradictions.py), that reply or that state.
+  Otherwise the hypothesis is never investigated: a planner's wrong guess cannot become a bug, and a reply
+  alone cannot vouch for itself.
 - Two suspicions are the same bug when the anomaly is the same: the same final command and the same game reply
   to it. The model's wording (title, mechanic) plays no part, so a reworded duplicate is recognised and a
   made-up id changes nothing (no id is asked for).
@@ -39,12 +39,19 @@ def normalized(text: str) -> str:
     return text.strip(" \"'`.,;:!?")
 
 
+def plain(text: str) -> str:
+    """`normalized`, markdown's code, emphasis and table marks aside: a model quoting `**six** items` of the
+    docs writes `six items`."""
+    return normalized(text.replace("`", "").replace("*", "").replace("|", " "))
+
+
 def quote_source(quote: str, sources: dict[str, str]) -> str | None:
-    """The name of the first source holding `quote` verbatim; None for a quote too short or found nowhere."""
-    wanted = normalized(quote)
+    """The name of the first source holding `quote` verbatim (case, spacing and markdown marks aside); None
+    for a quote too short or found nowhere."""
+    wanted = plain(quote)
     if len(wanted) < MIN_QUOTE_CHARS:
         return None
-    return next((name for name, text in sources.items() if wanted in normalized(text)), None)
+    return next((name for name, text in sources.items() if wanted in plain(text)), None)
 
 
 def evidence_source(
