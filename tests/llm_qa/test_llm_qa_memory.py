@@ -247,3 +247,26 @@ def test_two_sessions_saving_the_memory_at_the_same_moment_both_succeed(tmp_path
 
     assert failures == []
     assert len(GameMemory.load(path, "castle").commits) == 200
+
+
+def test_an_unreadable_memory_file_is_moved_aside_and_the_session_starts_afresh(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    cut_short = '{"schema_version": 1, "game": "castle", "commits": {"abc": {"sessions": 1, "leads": [{"hyp'
+    fake_llm.responder = CastleModel(["look"])
+    agent = make_agent()
+    agent.memory_file.parent.mkdir(parents=True)
+    agent.memory_file.write_text(cut_short)
+    said: list[str] = []
+    agent.progress = said.append
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
+        )
+
+    assert result.steps == 1
+    aside = agent.memory_file.with_name("castle.json.unreadable")
+    assert aside.read_text() == cut_short
+    assert [line for line in said if "QA memory starts afresh" in line and "castle.json.unreadable" in line]
+    assert GameMemory.load(agent.memory_file, "castle").commits[castle_repo.commit].sessions == 1

@@ -14,6 +14,7 @@ time), never per step; what another session saved meanwhile is kept.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import tempfile
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, ValidationError
 
 from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
@@ -130,11 +131,22 @@ class GameMemory(BaseModel):
     bugs: list[KnownBug] = Field(default_factory=list)
 
     _loaded: GameMemory | None = PrivateAttr(default=None)  # the file as this session read it
+    set_aside: str = Field(default="", exclude=True, description="why the file was unreadable, moved aside")
 
     @classmethod
     def load(cls, path: Path, game: str) -> GameMemory:
-        memory = cls.model_validate_json(path.read_text()) if path.is_file() else cls(game=game)
+        """The memory in `path`; an unreadable file (cut short, hand-edited) is moved aside, not lost, and the
+        memory starts afresh rather than ending the session."""
+        set_aside = ""
+        try:
+            memory = cls.model_validate_json(path.read_bytes()) if path.is_file() else cls(game=game)
+        except ValidationError as exc:
+            aside = path.with_name(f"{path.name}.unreadable")
+            path.replace(aside)
+            memory = cls(game=game)
+            set_aside = f"{path} is unreadable ({clip(exc.errors()[0]['msg'], 120)}): moved to {aside.name}"
         memory._loaded = memory._snapshot()
+        memory.set_aside = set_aside
         return memory
 
     def save(self, path: Path) -> None:
@@ -143,7 +155,10 @@ class GameMemory(BaseModel):
         path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path):
             if path.is_file() and self._loaded is not None:
-                self._keep_others(GameMemory.model_validate_json(path.read_text()), self._loaded)
+                with contextlib.suppress(
+                    ValidationError
+                ):  # unreadable now: this session's memory replaces it
+                    self._keep_others(GameMemory.model_validate_json(path.read_bytes()), self._loaded)
             with tempfile.NamedTemporaryFile(
                 "w", dir=path.parent, prefix=f".{path.name}-", suffix=".partial", delete=False
             ) as partial:

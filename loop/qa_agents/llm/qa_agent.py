@@ -98,6 +98,8 @@ class LLMQA(QAAgent):
             raise ValueError("QA mode needs the game's repository (prepare)")
         reader = RepoReader(self.repo_dir, self.qa_docs) if self.mode == "qa" and self.repo_dir else None
         campaign = GameMemory.load(self.memory_file, self.game_name)
+        if campaign.set_aside and self.progress is not None:
+            self.progress(f"QA memory starts afresh: {campaign.set_aside}")
         trace_path = out_dir / "trace.jsonl"
         started = time.monotonic()
         with SessionTrace(trace_path) as trace:
