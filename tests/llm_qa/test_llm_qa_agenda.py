@@ -249,3 +249,28 @@ def test_a_quote_without_the_docs_markdown_marks_is_found(
     assert result.agenda is not None
     assert [r.quote for r in result.agenda.rules] == [limit["quote"], take["quote"], row["quote"]]
     assert result.agenda.dropped_quotes == 1  # the made-up one still is
+
+
+def test_a_rule_quoting_a_whole_section_keeps_a_short_quote_of_the_docs(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    # A model that "quotes" all of the docs, over several lines, for one rule: the words are the docs', but
+    # the reflection of every step testing it would read the docs twice.
+    design = (castle_repo.repo_dir / "docs" / "design.md").read_text()
+    whole = {"rule": "the game\nfollows its design", "quote": design}
+    fake_llm.responder = AgendaModel([("look", "R1")], [whole])
+    agent = make_agent(mode="qa")
+
+    with castle_repo.running() as client:
+        result = agent.run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
+        )
+
+    assert result.agenda is not None
+    [rule] = result.agenda.rules
+    assert rule.rule == "the game follows its design" and rule.outcome == "held"
+    assert len(rule.quote) <= 300 and " ".join(design.split()).startswith(rule.quote.removesuffix("..."))
+    [reflection] = [r for r in fake_llm.model_requests() if schema_name(r) == "ReflectionReply"]
+    text = "\n".join(str(m["content"]) for m in reflection.body["messages"])
+    last_line = [line for line in design.splitlines() if line.strip()][-1].strip()
+    assert text.count(last_line) == 1  # the docs once; the rule's quote does not bring them again

@@ -32,6 +32,7 @@ from loop.replay.clipping import clip
 MAX_RULES = 40
 MAX_RULES_PER_PART = 25
 MAX_RULE_CHARS = 120
+MAX_QUOTE_CHARS = 300  # a quote of a whole section is cut (its start is still the docs' words)
 MAX_PARTS = 10  # huge docs (a generated file among them) cost at most this many requests
 PART_CHARS = MAX_DOCS_CHARS  # one request reads as much of the docs as the planner's prompt would
 
@@ -81,7 +82,8 @@ def extract(models: ModelRoles, game_title: str, docs: str) -> tuple[TestAgenda,
             if not entry.rule.strip() or quote_source(entry.quote, {"docs": docs}) is None:
                 dropped += 1
             else:
-                kept.append((clip(entry.rule.strip(), MAX_RULE_CHARS), entry.quote.strip()))
+                rule = clip(" ".join(entry.rule.split()), MAX_RULE_CHARS)
+                kept.append((rule, clip(" ".join(entry.quote.split()), MAX_QUOTE_CHARS)))
     unique = list({normalized(quote): (rule, quote) for rule, quote in kept}.values())[:MAX_RULES]
     rules = [AgendaRule(id=f"R{n}", rule=rule, quote=quote) for n, (rule, quote) in enumerate(unique, 1)]
     return TestAgenda(rules=rules, dropped_quotes=dropped, docs_chars=read), complete
