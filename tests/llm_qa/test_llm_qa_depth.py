@@ -199,3 +199,27 @@ def test_no_earlier_steps_in_the_reflection_when_reflection_steps_is_zero(
     [*_, last] = [last_user(r) for r in fake_llm.model_requests() if schema_name(r) == "ReflectionReply"]
     earlier = last.partition("Earlier steps of this game")[2].partition("The step to judge:")[0]
     assert "> take matches" not in earlier and "> north" not in earlier
+
+
+def test_a_walkthrough_that_no_longer_replays_is_not_tried_again_on_the_same_commit(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    walkthrough_file = castle_repo.repo_dir / "docs" / "walkthrough.txt"
+    commands = castle_repo.game.walkthrough_commands(castle_repo.repo_dir)
+    walkthrough_file.write_text("\n".join([commands[0], "take unicorn", *commands[1:]]) + "\n")
+    fake_llm.responder = CastleModel(["look"])
+
+    with castle_repo.running() as client:
+        first = make_agent(mode="qa").run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "one"
+        )
+        second = make_agent(mode="qa").run_session(
+            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "two"
+        )
+
+    assert first.counts["checkpoints_dropped"] == 1
+    assert second.counts["checkpoints_dropped"] == 0 and second.counts["checkpoint_commands"] == 0
+    notes = GameMemory.load(tmp_path / "data" / "llm_qa" / "castle.json", "castle").commits[
+        castle_repo.commit
+    ]
+    assert "`take unicorn` was accepted when stored, not now" in notes.walkthrough_broken

@@ -492,10 +492,13 @@ class LLMQASession:
         self.walkthrough = list(walkthrough)
         kept = list(stored.checkpoints) if stored is not None else []
         from_walkthrough = checkpoints.from_walkthrough(self.walkthrough)
+        if stored is not None and stored.walkthrough_broken:
+            from_walkthrough = None  # it did not replay on this commit: not tried again
         if from_walkthrough is not None and all(c.commands != from_walkthrough.commands for c in kept):
             kept.append(from_walkthrough)
         self.checkpoints = sorted(kept, key=lambda c: len(c.commands), reverse=True)
         self.broken_checkpoints: list[checkpoints.Checkpoint] = []
+        self.walkthrough_broken = ""  # why the walkthrough's checkpoint did not replay, '' when it did
         self.found_checkpoint: checkpoints.Checkpoint | None = None
         self.known_rooms: set[str] = set()
         self.game_base = 0  # commands the current game's checkpoint played: the command cap counts after them
@@ -550,6 +553,8 @@ class LLMQASession:
                 return game
             self.checkpoints.pop(0)
             self.broken_checkpoints.append(checkpoint)
+            if checkpoint.source == "walkthrough":
+                self.walkthrough_broken = broken
             self.events.note("checkpoint_dropped", None, {**about, "why": broken})
             self._say(f"checkpoint dropped ({checkpoint.source}, {about['commands']} commands): {broken}")
         return None

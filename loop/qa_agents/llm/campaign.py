@@ -121,6 +121,9 @@ class CommitNotes(BaseModel):
     leads: list[Lead] = Field(default_factory=list, description="suspicions still open, with a next check")
     checkpoints: list[Checkpoint] = Field(default_factory=list, description="prefixes a new game may replay")
     agenda: TestAgenda | None = None  # the docs' rules, read once per commit (QA mode; outcomes not kept)
+    walkthrough_broken: str = Field(
+        default="", description="why the walkthrough checkpoint no longer replays"
+    )
 
 
 class GameMemory(BaseModel):
@@ -179,6 +182,7 @@ class GameMemory(BaseModel):
             before, mine = loaded.commits.get(commit, CommitNotes()), self.notes(commit)
             mine.sessions += max(0, theirs.sessions - before.sessions)
             mine.agenda = mine.agenda or theirs.agenda
+            mine.walkthrough_broken = mine.walkthrough_broken or theirs.walkthrough_broken
             for name in ("explored_regions", "unresolved_leads", "priority_targets", "dropped_hypotheses"):
                 added = [e for e in getattr(theirs, name) if e not in getattr(before, name)]
                 setattr(mine, name, bounded_notes([*getattr(mine, name), *added]))

@@ -175,4 +175,5 @@ class LLMQA(QAAgent):
         notes.checkpoints = checkpoints.keep(
             notes.checkpoints, session.found_checkpoint, session.broken_checkpoints
         )
+        notes.walkthrough_broken = notes.walkthrough_broken or session.walkthrough_broken
         campaign.last_commit = commit
