@@ -35,8 +35,8 @@ class PlannerReply(BaseModel):
             return f"R{value}"
         if not isinstance(value, str):
             return value
-        found = re.match(r"\s*R?\s*(\d+)\b", value, re.IGNORECASE)
-        return f"R{found.group(1)}" if found else value.strip()[:20]
+        found = re.search(r"\bR\s*(\d+)\b", value, re.IGNORECASE) or re.match(r"\s*(\d+)\b", value)
+        return f"R{found.group(1)}" if found else ""  # "none", "n/a", prose: no rule named
 
 
 class Hypothesis(BaseModel):

@@ -167,22 +167,24 @@ def test_long_docs_are_read_whole_in_parts(fake_llm: FakeLLMServer, make_agent, 
 def test_a_rule_id_given_as_a_number_null_or_with_its_words_costs_no_command(
     fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
 ):
-    # A small model's `tests_rule`: a bare number, null, the id followed by the rule's words. The command is
-    # what matters; none of these may turn the planner's reply into a failure.
+    # A small model's `tests_rule`: a bare number, null, the id followed by the rule's words, "none". The
+    # command is what matters; none of these may turn the planner's reply into a failure.
     plan: list[tuple[str, Any]] = [
         ("take matches", 2),
         ("north", None),
         ("look", "r3 (every exit can be walked back)"),
+        ("south", "none"),
     ]
     fake_llm.responder = AgendaModel(plan, RULES)
     agent = make_agent(mode="qa")
 
     with castle_repo.running() as client:
         result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=3, seed=0, out_dir=tmp_path / "o"
+            client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / "o"
         )
 
-    assert result.steps == 3 and result.counts.get("repaired_replies", 0) == 0
+    assert result.steps == 4 and result.counts.get("repaired_replies", 0) == 0
+    assert result.counts.get("agenda_unknown_rule_ids", 0) == 0  # "none" names no rule
     assert result.agenda is not None
     tested = {r.id: (r.outcome, r.commands) for r in result.agenda.tested}
     assert tested == {"R2": ("held", ["take matches"]), "R3": ("held", ["look"])}
