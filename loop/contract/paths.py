@@ -48,7 +48,15 @@ def file_lock(name: str, timeout: float = 900.0, *, machine_wide: bool = False) 
     shared = system_temp_dir() / f"closed-loop-locks-{os.getuid()}"
     lock_dir = shared if machine_wide else data_dir() / "locks"
     lock_dir.mkdir(exist_ok=True)
-    with (lock_dir / f"{name}.lock").open("w") as handle:
+    busy = f"lock {name} still held by another process after {timeout:.0f}s"
+    with flocked(lock_dir / f"{name}.lock", timeout, busy):
+        yield
+
+
+@contextmanager
+def flocked(lock_path: Path, timeout: float, busy: str) -> Iterator[None]:
+    """An exclusive flock on `lock_path`, waited for at most `timeout` seconds; TimeoutError(busy) after."""
+    with lock_path.open("w") as handle:
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -56,9 +64,7 @@ def file_lock(name: str, timeout: float = 900.0, *, machine_wide: bool = False) 
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise TimeoutError(
-                        f"lock {name} still held by another process after {timeout:.0f}s"
-                    ) from None
+                    raise TimeoutError(busy) from None
                 time.sleep(0.2)
         try:
             yield

@@ -10,6 +10,7 @@ from typing import Any
 from loop.contract.agenda import TestAgenda
 from loop.llm.fake_server import FakeLLMServer
 from loop.llm.fake_wire import ScriptedReply, reply
+from loop.qa import QASessionResult
 from loop.run.config import LoopConfig
 from loop.run.record import RunRecord, SessionRecord
 from reports.html import render_run_html
@@ -164,6 +165,14 @@ def test_long_docs_are_read_whole_in_parts(fake_llm: FakeLLMServer, make_agent, 
     assert result.agenda is not None and [r.quote for r in result.agenda.rules] == [late_rule]
 
 
+def one_qa_session(make_agent: Any, castle_repo: Any, tmp_path: Any, steps: int = 1) -> QASessionResult:
+    with castle_repo.running() as client:
+        result: QASessionResult = make_agent(mode="qa").run_session(
+            client, build_commit=castle_repo.commit, steps=steps, seed=0, out_dir=tmp_path / "o"
+        )
+    return result
+
+
 def test_a_rule_id_given_as_a_number_null_or_with_its_words_costs_no_command(
     fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
 ):
@@ -176,12 +185,7 @@ def test_a_rule_id_given_as_a_number_null_or_with_its_words_costs_no_command(
         ("south", "none"),
     ]
     fake_llm.responder = AgendaModel(plan, RULES)
-    agent = make_agent(mode="qa")
-
-    with castle_repo.running() as client:
-        result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=4, seed=0, out_dir=tmp_path / "o"
-        )
+    result = one_qa_session(make_agent, castle_repo, tmp_path, steps=4)
 
     assert result.steps == 4 and result.counts.get("repaired_replies", 0) == 0
     assert result.counts.get("agenda_unknown_rule_ids", 0) == 0  # "none" names no rule
@@ -205,12 +209,7 @@ def test_huge_docs_cost_a_bounded_number_of_agenda_requests(
     bells = "".join(f"The bell of tower {n} rings {n} times at dusk.\n" for n in range(20_000))
     design.write_text(design.read_text() + bells)  # about 900,000 characters, over a hundred rules a part
     fake_llm.responder = EveryLineARule([("look", "")], [])
-    agent = make_agent(mode="qa")
-
-    with castle_repo.running() as client:
-        result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
-        )
+    result = one_qa_session(make_agent, castle_repo, tmp_path)
 
     assert result.agenda is not None and len(result.agenda.rules) == 40
     assert len(agenda_requests(fake_llm)) <= 3  # 25 a part are kept: the 40 are there after two or three
@@ -223,12 +222,7 @@ def test_docs_of_prose_only_are_read_in_at_most_ten_parts(
     design = castle_repo.repo_dir / "docs" / "design.md"
     design.write_text(design.read_text() + "Background prose of the manor.\n" * 30_000)
     fake_llm.responder = AgendaModel([("look", "")], [])
-    agent = make_agent(mode="qa")
-
-    with castle_repo.running() as client:
-        result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
-        )
+    result = one_qa_session(make_agent, castle_repo, tmp_path)
 
     assert len(agenda_requests(fake_llm)) == 10 and result.agenda is not None and result.agenda.rules == []
 
@@ -241,12 +235,7 @@ def test_a_quote_without_the_docs_markdown_marks_is_found(
     take = {"rule": "take moves an item", "quote": "take moves a visible item into the inventory"}
     row = {"rule": "the hall leads north", "quote": "Hall | north corridor, east kitchen"}
     fake_llm.responder = AgendaModel([("look", "")], [limit, take, row, MADE_UP])
-    agent = make_agent(mode="qa")
-
-    with castle_repo.running() as client:
-        result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
-        )
+    result = one_qa_session(make_agent, castle_repo, tmp_path)
 
     assert result.agenda is not None
     assert [r.quote for r in result.agenda.rules] == [limit["quote"], take["quote"], row["quote"]]
@@ -261,12 +250,7 @@ def test_a_rule_quoting_a_whole_section_keeps_a_short_quote_of_the_docs(
     design = (castle_repo.repo_dir / "docs" / "design.md").read_text()
     whole = {"rule": "the game\nfollows its design", "quote": design}
     fake_llm.responder = AgendaModel([("look", "R1")], [whole])
-    agent = make_agent(mode="qa")
-
-    with castle_repo.running() as client:
-        result = agent.run_session(
-            client, build_commit=castle_repo.commit, steps=1, seed=0, out_dir=tmp_path / "o"
-        )
+    result = one_qa_session(make_agent, castle_repo, tmp_path)
 
     assert result.agenda is not None
     [rule] = result.agenda.rules

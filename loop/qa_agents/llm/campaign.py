@@ -15,12 +15,10 @@ time), never per step; what another session saved meanwhile is kept.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -29,7 +27,7 @@ from pydantic import BaseModel, Field, PrivateAttr, ValidationError
 
 from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
-from loop.contract.paths import data_dir
+from loop.contract.paths import data_dir, flocked
 from loop.llm.replies import Hypothesis
 from loop.qa_agents.llm.checkpoints import MAX_CHECKPOINTS, Checkpoint
 from loop.qa_agents.llm.leads import MAX_STORED_LEADS, Lead
@@ -156,7 +154,9 @@ class GameMemory(BaseModel):
         """Write the file atomically, keeping what another session on this game saved since this one loaded
         it (two sessions at once): its bugs, commits, leads, checkpoints, agenda and notes."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(path):
+        with flocked(
+            path.with_name(f".{path.name}.lock"), LOCK_TIMEOUT_S, f"{path} is busy: another session writes it"
+        ):
             if path.is_file() and self._loaded is not None:
                 with contextlib.suppress(
                     ValidationError
@@ -250,25 +250,6 @@ class GameMemory(BaseModel):
                 f"(repro: {clipped_repro(bug.repro)})"
             )
         return "\n".join(lines) or "(nothing: this is the first session on this game)"
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """One writer of a memory file at a time, across processes."""
-    with path.with_name(f".{path.name}.lock").open("w") as handle:
-        deadline = time.monotonic() + LOCK_TIMEOUT_S
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"{path} is still being written by another session") from None
-                time.sleep(0.05)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _section(title: str, entries: list[str]) -> list[str]:
