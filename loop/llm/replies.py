@@ -121,10 +121,21 @@ class DocRule(BaseModel):
     quote: str = Field(description="the docs' own words that state it, copied exactly")
 
 
+DOC_RULE = ("rule", "quote")
+
+
 class AgendaRules(BaseModel):
     """QA mode: the testable rules one part of a game's docs states, each with the docs' own words."""
 
     rules: list[DocRule] = Field(default_factory=list)
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _usable(cls, value: object) -> object:
+        """An entry without a text rule and quote costs that entry, not the part's other rules."""
+        if not isinstance(value, list):
+            return value
+        return [e for e in value if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in DOC_RULE)]
 
 
 class StepsToReproduce(BaseModel):

@@ -260,3 +260,15 @@ def test_a_rule_quoting_a_whole_section_keeps_a_short_quote_of_the_docs(
     text = "\n".join(str(m["content"]) for m in reflection.body["messages"])
     last_line = [line for line in design.splitlines() if line.strip()][-1].strip()
     assert text.count(last_line) == 1  # the docs once; the rule's quote does not bring them again
+
+
+def test_an_agenda_reply_with_broken_entries_keeps_the_good_ones(
+    fake_llm: FakeLLMServer, make_agent, castle_repo, tmp_path
+):
+    broken: list[Any] = [{"rule": "no quote at all"}, {"rule": 7, "quote": None}, "just a sentence", None]
+    fake_llm.responder = AgendaModel([("take matches", "R1")], [*broken, TURN_RULE])
+
+    result = one_qa_session(make_agent, castle_repo, tmp_path)
+
+    assert result.agenda is not None and [r.quote for r in result.agenda.rules] == [TURN_RULE["quote"]]
+    assert result.counts.get("repaired_replies", 0) == 0 and result.agenda.rules[0].outcome == "held"
