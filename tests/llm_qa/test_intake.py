@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from loop.llm.fake_server import FakeLLMServer
+from loop.llm.fake_wire import reply
 from loop.llm.roles import ModelRoles
 from loop.llm.session import LLMSession
 from loop.qa_agents.intake.report_intake import intake
 from loop.qa_agents.llm.evidence import confidence
 from loop.qa_agents.llm.repo_tools import RepoReader
 
-from .castle_model import CastleModel, schema_name
+from .castle_model import CastleModel, last_user, schema_name
 
 BUG_3_REPORT = """\
 # Dropped things vanish from the room text
@@ -165,3 +166,25 @@ def test_intake_command_without_a_model_is_a_one_line_error(tmp_path):
         env=env,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "needs a model" in done.stderr
+
+
+class LongWinded(CastleModel):
+    """Writes one command longer than the game takes, then, told so, the real steps."""
+
+    def answer_StepsToReproduce(self, request):
+        if "longer than the game takes" in last_user(request):
+            return super().answer_StepsToReproduce(request)
+        written = json.loads(super().answer_StepsToReproduce(request).text)  # the real steps' fields
+        written["commands"] = ["take candlestick", "north", "drop " + "candlestick " * 30]
+        return reply(json.dumps(written))
+
+
+def test_intake_tells_the_writer_a_step_is_too_long_and_tries_again(fake_llm, models, castle_repo):
+    fake_llm.responder = LongWinded([])
+    with castle_repo.running() as client:
+        verdict = intake(BUG_3_REPORT, client, models, game_title="CASTLE", docs=docs_of(castle_repo))
+
+    first, second = verdict.attempts
+    assert "step 3 is 365 characters, longer than the game takes (200)" in first.reason
+    assert [row["command"] for row in first.transcript] == ["take candlestick", "north"]
+    assert verdict.reproduced and second.steps.commands[-1] == "look"

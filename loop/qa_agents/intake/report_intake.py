@@ -110,6 +110,9 @@ def _play(client: GameClient, commands: list[str]) -> tuple[list[Step], str]:
     """Play from a new game, one command at a time; stop at a step refused before the last one."""
     game = GameSession(client)
     for number, command in enumerate(commands, 1):
+        if len(command) > client.max_command_length:  # the client would refuse to send it
+            size, limit = len(command), client.max_command_length
+            return game.steps, f"step {number} is {size} characters, longer than the game takes ({limit})"
         step = game.send(command)
         failed = step.observation is None or not step.observation.success
         if failed and number < len(commands):
