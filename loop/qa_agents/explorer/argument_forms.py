@@ -15,10 +15,9 @@ from __future__ import annotations
 import re
 
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs
+from loop.qa_agents.explorer.vocabulary import JOINING
 from loop.replay.transcript import Step
 
-# The little words that join a command's two arguments ('give lamp to guard', 'put gem into box').
-JOINING = frozenset({"to", "on", "onto", "at", "from", "into", "in", "with", "for", "under", "over", "off"})
 _ASKED_PARTICLE = re.compile(r"\bwhat\W+(\w+)\W+(?:what|whom|who|where|which)\b", re.IGNORECASE)
 _KEY_NAMES = re.compile(r"(?<![\w=])([a-z][a-z_]{0,20})=(?![\w=])", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
@@ -51,7 +50,11 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
         return [Template(tuple(parts))]
     particle = _ASKED_PARTICLE.search(text)
     if particle and particle.group(1).lower() in JOINING:
-        return [Template((*head, Slot("item"), particle.group(1).lower(), Slot(TARGET)))]
+        joined = (particle.group(1).lower(), Slot(TARGET))
+        return [
+            Template((*head, Slot("item"), *joined)),
+            Template((*head, Slot("number"), Slot("item"), *joined)),
+        ]
     if _HOW_MANY.search(text) and " " in step.command.strip():
         return [
             Template((*head, Slot("item"), Slot("number"))),

@@ -100,7 +100,7 @@ class ItemConservationOracle(Oracle):
         the purse's gold): the thing went into a counter, not out of the game."""
         if named(holdings(step.before).carried + holdings(step.state).carried, step.noun or "") is not None:
             return False  # the thing is counted where it is carried: that count is what was judged
-        wanted = stem(view.plain_name(step.noun or "").casefold().split(" ")[-1])
+        wanted = stem(view.plain_name(object_of(step.noun or "")).casefold().split(" ")[-1])
         rise = 1 if taking else -1
         return any(
             stem(path.rsplit(".", 1)[-1]) == wanted and (new - old) * rise > 0
