@@ -169,6 +169,8 @@ def price_holds(trial: Trial) -> str | None:
         if stem(name) != thing
         and PriceListOracle.prices_in(reread).get((stem(name), path)) == {float(number)}
     ]
+    if not others and not ok(step):
+        return f"nothing else on the list and '{step.command}' refused: no purchase is offered there"
     if others and not _offered(trial, query, step.verb, others[:MAX_OTHER_WARES], path):
         return f"'{step.verb}' takes no other thing of the list at its listed price: nothing there is bought"
     paid = _paid(game.send(step.command), path)

@@ -7,8 +7,9 @@ away from a list is an anomaly; the clock and the keys that change by themselves
 command) are left out, and a key that only gained (a room marked seen, a map revealed) is not a loss.
 
 A query that advances the game's clock is a turn in this game (a game may say every command takes a turn, a
-look included): the numbers that change on the turns of other commands without those commands naming them
-(warmth falling outdoors, a fuse burning) are the turn's, not the query's, and are left out of its changes.
+look included): the numbers that change the same way on the turns of other commands in the same place, without
+those commands naming them (warmth falling outdoors, a fuse burning), are the turn's, not the query's, and are
+left out of its changes.
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def _clock(state: view.State) -> tuple[float, ...]:
     """The game's clock wherever the state keeps it (`turn` at the top or one level down)."""
     return tuple(
         value
-        for path, value in sorted(numbers.numeric_fields(state).items())
-        if path.rsplit(".", 1)[-1] in view.CLOCK_KEYS or path in ("moves",)
+        for path, value in sorted(view.leaves(state).items())
+        if path.rsplit(".", 1)[-1] in view.CLOCK_KEYS and type(value) is int
     )
 
 
@@ -67,36 +68,41 @@ def _ticked(step: Step) -> bool:
     return bool(before) and len(before) == len(after) and after > before
 
 
-def _turn_changes(step: Step) -> set[str]:
-    """Numbers a command that took a turn changed without naming them: what a turn itself may change."""
+def _turn_changes(step: Step) -> set[tuple[str, str, bool]]:
+    """(place, number, whether it rose) for each number a command that took a turn changed without naming it,
+    in the place it ended in: what a turn itself does there (warmth falls outdoors, rises indoors)."""
     if step.observation is None or not step.observation.success or step.command is None or not _ticked(step):
         return set()
     words = set(step.command.lower().replace(".", " ").replace("_", " ").split())
+    here = view.place(step.state)
     return {
-        path
-        for path in numbers.changed(step.before, step.state)
+        (here, path, new > old)
+        for path, (old, new) in numbers.changed(step.before, step.state).items()
         if path.rsplit(".", 1)[-1] not in view.CLOCK_KEYS
         and not words & set(path.lower().replace("_", ".").split("."))
     }
 
 
 class _TurnEffects:
-    """The numbers seen changing, unnamed, on the turns of at least two verbs other than the queries."""
+    """What the turns of other commands than the queries change by themselves, by place."""
 
     def __init__(self) -> None:
-        self.verbs: dict[str, set[str]] = {}
+        self.seen: set[tuple[str, str, bool]] = set()
 
     def add(self, step: Step) -> None:
-        if QueryOracle.query_of(step) is not None:
-            return
-        for path in _turn_changes(step):
-            self.verbs.setdefault(path, set()).add(step.verb)
+        if QueryOracle.query_of(step) is None:
+            self.seen |= _turn_changes(step)
 
     def of(self, step: Step) -> set[str]:
-        """What a query that took a turn may change as the turn's doing."""
+        """The numbers a query that took a turn changed as such a turn does in the same place."""
         if not _ticked(step):
             return set()
-        return {path for path, verbs in self.verbs.items() if len(verbs) >= 2}
+        here = view.place(step.state)
+        return {
+            path
+            for path, (old, new) in numbers.changed(step.before, step.state).items()
+            if (here, path, new > old) in self.seen
+        }
 
 
 def _drifted(step: Step) -> set[str]:
@@ -154,7 +160,7 @@ class QueryOracle(Oracle):
         """On a replay the query is the report's: does it change what it changed, with the same drift?"""
         drifting: set[str] = set()
         turns = _TurnEffects()
-        turns.verbs = {path: set(verbs) for path, verbs in self.turns.verbs.items()}
+        turns.seen = set(self.turns.seen)
         for step in steps:
             drifting |= _drifted(step)
             turns.add(step)
