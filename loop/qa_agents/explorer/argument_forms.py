@@ -39,25 +39,24 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     if step.command is None or step.observation is None or step.observation.success:
         return []
     text = step.message[:400]
+    keys = list(dict.fromkeys(k.lower() for k in _KEY_NAMES.findall(text)))
+    particle = _ASKED_PARTICLE.search(text)
+    joining = particle.group(1).lower() if particle and particle.group(1).lower() in JOINING else ""
+    many = bool(_HOW_MANY.search(text)) and " " in step.command.strip()
+    if len(keys) < 2 and not joining and not many:
+        return []
     head = tuple(_head(step.command.lower(), verbs).split())
     if not head:
         return []
-    keys = list(dict.fromkeys(k.lower() for k in _KEY_NAMES.findall(text)))
     if len(keys) >= 2:
         parts: list[str | Slot] = [*head]
         for key in keys[:3]:
             parts += [f"{key}=", Slot(key)]
         return [Template(tuple(parts))]
-    particle = _ASKED_PARTICLE.search(text)
-    if particle and particle.group(1).lower() in JOINING:
-        joined = (particle.group(1).lower(), Slot(TARGET))
+    if joining:
+        tail = (joining, Slot(TARGET))
         return [
-            Template((*head, Slot("item"), *joined)),
-            Template((*head, Slot("number"), Slot("item"), *joined)),
+            Template((*head, Slot("item"), *tail)),
+            Template((*head, Slot("number"), Slot("item"), *tail)),
         ]
-    if _HOW_MANY.search(text) and " " in step.command.strip():
-        return [
-            Template((*head, Slot("item"), Slot("number"))),
-            Template((*head, Slot("number"), Slot("item"))),
-        ]
-    return []
+    return [Template((*head, Slot("item"), Slot("number"))), Template((*head, Slot("number"), Slot("item")))]

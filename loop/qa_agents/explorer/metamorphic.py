@@ -54,13 +54,13 @@ def _changes(
     return changed
 
 
-def _clock(state: view.State) -> tuple[float, ...]:
+def _clock(state: view.State) -> tuple[int, ...]:
     """The game's clock wherever the state keeps it (`turn` at the top or one level down)."""
-    return tuple(
-        value
-        for path, value in sorted(view.leaves(state).items())
-        if path.rsplit(".", 1)[-1] in view.CLOCK_KEYS and type(value) is int
-    )
+    found = [v for k, v in state.items() if k in view.CLOCK_KEYS and type(v) is int]
+    for sub in state.values():
+        if isinstance(sub, dict):
+            found += [v for k, v in sub.items() if k in view.CLOCK_KEYS and type(v) is int]
+    return tuple(found)
 
 
 def _ticked(step: Step) -> bool:

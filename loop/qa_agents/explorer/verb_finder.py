@@ -249,7 +249,7 @@ class VerbFinder:
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
                 verbs.add(template)
-        if step.verb in self.found or any(t.verb == step.verb for t in verbs.templates):
+        if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
 
