@@ -281,11 +281,15 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     if kind == "target":  # a second argument a refusal asked for: where it is typed, then what is at hand
         here = [view.place(state).lower()] if view.place(state) else []
         items = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
+        if strict:  # beside other arguments: few options, or the product never pairs the right ones
+            return list(dict.fromkeys([*here, *items]))[:4]
         return list(
             dict.fromkeys([*here, *items, *view.fixtures(state), *shown.heard, *tokens_for(kind, tokens)])
         )
     if kind in PLACE_KINDS and view.place(state):
         here = view.place(state).lower()  # a command naming where it is typed ('take coins from barn')
+        if strict:
+            return list(dict.fromkeys([here, *here.split()[-1:]]))
         return list(dict.fromkeys([here, *here.split()[-1:], *tokens_for(kind, tokens, strict)]))
     if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
