@@ -26,10 +26,14 @@ TARGET = "target"
 
 def _head(command: str, verbs: Verbs) -> str:
     """The verb words of a command: the longest verb of a template it starts with, else its first word."""
-    heads = (
-        " ".join(p for p in t.parts[: next((i for i, p in enumerate(t.parts) if isinstance(p, Slot)), 0)])
-        for t in verbs.templates
-    )
+    heads = []
+    for template in verbs.templates:
+        words: list[str] = []
+        for part in template.parts:
+            if not isinstance(part, str):
+                break
+            words.append(part)
+        heads.append(" ".join(words))
     known = [h for h in heads if h and (command == h or command.startswith(h + " "))]
     return max(known, key=len) if known else command.split(" ", 1)[0]
 

@@ -279,12 +279,12 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     if any(k in kind for k in DIRECTION_KINDS):
         return list(dict.fromkeys([*view.exits(state), *shown.directions]))
     if kind == "target":  # a second argument a refusal asked for: where it is typed, then what is at hand
-        here = [view.place(state).lower()] if view.place(state) else []
-        items = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
+        where = [view.place(state).lower()] if view.place(state) else []
+        at_hand = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
         if strict:  # beside other arguments: few options, or the product never pairs the right ones
-            return list(dict.fromkeys([*here, *items]))[:4]
+            return list(dict.fromkeys([*where, *at_hand]))[:4]
         return list(
-            dict.fromkeys([*here, *items, *view.fixtures(state), *shown.heard, *tokens_for(kind, tokens)])
+            dict.fromkeys([*where, *at_hand, *view.fixtures(state), *shown.heard, *tokens_for(kind, tokens)])
         )
     if kind in PLACE_KINDS and view.place(state):
         here = view.place(state).lower()  # a command naming where it is typed ('take coins from barn')
