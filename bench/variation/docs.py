@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.variation import rules
-from bench.variation.help_text import ARGUMENTS, PURPOSES
+from bench.variation.arguments import TWO_ARGUMENT_ACTIONS
+from bench.variation.help_text import PURPOSES, usage
 from bench.variation.rules import Commands
 from bench.variation.shapes import SHAPES
 from bench.variation.surface import ACTIONS, Surface
@@ -87,12 +88,25 @@ def _render(surface: Surface, title: str, sections: list[Section]) -> str:
 def _command_list(surface: Surface) -> list[str]:
     items = []
     for action in ACTIONS:
-        forms = " or ".join(f"`{f'{verb} {ARGUMENTS[action]}'.strip()}`" for verb in surface.verbs[action])
+        forms = " or ".join(f"`{usage(verb, action, surface.arguments)}`" for verb in surface.verbs[action])
         items.append(f"{forms}: {PURPOSES[action]}.")
     items.append(
         "A direction alone (`north`, `south`, `east`, `west`, or `n`, `s`, `e`, `w`) also moves you."
     )
     return items
+
+
+def _two_arguments_note(surface: Surface) -> list[str]:
+    """In a game whose commands take two arguments: how the forms below are typed in it."""
+    if surface.arguments == "single":
+        return []
+    forms = ", ".join(
+        f"`{usage(surface.verb(action), action, surface.arguments)}`" for action in TWO_ARGUMENT_ACTIONS
+    )
+    return [
+        f"In this game {forms} take two arguments, both required; the forms below name only the item "
+        f"and the count, type them in these forms (`{Commands(surface).take_coins}`)."
+    ]
 
 
 def rules_doc(surface: Surface) -> str:
@@ -155,6 +169,7 @@ def rules_doc(surface: Surface) -> str:
         Section(
             "Carrying things",
             [
+                *_two_arguments_note(surface),
                 f"`{verb('take')} ITEM` picks up every ITEM lying here; `{verb('take')} N ITEM` picks up N "
                 "of them, or all there are when fewer lie here: you never take more than lies here. "
                 f"`{verb('drop')} ITEM` puts down every ITEM you carry; `{verb('drop')} N ITEM` puts down N "
@@ -201,7 +216,8 @@ def rules_doc(surface: Surface) -> str:
         Section(
             f"The {door}",
             [
-                f"`{c.unlock}` (or `{verb('unlock')} east`) in the {lair} unlocks the {door} when you carry "
+                f"`{c.unlock}` (or `{c.unlock_from('east')}`) in the {lair} unlocks the {door} when you "
+                "carry "
                 f"the {key}; the {key} stays with you. Once unlocked, the {door} stays open both ways: east "
                 f"from the {lair} into the {vault}, and west back again. Unlocking where there is no door is "
                 "refused.",

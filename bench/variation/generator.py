@@ -15,7 +15,10 @@ What varies by seed, each axis drawn independently (bench/variation/surface.py):
 - numbers in replies as digits or as words;
 - state shape: flat maps, nested maps, flat lists or nested lists of item entries;
 - whether `turn` is reported at the top of each reply or inside the state;
-- docs format: markdown or plain text.
+- docs format: markdown or plain text;
+- how take, drop, buy and unlock take their arguments: one (`take 3 coins`, as before), or two, both
+  required, with a particle (`take 3 coins from Old Barn`, `unlock door with key`), as `key=value`
+  (`take item=coins qty=3`) or as a bare number after the item (`take coins 3`): bench/variation/arguments.py.
 
 What never varies: the mechanics (five places on one map, items with counts, a shop with listed prices and
 stock, a creature with hp/max_hp that strikes back, a door needing a key, a treasure that wins), every number

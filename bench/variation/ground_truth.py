@@ -38,9 +38,10 @@ def bugs(surface: Surface) -> list[dict[str, Any]]:
     coins, coin = c.items("coin"), c.item("coin")
     creature, door, attack = names.creature, names.door, surface.verb("attack")
     before = rules.START_COINS + rules.STORE_COINS
-    too_many = c.say("take", str(rules.TOO_MANY), coins)
+    too_many = c.take(coins, "start", rules.TOO_MANY)
     shopping = ", ".join(f"`{command}`" for command in c.to_shop_with_coins)
-    buy_potion = c.say("buy", c.item("potion"))
+    buy_potion = c.buy("potion")
+    drop_coins = c.drop_all("coin", "start", rules.START_COINS)
     entries = [
         (
             "crash",
@@ -76,7 +77,7 @@ def bugs(surface: Surface) -> list[dict[str, Any]]:
             "logic error",
             "hard",
             f"Collect the {coins} at the {start} and the {store}, buy the {c.item('weapon')} at the "
-            f"{c.place('shop')}, go to the {lair}, `{attack}` three times, `{c.say('take', c.item('key'))}`, "
+            f"{c.place('shop')}, go to the {lair}, `{attack}` three times, `{c.take_all('key', 'lair', 1)}`, "
             f"`{c.unlock}`, `{c.move('east')}` into the {vault}, then `{c.move('west')}`.",
             f"The way back west is refused as locked: unlocking the {door} from the {lair} opened only that "
             f"side (the state of the {vault} still shows west locked), while the rules say an unlocked "
@@ -85,7 +86,7 @@ def bugs(surface: Surface) -> list[dict[str, Any]]:
         (
             "data inconsistency",
             "medium",
-            f"Start a new game, `{c.take_coins}` at the {start}, then `{c.say('drop', coins)}`.",
+            f"Start a new game, `{c.take_coins}` at the {start}, then `{drop_coins}`.",
             f"The state's inventory keeps an entry for {coin} with count 0 after every {coin} was dropped "
             f"(the `{surface.verb('inventory')}` reply lists nothing), while the rules say an item you no "
             "longer carry leaves the inventory, in the state too.",
@@ -127,10 +128,10 @@ def probes_source(surface: Surface) -> str:
         "ATTACK": c.say("attack"),
         "UNLOCK": c.unlock,
         "TAKE_COINS": c.take_coins,
-        "DROP_COINS": c.say("drop", c.items("coin")),
-        "TAKE_TOO_MANY": c.say("take", str(rules.TOO_MANY), c.items("coin")),
-        "TAKE_KEY": c.say("take", c.item("key")),
-        "BUY_POTION": c.say("buy", c.item("potion")),
+        "DROP_COINS": c.drop_all("coin", "start", rules.START_COINS),
+        "TAKE_TOO_MANY": c.take(c.items("coin"), "start", rules.TOO_MANY),
+        "TAKE_KEY": c.take_all("key", "lair", 1),
+        "BUY_POTION": c.buy("potion"),
         "TO_SHOP_WITH_COINS": c.to_shop_with_coins,
         "ARMED_TO_LAIR": c.armed_to_lair,
     }

@@ -7,6 +7,7 @@ vault wins.
 
 from __future__ import annotations
 
+from bench.variation.arguments import command
 from bench.variation.surface import Surface
 
 PLAYER_HP = 20
@@ -63,30 +64,58 @@ class Commands:
     def move(self, direction: str) -> str:
         return self.say("move", direction)
 
+    def _in_style(self, action: str, item: str, count: int | None = None, target: str = "") -> str:
+        return command(self.surface.arguments, self.surface.verb(action), action, item, count, target)
+
+    def take(self, what: str, place_role: str, count: int | None = None) -> str:
+        """`take` of `count` (None: all) of what lies at the place."""
+        return self._in_style("take", what, count, self.place(place_role))
+
+    def take_all(self, role: str, place_role: str, there: int) -> str:
+        """Take every one of a pile of `there`: a style whose commands need a count names it."""
+        count = None if self.surface.arguments in ("single", "particle") else there
+        plural = self.items(role) if there != 1 else self.item(role)
+        return self.take(plural, place_role, count)
+
+    def drop_all(self, role: str, place_role: str, held: int) -> str:
+        count = None if self.surface.arguments in ("single", "particle") else held
+        return self._in_style("drop", self.items(role), count, self.place(place_role))
+
+    def buy(self, role: str) -> str:
+        return self._in_style("buy", self.item(role), None, self.place("shop"))
+
     @property
     def take_coins(self) -> str:
-        return self.say("take", self.items("coin"))
+        return self.take_all("coin", "start", START_COINS)
+
+    def unlock_from(self, door: str) -> str:
+        return self._in_style("unlock", door, None, self.item("key"))
 
     @property
     def unlock(self) -> str:
-        return self.say("unlock", self.names.door)
+        return self.unlock_from(self.names.door)
 
     @property
     def to_shop_with_coins(self) -> list[str]:
-        return [self.take_coins, self.move("west"), self.take_coins, self.move("east"), self.move("north")]
+        return [
+            self.take_coins,
+            self.move("west"),
+            self.take_all("coin", "store", STORE_COINS),
+            self.move("east"),
+            self.move("north"),
+        ]
 
     @property
     def armed_to_lair(self) -> list[str]:
-        buy = self.say("buy", self.item("weapon"))
-        return [*self.to_shop_with_coins, buy, self.move("south"), self.move("east")]
+        return [*self.to_shop_with_coins, self.buy("weapon"), self.move("south"), self.move("east")]
 
     def walkthrough(self) -> list[str]:
         attacks = [self.say("attack")] * 3  # the weapon's 5 damage, three times, fells 12 hp
         return [
             *self.armed_to_lair,
             *attacks,
-            self.say("take", self.item("key")),
+            self.take_all("key", "lair", 1),
             self.unlock,
             self.move("east"),
-            self.say("take", self.item("treasure")),
+            self.take_all("treasure", "vault", 1),
         ]

@@ -12,6 +12,7 @@ from pathlib import Path
 from string import Template
 
 from bench.variation import rules
+from bench.variation.arguments import engine_code
 from bench.variation.docs import doc_paths, rules_doc, walkthrough_doc
 from bench.variation.help_text import help_text
 from bench.variation.shapes import state_code
@@ -84,7 +85,7 @@ def content_source(surface: Surface, fixed: frozenset[int]) -> str:
                 f"HEAL = {rules.HEAL}",
             ]
         ),
-        f"HELP_TEXT = {_help_literal(help_text(surface.help_layout, surface.verbs))}",
+        f"HELP_TEXT = {_help_literal(help_text(surface.help_layout, surface.verbs, surface.arguments))}",
         f"TEXT = {_literal(PHRASINGS[surface.wording])}",
     ]
     return "\n\n".join(parts) + "\n"
@@ -97,8 +98,11 @@ def phrasing_source(surface: Surface) -> str:
 
 
 def engine_source(surface: Surface, fixed: frozenset[int]) -> str:
+    code, call = engine_code(surface.arguments)
     text = template("engine.py.tmpl").substitute(
-        state_method=state_code(surface.state_shape, surface.turn == "state")
+        state_method=state_code(surface.state_shape, surface.turn == "state"),
+        two_arguments_code=code,
+        two_arguments_call=call,
     )
     return choose_lines(text, fixed)
 
@@ -113,6 +117,17 @@ def server_source(surface: Surface) -> str:
     )
 
 
+def _test_commands(surface: Surface) -> str:
+    c = rules.Commands(surface)
+    commands = {
+        "TAKE_START_COINS": c.take_coins,
+        "TAKE_STORE_COINS": c.take_all("coin", "store", rules.STORE_COINS),
+        "BUY_WEAPON": c.buy("weapon"),
+        "BUY_POTION": c.buy("potion"),
+    }
+    return "".join(f"{name} = {json.dumps(command)}\n" for name, command in commands.items())
+
+
 def source_files(surface: Surface, fixed: frozenset[int] = frozenset()) -> dict[str, str]:
     """Every file of src/, by path, with the bugs in `fixed` fixed."""
     rules_path, walkthrough_path = doc_paths(surface)
@@ -122,7 +137,9 @@ def source_files(surface: Surface, fixed: frozenset[int] = frozenset()) -> dict[
         "engine.py": engine_source(surface, fixed),
         "server.py": server_source(surface),
         "tests/__init__.py": "",
-        "tests/test_game.py": template("test_game.py.tmpl").substitute(walkthrough=walkthrough_path),
+        "tests/test_game.py": template("test_game.py.tmpl").substitute(
+            walkthrough=walkthrough_path, commands=_test_commands(surface)
+        ),
         rules_path: rules_doc(surface),
         walkthrough_path: walkthrough_doc(surface),
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bench.variation.arguments import ARGUMENT_STYLES
 from bench.variation.themes import THEMES, Names, draw_names
 
 HELP_LAYOUTS = ("labelled", "table", "prose", "usage", "bare")
@@ -50,6 +51,7 @@ class Surface:
     numbers: str
     turn: str
     docs: str
+    arguments: str = "single"
 
     def verb(self, action: str) -> str:
         """The verb the docs and the walkthrough use for an action."""
@@ -84,6 +86,7 @@ def choose_surface(seed: int) -> Surface:
         numbers=_pick(seed, "numbers", NUMBER_STYLES),
         turn=_pick(seed, "turn", TURN_PLACES),
         docs=_pick(seed, "docs", DOC_FORMATS),
+        arguments=_pick(seed, "arguments", ARGUMENT_STYLES),
     )
 
 

@@ -18,9 +18,9 @@ CARD = """MOONBASE -- crew card
 def test_help_card_with_dot_leaders_and_slashed_aliases_gives_every_verb_and_no_prose():
     verbs = parse_help(CARD)
     heads = [t.verb for t in verbs.templates]
-    assert heads == ["report", "prices", "order", "ship", "rest", "load", "unload"]
-    ship = next(t for t in verbs.templates if t.verb == "ship")
-    assert ship.parts == ("ship", Slot("n", ("all",)), Slot("supply"))
+    assert list(dict.fromkeys(heads)) == ["report", "prices", "order", "ship", "rest", "load", "unload"]
+    ships = [t.parts for t in verbs.templates if t.verb == "ship"]
+    assert ships == [("ship", Slot("supply")), ("ship", Slot("n", ("all",)), Slot("supply"))]  # [n] may go
     assert not {"your", "this", "week's", "from"} & verbs.words
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bench.variation.generator import game_files, generate
+from bench.variation.rules import Commands
 from bench.variation.shapes import SHAPES
 from bench.variation.surface import VERB_POOLS, Surface, choose_surface
 from bench.variation.themes import THEMES
@@ -131,8 +132,12 @@ def test_each_game_shows_its_surface_in_what_it_answers(tmp_path: Path) -> None:
         surface = choose_surface(seed)
         folder = generate(seed, tmp_path / str(seed))
         coins = surface.names.items["coin"][1]
-        commands = ["help", f"{surface.verb('take')} {coins}", "xyzzy"]
-        intro, helped, took, unknown = play(folder, commands)
+        one_argument = f"{surface.verb('take')} {coins}"
+        commands = ["help", Commands(surface).take_coins, one_argument, "xyzzy"]
+        intro, helped, took, took_one, unknown = play(folder, commands)
+        if surface.arguments != "single":  # both arguments are needed: the reply says what is missing
+            assert not took_one["success"]
+            assert took_one["message"].startswith(surface.verb("take").capitalize()), took_one["message"]
         start = surface.names.places["start"][0]
         shown = NAME_FORMS[surface.name_style].format(start)
         assert (shown.upper() if surface.name_style == "capitals" else shown) in intro["message"]

@@ -26,6 +26,7 @@ from loop.replay import view
 DIRECTION_KINDS = ("direction", "dir", "exit", "way")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
 ITEM_KINDS = ("item", "object")
+PLACE_KINDS = ("place", "room", "location", "where")
 NUMBER_KINDS = ("n", "number", "num", "amount", "count", "qty", "quantity", "x", "level", "times", "index")
 COMPASS = ("north", "south", "east", "west", "up", "down")
 # Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
@@ -169,7 +170,7 @@ def _templates(spec: str) -> list[Template]:
         return []
     if len(words) == 3 and len(parts) == 3:
         return []  # three words and no argument: prose ('ends the round'), not a command
-    if not all(re.fullmatch(r"[a-z][a-z/'-]*", w.lower()) for w in words):
+    if not all(re.fullmatch(r"[a-z][a-z/'-]*=?", w.lower()) for w in words):
         return []
     lead = [p for p in parts if isinstance(p, str)]
     first_slot = next((i for i, p in enumerate(parts) if isinstance(p, Slot)), len(parts))
@@ -179,8 +180,13 @@ def _templates(spec: str) -> list[Template]:
     if len(lead) > 3:
         return []
     templates = [Template((*alt.split(), *tail)) for alt in alternatives]
-    # Arguments in brackets at the end may be left out: the command without them is one too.
+    # Arguments in brackets at the end may be left out: the command without them is one too; so may one in
+    # brackets between others ('take [number] <item> from <place>').
     shorter = [Template(t.parts[: len(t.parts) - optional]) for t in templates if optional]
+    inner = [i for i in bracketed if i < len(parts) - 1 - optional and isinstance(parts[i], Slot)]
+    if inner and len(tail) > 1:
+        slot = parts[inner[0]]
+        shorter += [Template(tuple(p for p in t.parts if p is not slot)) for t in templates]
     return [t for t in shorter if any(isinstance(p, str) for p in t.parts)] + templates
 
 
@@ -272,6 +278,19 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(dict.fromkeys([*options, *(NUMBERS if kind == "n" and not numeric else ())]))
     if any(k in kind for k in DIRECTION_KINDS):
         return list(dict.fromkeys([*view.exits(state), *shown.directions]))
+    if kind == "target":  # a second argument a refusal asked for: where it is typed, then what is at hand
+        where = [view.place(state).lower()] if view.place(state) else []
+        at_hand = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
+        if strict:  # beside other arguments: few options, or the product never pairs the right ones
+            return list(dict.fromkeys([*where, *at_hand]))[:4]
+        return list(
+            dict.fromkeys([*where, *at_hand, *view.fixtures(state), *shown.heard, *tokens_for(kind, tokens)])
+        )
+    if kind in PLACE_KINDS and view.place(state):
+        here = view.place(state).lower()  # a command naming where it is typed ('take coins from barn')
+        if strict:
+            return list(dict.fromkeys([here, *here.split()[-1:]]))
+        return list(dict.fromkeys([here, *here.split()[-1:], *tokens_for(kind, tokens, strict)]))
     if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
     named = kind_tokens(kind, tokens)
@@ -329,7 +348,7 @@ def candidate_commands(
                 filled = []
                 break
             filled = [
-                f"{f} {o}".strip()
+                f"{f}{o}" if f.endswith("=") else f"{f} {o}".strip()
                 for f in filled
                 for o in (
                     _with_related(f, options, state, per_slot, related) if len(options) > 1 else options

@@ -8,7 +8,9 @@
   player stayed there) while neither the command, the reply, the room text nor the command's help line
   ('feed -- add coal to the forge') names it. Not judged: an exchange the game speaks of (something named
   appears while something else is used up: a recipe), and a command that puts an earlier state back (undo,
-  load, restart: undo-restores' to judge).
+  load, restart: undo-restores' to judge), and a step that moves the game to its next stage: a number of
+  the state that is no count of things rose by one while the reply names it ('Day 3 begins', 'level 2':
+  what is carried may be reset or topped up there).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ class ItemConservationOracle(Oracle):
             return []  # a refused command moves nothing; only a known take or drop is judged for it
         if view.room_id(step.before) != view.room_id(step.state) or view.is_dark(step.before):
             return []
-        if view.is_dark(step.state):
+        if view.is_dark(step.state) or next_stage(step):
             return []
         before, after = holdings(step.before), holdings(step.state)
         if not (before.found_carried and before.found_local and after.found_carried and after.found_local):
@@ -98,7 +100,7 @@ class ItemConservationOracle(Oracle):
         the purse's gold): the thing went into a counter, not out of the game."""
         if named(holdings(step.before).carried + holdings(step.state).carried, step.noun or "") is not None:
             return False  # the thing is counted where it is carried: that count is what was judged
-        wanted = stem(view.plain_name(step.noun or "").casefold().split(" ")[-1])
+        wanted = stem(view.plain_name(object_of(step.noun or "")).casefold().split(" ")[-1])
         rise = 1 if taking else -1
         return any(
             stem(path.rsplit(".", 1)[-1]) == wanted and (new - old) * rise > 0
@@ -160,6 +162,19 @@ def _changes(before: Counter[str], after: Counter[str]) -> dict[str, int]:
     return {thing: change for thing, change in changed.items() if change}
 
 
+def next_stage(step: Step) -> bool:
+    """Whether the step moved the game to its next stage: a number that counts no thing (`day`, `level`,
+    `stage`, the clock aside) rose by one and the reply names it."""
+    counted = {stem(thing) for thing in holdings(step.before).total() | holdings(step.state).total()}
+    for path, (old, new) in numbers.changed(step.before, step.state).items():
+        field = path.rsplit(".", 1)[-1]
+        if new != old + 1 or field in view.CLOCK_KEYS or stem(field) in counted:
+            continue
+        if view.mentions(step.message, field.replace("_", " ")):
+            return True
+    return False
+
+
 class CountConservationOracle(Oracle):
     name = "count-conservation"
 
@@ -180,7 +195,7 @@ class CountConservationOracle(Oracle):
         if step.verb in RESTORING:
             return []
         before, after = _judged_counts(step)
-        if before == after:
+        if before == after or next_stage(step):
             return []
         said = " ".join(
             [step.command, step.message, view.description(step.state) or "", self._help_of(step.verb)]

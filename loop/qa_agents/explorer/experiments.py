@@ -6,7 +6,9 @@ again on one: a finding becomes a report only when its experiment did not explai
 - reply-vs-delta: played with another quantity, the reply's number moves when the field's change does (a
   number that stays put while the change moves is a rate or a constant of the text);
 - listed-price: the list read again in the same place and state, right before the command, still prices the
-  thing as before, and the price holds at quantity 1 (a total for a quantity is not a unit price);
+  thing as before; it is a list where a purchase is offered (the same verb naming another thing of the list
+  takes that thing's listed price from the field: a timetable's hours or a tank's size are not prices); and
+  the price holds at quantity 1 (a total for a quantity is not a unit price);
 - item-conservation, count-conservation (what left the room): what vanished stays missing where the state
   would show it: the room still shows the rest of what it showed (its things, exits and text), the item
   cannot be taken back, and leaving and coming back does not bring it back;
@@ -28,6 +30,7 @@ from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.conservation import named
 from loop.qa_agents.explorer.counts import holdings
 from loop.qa_agents.explorer.oracles import DROP_VERBS, OPPOSITE
+from loop.qa_agents.explorer.price_list import LISTED as LISTED_PRICE
 from loop.qa_agents.explorer.price_list import PriceListOracle
 from loop.qa_agents.explorer.step_facts import as_said, ok, quiet
 from loop.qa_agents.explorer.vocabulary import stem
@@ -36,6 +39,7 @@ from loop.replay.oracle import Anomaly
 from loop.replay.transcript import GameSession, Step
 
 QUANTITY = re.compile(r"(?<![\w-])(\d+)(?![\w-])")
+MAX_OTHER_WARES = 2  # other things of a list tried to tell a price list from a timetable
 MAX_WAY_BACK = 6  # commands tried to leave a room and to come back to it
 
 
@@ -132,6 +136,19 @@ def _paid(step: Step, path: str) -> float | None:
     return None if old is None or new is None or not ok(step) else old - new
 
 
+def _offered(trial: Trial, query: str, verb: str, others: list[str], path: str) -> bool:
+    """Whether `verb` naming another thing of the list, at quantity 1, takes its listed price from the
+    field."""
+    for other in others:
+        game = trial.game_before()
+        reread = game.send(query)
+        listed = PriceListOracle.prices_in(reread).get((stem(other), path), set())
+        bought = game.send(f"{verb} {other}")
+        if len(listed) == 1 and _paid(bought, path) == next(iter(listed)):
+            return True
+    return False
+
+
 def price_holds(trial: Trial) -> str | None:
     step, thing = trial.step, stem(trial.anomaly.subject.partition(" ")[2])
     listing = _listing(trial, thing)
@@ -146,6 +163,16 @@ def price_holds(trial: Trial) -> str | None:
     if len(prices) != 1:
         return f"read again right before '{step.command}', the list gives no one price for {thing}"
     price = next(iter(prices))
+    others = [
+        name
+        for name, number, unit in LISTED_PRICE.findall(reread.message)
+        if stem(name) != thing
+        and PriceListOracle.prices_in(reread).get((stem(name), path)) == {float(number)}
+    ]
+    if not others and not ok(step):
+        return f"nothing else on the list and '{step.command}' refused: no purchase is offered there"
+    if others and not _offered(trial, query, step.verb, others[:MAX_OTHER_WARES], path):
+        return f"'{step.verb}' takes no other thing of the list at its listed price: nothing there is bought"
     paid = _paid(game.send(step.command), path)
     found = QUANTITY.search(step.command)
     quantity = int(found.group(1)) if found else 1

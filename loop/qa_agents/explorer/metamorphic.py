@@ -5,6 +5,11 @@ times without changing anything, and more often so than not (a game where lookin
 world, never makes it one). Then a query that succeeds and changes a number, the place, or takes something
 away from a list is an anomaly; the clock and the keys that change by themselves (seen changing on a refused
 command) are left out, and a key that only gained (a room marked seen, a map revealed) is not a loss.
+
+A query that advances the game's clock is a turn in this game (a game may say every command takes a turn, a
+look included): the numbers that change the same way on the turns of other commands in the same place, without
+those commands naming them (warmth falling outdoors, a fuse burning), are the turn's, not the query's, and are
+left out of its changes.
 """
 
 from __future__ import annotations
@@ -21,14 +26,22 @@ QUERY_VERBS = frozenset({"look", "l", "status", "stats", "inventory", "inv", "i"
 QUIET_TIMES = 5
 
 
-def _changes(before: view.State, after: view.State, drifting: set[str]) -> list[str]:
-    """What a step changed that a query must not: numbers, the place, entries taken from a list."""
+def _changes(
+    before: view.State,
+    after: view.State,
+    drifting: set[str],
+    by_turn: frozenset[str] | set[str] = frozenset(),
+) -> list[str]:
+    """What a step changed that a query must not: numbers, the place, entries taken from a list; `by_turn`:
+    the numbers the turn the query took changes."""
     a, b = view.without_clock(before), view.without_clock(after)
     a_numbers, b_numbers = numbers.numeric_fields(a), numbers.numeric_fields(b)
     changed = [
         f"{key}: {a_numbers.get(key)} -> {b_numbers.get(key)}"
         for key in sorted(set(a_numbers) | set(b_numbers))
-        if a_numbers.get(key) != b_numbers.get(key) and key.split(".")[0] not in drifting
+        if a_numbers.get(key) != b_numbers.get(key)
+        and key.split(".")[0] not in drifting
+        and key not in by_turn
     ]
     if view.place(a) != view.place(b) and "place" not in drifting:
         changed.append(f"place: {view.place(a)} -> {view.place(b)}")
@@ -39,6 +52,57 @@ def _changes(before: view.State, after: view.State, drifting: set[str]) -> list[
             if lost:
                 changed.append(f"{key} lost {lost!r:.80}")
     return changed
+
+
+def _clock(state: view.State) -> tuple[int, ...]:
+    """The game's clock wherever the state keeps it (`turn` at the top or one level down)."""
+    found = [v for k, v in state.items() if k in view.CLOCK_KEYS and type(v) is int]
+    for sub in state.values():
+        if isinstance(sub, dict):
+            found += [v for k, v in sub.items() if k in view.CLOCK_KEYS and type(v) is int]
+    return tuple(found)
+
+
+def _ticked(step: Step) -> bool:
+    before, after = _clock(step.before), _clock(step.state)
+    return bool(before) and len(before) == len(after) and after > before
+
+
+def _turn_changes(step: Step) -> set[tuple[str, str, bool]]:
+    """(place, number, whether it rose) for each number a command that took a turn changed without naming it,
+    in the place it ended in: what a turn itself does there (warmth falls outdoors, rises indoors)."""
+    if step.observation is None or not step.observation.success or step.command is None or not _ticked(step):
+        return set()
+    words = set(step.command.lower().replace(".", " ").replace("_", " ").split())
+    here = view.place(step.state)
+    return {
+        (here, path, new > old)
+        for path, (old, new) in numbers.changed(step.before, step.state).items()
+        if path.rsplit(".", 1)[-1] not in view.CLOCK_KEYS
+        and not words & set(path.lower().replace("_", ".").split("."))
+    }
+
+
+class _TurnEffects:
+    """What the turns of other commands than the queries change by themselves, by place."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[str, str, bool]] = set()
+
+    def add(self, step: Step) -> None:
+        if QueryOracle.query_of(step) is None:
+            self.seen |= _turn_changes(step)
+
+    def of(self, step: Step) -> set[str]:
+        """The numbers a query that took a turn changed as such a turn does in the same place."""
+        if not _ticked(step):
+            return set()
+        here = view.place(step.state)
+        return {
+            path
+            for path, (old, new) in numbers.changed(step.before, step.state).items()
+            if (here, path, new > old) in self.seen
+        }
 
 
 def _drifted(step: Step) -> set[str]:
@@ -57,6 +121,7 @@ class QueryOracle(Oracle):
         self.quiet: Counter[str] = Counter()
         self.effective: Counter[str] = Counter()
         self.drifting: set[str] = set()
+        self.turns = _TurnEffects()
 
     @staticmethod
     def query_of(step: Step) -> str | None:
@@ -79,10 +144,11 @@ class QueryOracle(Oracle):
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
         self.drifting |= _drifted(step)
+        self.turns.add(step)
         verb = self.query_of(step)
         if verb is None:
             return []
-        changes = _changes(step.before, step.state, self.drifting)
+        changes = _changes(step.before, step.state, self.drifting, self.turns.of(step))
         learned = self.quiet[verb] >= QUIET_TIMES and self.quiet[verb] > self.effective[verb]
         if view.state_key(step.before) == view.state_key(step.state):
             self.quiet[verb] += 1
@@ -93,10 +159,13 @@ class QueryOracle(Oracle):
     def rejudge(self, steps: list[Step], subject: str) -> Anomaly | None:
         """On a replay the query is the report's: does it change what it changed, with the same drift?"""
         drifting: set[str] = set()
+        turns = _TurnEffects()
+        turns.seen = set(self.turns.seen)
         for step in steps:
             drifting |= _drifted(step)
+            turns.add(step)
             if step.command is not None and step.verb == subject and self.query_of(step):
-                changes = _changes(step.before, step.state, drifting)
+                changes = _changes(step.before, step.state, drifting, turns.of(step))
                 if changes:
                     return self.anomaly(step, changes)
         return None

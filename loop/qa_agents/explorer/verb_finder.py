@@ -19,6 +19,7 @@ import heapq
 import re
 from dataclasses import dataclass, field
 
+from loop.qa_agents.explorer import argument_forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
@@ -247,6 +248,9 @@ class VerbFinder:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
+                verbs.add(template)
+        if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
+            for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
 
     def _asks_for_argument(self, step: Step, verbs: Verbs) -> bool:

@@ -24,14 +24,32 @@ COUNT_WORDS = frozenset(
 PARTICLES = frozenset({"down", "up", "away", "out", "off"})
 
 
+# The little words that join a command's two arguments ('give lamp to guard', 'put gem into box').
+JOINING = frozenset({"to", "on", "onto", "at", "from", "into", "in", "with", "for", "under", "over", "off"})
+
+
+def _count(word: str) -> bool:
+    return word.lower() in COUNT_WORDS or word.lstrip("-").isdigit()
+
+
 def object_of(noun: str) -> str:
     """The thing a command's argument names, without a leading particle or count ('down 10 coins' -> 'coins');
-    empty when it names none ('all')."""
+    empty when it names none ('all'). Of two arguments, the first thing named: before the word joining them
+    ('lamp to guard'), without a count after it ('coins 3'), or the first `name=value` that is no number
+    ('item=coin qty=3')."""
     words = noun.split()
+    if any("=" in word for word in words):
+        values = [word.partition("=")[2] for word in words if "=" in word]
+        return next((value for value in values if value and not _count(value)), "")
     start = 1 if words and words[0].lower() in PARTICLES else 0
-    while start < len(words) and (words[start].lower() in COUNT_WORDS or words[start].lstrip("-").isdigit()):
+    while start < len(words) and _count(words[start]):
         start += 1
-    return " ".join(words[start:])
+    words = words[start:]
+    cut = next((i for i, word in enumerate(words) if i > 0 and word.lower() in JOINING), len(words))
+    words = words[:cut]
+    while len(words) > 1 and _count(words[-1]):
+        words.pop()
+    return " ".join(words)
 
 
 def stem(word: str) -> str:

@@ -1,0 +1,66 @@
+"""Commands of two arguments learned from the game's refusals, where the help did not spell them.
+
+A command with an argument that a game refuses may say what else it needs:
+- a particle between two questions (`Give what to whom?`, `Take what from what?`): the verb takes a thing,
+  the particle and a second argument (`give <item> to <target>`);
+- names followed by `=` (`Load needs cargo= and qty=.`): the verb takes `name=value` arguments, in that
+  order;
+- a question of how many (`Sell what, and how many?`): the verb takes a thing and a number, in either order.
+The second argument is filled with what the state shows (the place the command is typed in first, then what
+is at hand) and numbers; a learned form the game refuses like nonsense goes like any other template.
+"""
+
+from __future__ import annotations
+
+import re
+
+from loop.qa_agents.explorer.commands import Slot, Template, Verbs
+from loop.qa_agents.explorer.vocabulary import JOINING
+from loop.replay.transcript import Step
+
+_ASKED_PARTICLE = re.compile(r"\bwhat\W+(\w+)\W+(?:what|whom|who|where|which)\b", re.IGNORECASE)
+_KEY_NAMES = re.compile(r"(?<![\w=])([a-z][a-z_]{0,20})=(?![\w=])", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+TARGET = "target"
+
+
+def _head(command: str, verbs: Verbs) -> str:
+    """The verb words of a command: the longest verb of a template it starts with, else its first word."""
+    heads = []
+    for template in verbs.templates:
+        words: list[str] = []
+        for part in template.parts:
+            if not isinstance(part, str):
+                break
+            words.append(part)
+        heads.append(" ".join(words))
+    known = [h for h in heads if h and (command == h or command.startswith(h + " "))]
+    return max(known, key=len) if known else command.split(" ", 1)[0]
+
+
+def forms(step: Step, verbs: Verbs) -> list[Template]:
+    """The two-argument forms a refusal of `step` asks for; none when it was not refused or asks for none."""
+    if step.command is None or step.observation is None or step.observation.success:
+        return []
+    text = step.message[:400]
+    keys = list(dict.fromkeys(k.lower() for k in _KEY_NAMES.findall(text)))
+    particle = _ASKED_PARTICLE.search(text)
+    joining = particle.group(1).lower() if particle and particle.group(1).lower() in JOINING else ""
+    many = bool(_HOW_MANY.search(text)) and " " in step.command.strip()
+    if len(keys) < 2 and not joining and not many:
+        return []
+    head = tuple(_head(step.command.lower(), verbs).split())
+    if not head:
+        return []
+    if len(keys) >= 2:
+        parts: list[str | Slot] = [*head]
+        for key in keys[:3]:
+            parts += [f"{key}=", Slot(key)]
+        return [Template(tuple(parts))]
+    if joining:
+        tail = (joining, Slot(TARGET))
+        return [
+            Template((*head, Slot("item"), *tail)),
+            Template((*head, Slot("number"), Slot("item"), *tail)),
+        ]
+    return [Template((*head, Slot("item"), Slot("number"))), Template((*head, Slot("number"), Slot("item")))]

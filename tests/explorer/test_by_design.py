@@ -1,0 +1,48 @@
+"""Three things a game does by design that are not bugs, on real games in the process sandbox:
+- a timetable's hours are no prices (`bench/holdout/saltmarsh`): the listed-price claim is explained away by
+  its experiment (no other thing of the list is bought at its listed price), not reported;
+- a look that takes a turn outdoors, where every turn costs warmth (`bench/holdout/cinderpath`, every gold
+  patch applied): the warmth is the turn's doing, not the look's;
+- a new day that renews an allowance (`tests/fixtures/games/almanac`): the rations that reappear are the new
+  stage's, not a conservation break.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import load_game
+from loop.qa import get_qa_agent
+from loop.trace import read_trace
+from tests.explorer.conftest import FIXTURES, explore, running_catalogue
+
+pytestmark = pytest.mark.slow
+
+HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
+
+
+def test_a_timetable_is_no_price_list(tmp_path: Path) -> None:
+    result = explore(load_game(HOLDOUT / "saltmarsh"), tmp_path, steps=1500)
+    titles = [report.title for report in result.reports if report.oracle == "listed-price"]
+    assert titles == []
+    assert result.counts.get("explained_away.listed-price", 0) > 0, result.counts
+
+
+def test_a_look_that_takes_a_turn_is_not_blamed_for_the_turn(tmp_path: Path) -> None:
+    game = load_game(HOLDOUT / "cinderpath")
+    with running_catalogue(str(game.root), tmp_path, gold=True) as (_, _, client, commit):  # no bug left
+        result = get_qa_agent("explorer").run_session(
+            client, build_commit=commit, steps=1500, seed=0, out_dir=tmp_path / "qa"
+        )
+    played = [event.command for event in read_trace(result.trace_path) if event.command]
+    assert "look" in played and "north" in played
+    assert [r.title for r in result.reports if r.oracle == "query-changes-nothing"] == []
+
+
+def test_a_new_day_that_renews_an_allowance_is_no_conservation_break(tmp_path: Path) -> None:
+    result = explore(load_game(FIXTURES / "almanac"), tmp_path, steps=300)
+    played = [event.command for event in read_trace(result.trace_path) if event.command]
+    assert "rest" in played and any(command.startswith("eat ") for command in played), played[:40]
+    assert [r.title for r in result.reports if r.oracle and "conservation" in r.oracle] == []
