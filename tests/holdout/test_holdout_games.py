@@ -24,6 +24,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "brass-comet",
         "cinder-yard",
         "cinderpath",
+        "crumbwick",
         "gloomwell",
         "lanternhook",
         "lift-shift",

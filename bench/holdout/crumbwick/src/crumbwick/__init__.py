@@ -1,0 +1,1 @@
+"""Crumbwick: a fortnight running a small bakery."""
