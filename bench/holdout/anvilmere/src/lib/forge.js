@@ -350,7 +350,7 @@ function wait(s, args, notes) {
 function beltLine(s) {
   const parts = ['pick', 'hammer'].map((kind) => {
     const t = s.smith.belt[kind];
-    return t ? `${t.metal} ${kind} ${t.durability}/${t.max}` : `no ${kind}`;
+    return t ? `${t.metal} ${kind}` : `no ${kind}`;
   });
   return `Belt: ${parts.join(', ')}.`;
 }
