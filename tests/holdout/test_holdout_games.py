@@ -25,6 +25,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "cinder-yard",
         "cinderpath",
         "gloomwell",
+        "kestrel-deep",
         "lanternhook",
         "lift-shift",
         "mirrorworks",
