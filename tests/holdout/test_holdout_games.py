@@ -28,6 +28,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "crumbwick",
         "gloomwell",
         "hollowfen",
+        "kestrel-deep",
         "lanternhook",
         "lift-shift",
         "mirrorworks",
