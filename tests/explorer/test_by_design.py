@@ -4,7 +4,11 @@
 - a look that takes a turn outdoors, where every turn costs warmth (`bench/holdout/cinderpath`, every gold
   patch applied): the warmth is the turn's doing, not the look's;
 - a new day that renews an allowance (`tests/fixtures/games/almanac`): the rations that reappear are the new
-  stage's, not a conservation break.
+  stage's, not a conservation break;
+- a notice of the clock and a list of what is sold (`bench/holdout/anvilmere`, shipped and every gold patch
+  applied): 'Order 4 posted ..., due turn 36' is no statement of the turn's change (played a step later, the
+  command no longer says it), and a refusal that lists 'coal 1 coin, hammer 6 coins' quotes no price of coal
+  at 6; the crash of delivering from an empty rack is still found.
 """
 
 from __future__ import annotations
@@ -46,3 +50,18 @@ def test_a_new_day_that_renews_an_allowance_is_no_conservation_break(tmp_path: P
     played = [event.command for event in read_trace(result.trace_path) if event.command]
     assert "rest" in played and any(command.startswith("eat ") for command in played), played[:40]
     assert [r.title for r in result.reports if r.oracle and "conservation" in r.oracle] == []
+
+
+@pytest.mark.parametrize("gold", [False, True], ids=["shipped", "gold"])
+def test_a_notice_of_the_clock_and_a_list_of_wares_are_no_claims(tmp_path: Path, gold: bool) -> None:
+    game = load_game(HOLDOUT / "anvilmere")
+    with running_catalogue(str(game.root), tmp_path, gold=gold) as (_, _, client, commit):
+        result = get_qa_agent("explorer").run_session(
+            client, build_commit=commit, steps=1500, seed=2, out_dir=tmp_path / "qa"
+        )
+    alarms = [r.title for r in result.reports if r.oracle in ("reply-vs-delta", "listed-price")]
+    assert alarms == []
+    assert result.counts.get("explained_away.reply-vs-delta", 0) > 0, result.counts
+    if not gold:
+        crashes = [r.repro for r in result.reports if r.oracle == "server-error"]
+        assert any(c.startswith("deliver") for repro in crashes for c in repro), crashes

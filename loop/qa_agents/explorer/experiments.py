@@ -4,7 +4,9 @@ again on one: a finding becomes a report only when its experiment did not explai
 - text-vs-state: the query asked again at once, with nothing changed, states the same number (a number that
   moves while the field stays is not a statement of it);
 - reply-vs-delta: played with another quantity, the reply's number moves when the field's change does (a
-  number that stays put while the change moves is a rate or a constant of the text);
+  number that stays put while the change moves is a rate or a constant of the text); and played a step
+  earlier, the command still gives it (a number that goes to the step played in its moment is a notice of the
+  clock, 'due turn 36', not the command's change);
 - listed-price: the list read again in the same place and state, right before the command, still prices the
   thing as before; it is a list where a purchase is offered (the same verb naming another thing of the list
   takes that thing's listed price from the field: a timetable's hours or a tank's size are not prices); and
@@ -120,6 +122,43 @@ def moves_with_the_field(trial: Trial) -> str | None:
     if said.get(path) == first.get(path) and change != first_change:
         return f"the reply gives {path} the same number whatever the quantity, while its change moves"
     return None
+
+
+def with_the_moment(trial: Trial) -> str | None:
+    """Played one step earlier (swapped with the command before it), the command changes the field as before:
+    when its reply no longer gives the number while the step played in its moment does, the number goes with
+    the moment (a notice of the clock: 'due turn 36'), not with the command's change."""
+    step, index = trial.step, trial.anomaly.step_index
+    path = trial.anomaly.subject.partition(" ")[2]
+    if step.command is None or index < 2 or not path:
+        return None
+    first = numbers.mentions(step.message, numbers.numeric_fields(step.state), prefer=frozenset([path]))
+    if first.get(path) is None:
+        return None
+    game = _played(trial.client, trial.commands[: index - 2])
+    earlier = game.send(step.command)
+    in_its_moment = game.send(trial.commands[index - 2])
+    if not ok(earlier) or not ok(in_its_moment):
+        return None
+    change = numbers.changed(step.before, step.state).get(path)
+    moved = numbers.changed(earlier.before, earlier.state).get(path)
+    if change is None or moved is None or moved[1] - moved[0] != change[1] - change[0]:
+        return None
+    said = numbers.mentions(earlier.message, numbers.numeric_fields(earlier.state), prefer=frozenset([path]))
+    placed = numbers.mentions(
+        in_its_moment.message, numbers.numeric_fields(in_its_moment.state), prefer=frozenset([path])
+    )
+    if said.get(path) is None and placed.get(path) == first.get(path):
+        return (
+            f"played a step earlier, '{step.command}' changes {path} as before and says nothing of it, while "
+            f"the step played in its moment gives the same number: it goes with the moment"
+        )
+    return None
+
+
+def reply_number_explained(trial: Trial) -> str | None:
+    """reply-vs-delta: the reply's number moves neither with the quantity nor with the command."""
+    return moves_with_the_field(trial) or with_the_moment(trial)
 
 
 def _listing(trial: Trial, thing: str) -> tuple[str, str, float] | None:

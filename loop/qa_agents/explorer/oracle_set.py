@@ -74,7 +74,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(ZeroEntryOracle, Rank.HEURISTIC),
     Registered(SymmetryOracle, Rank.HEURISTIC),
     Registered(TextStateOracle, Rank.HEURISTIC, experiments.stated_again),
-    Registered(ReplyDeltaOracle, Rank.HEURISTIC, experiments.moves_with_the_field),
+    Registered(ReplyDeltaOracle, Rank.HEURISTIC, experiments.reply_number_explained),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC),
     Registered(CooldownOracle, Rank.HEURISTIC),

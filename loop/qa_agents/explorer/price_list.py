@@ -117,11 +117,16 @@ class PriceListOracle(Oracle):
             return []
         fields = numbers.numeric_fields(step.state)
         lookup = numbers.names(fields)
+        text = step.message[:2000]
         for thing in {stem(w) for w in step.command.lower().split()[1:]}:
-            for number, unit in QUOTED.findall(step.message[:2000]):
+            # a number the reply lists next to another thing's name is that thing's price, not a quote
+            others = {
+                (number, stem(unit)) for name, number, unit in LISTED.findall(text) if stem(name) != thing
+            }
+            for number, unit in QUOTED.findall(text):
                 path = lookup.get(stem(unit))
                 listed = prices.get((thing, path or ""))
-                if path is None or not listed or len(listed) != 1:
+                if path is None or not listed or len(listed) != 1 or (number, stem(unit)) in others:
                     continue
                 price, have = next(iter(listed)), fields[path]
                 if float(number) in {price, have, abs(price - have)}:
