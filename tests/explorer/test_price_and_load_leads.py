@@ -54,6 +54,10 @@ def test_a_refusal_that_quotes_another_price_than_the_list_is_flagged_and_a_shor
     assert PriceListOracle().judge(short, set()) == []
     right = game(town(5), listed, ("buy shield", town(5, 2), False, "The shield costs 12 coins; you have 5."))
     assert PriceListOracle().judge(right, set()) == []
+    # a refusal that lists the wares gives each its own price: the potion's 6 is no quote for the shield
+    wares = "Not sold: iron. Sold: potion 6 coins, shield 12 coins."
+    listing = game(town(12), listed, ("buy iron shield", town(12, 2), False, wares))
+    assert PriceListOracle().judge(listing, set()) == []
     # a quantity may be quoted as a total
     total = game(town(12), listed, ("buy 3 potion", town(12, 2), False, "Three potions cost 18 coins."))
     assert PriceListOracle().judge(total, set()) == []

@@ -117,11 +117,13 @@ class PriceListOracle(Oracle):
             return []
         fields = numbers.numeric_fields(step.state)
         lookup = numbers.names(fields)
-        text = step.message[:2000]
+        text, wares = step.message[:2000], {listed for listed, _ in prices}
         for thing in {stem(w) for w in step.command.lower().split()[1:]}:
-            # a number the reply lists next to another thing's name is that thing's price, not a quote
+            # a number the reply lists next to another listed thing's name is its price, not a quote
             others = {
-                (number, stem(unit)) for name, number, unit in LISTED.findall(text) if stem(name) != thing
+                (number, stem(unit))
+                for name, number, unit in LISTED.findall(text)
+                if stem(name) != thing and stem(name) in wares
             }
             for number, unit in QUOTED.findall(text):
                 path = lookup.get(stem(unit))
