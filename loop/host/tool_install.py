@@ -81,7 +81,25 @@ def binary_path(spec: ToolSpec, home: Path | None = None) -> Path:
 def installed(spec: ToolSpec) -> Path | None:
     """The tool's binary if a finished install is cached, else None (never installs)."""
     path = binary_path(spec)
-    return path if (tool_home(spec) / MARKER).is_file() and path.exists() else None
+    home = tool_home(spec)
+    if not ((home / MARKER).is_file() and path.exists()) or _moved(path, home):
+        return None
+    return path
+
+
+def _moved(binary: Path, home: Path) -> bool:
+    """True when the binary's script names an interpreter in another copy of its install: a cache that was
+    copied or moved (a venv's scripts keep the absolute path they were made at), which a sandbox that mounts
+    only this copy cannot run."""
+    try:
+        with binary.open("rb") as stream:
+            first = stream.readline(4096)
+    except OSError:
+        return False
+    if not first.startswith(b"#!/"):
+        return False
+    interpreter = first[2:].split()[0].decode("utf-8", "replace")
+    return f"/{home.name}/" in interpreter and not interpreter.startswith(f"{home}/")
 
 
 def find_or_install(spec: ToolSpec, *, timeout: float = INSTALL_TIMEOUT_SECONDS) -> Path:

@@ -4,6 +4,7 @@ fake Node.js (CLOSED_LOOP_NODE_BIN) stands in for the registry (the real install
 
 from __future__ import annotations
 
+import shutil
 import stat
 import threading
 from pathlib import Path
@@ -120,3 +121,21 @@ def test_a_key_alone_picks_the_providers_default_model(tmp_path: Path, monkeypat
     assert agent.endpoint.model == "gpt-4.1-mini"
     assert agent.endpoint.base_url == "http://127.0.0.1:9/v1"
     assert agent.binary == tmp_path / "aider"
+
+
+def test_a_cache_copied_elsewhere_is_installed_again_where_it_now_is(
+    fake_npm: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    first = find_or_install(SPEC)
+    home = tool_home(SPEC)
+    executable(home / "bin-python", "#!/bin/sh\n")  # a script pointing at its install, as a venv's do
+    executable(first, f"#!{home}/bin-python\necho demo\n")
+    moved = tmp_path / "moved-data"
+    shutil.copytree(tmp_path / "data", moved, symlinks=True)
+    monkeypatch.setenv("CLOSED_LOOP_DATA", str(moved))
+
+    assert installed(SPEC) is None  # its script still names the old copy's interpreter
+    again = find_or_install(SPEC)
+
+    assert again.is_relative_to(moved) and len(npm_calls(fake_npm)) == 2
+    assert again.read_text().startswith("#!/bin/sh\n")  # the fresh install's own script
