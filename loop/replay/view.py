@@ -193,6 +193,16 @@ def without_clock(state: State) -> State:
     return {k: _unclocked(v) for k, v in state.items() if k not in CLOCK_KEYS}
 
 
+def clock(state: State) -> tuple[int, ...]:
+    """The values of the counters `without_clock` leaves out, where it finds them (at the top, then one level
+    down)."""
+    found = [v for k, v in state.items() if k in CLOCK_KEYS and type(v) is int]
+    for sub in state.values():
+        if isinstance(sub, dict):
+            found += [v for k, v in sub.items() if k in CLOCK_KEYS and type(v) is int]
+    return tuple(found)
+
+
 def _unclocked(value: Any) -> Any:
     if isinstance(value, dict) and not CLOCK_KEYS.isdisjoint(value):
         return {k: v for k, v in value.items() if not (k in CLOCK_KEYS and type(v) is int)}

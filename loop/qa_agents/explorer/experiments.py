@@ -132,8 +132,8 @@ def with_the_moment(trial: Trial) -> str | None:
     path = trial.anomaly.subject.partition(" ")[2]
     if step.command is None or index < 2 or not path:
         return None
-    first = numbers.mentions(step.message, numbers.numeric_fields(step.state), prefer=frozenset([path]))
-    if first.get(path) is None:
+    first = _said_of(step, path)
+    if first is None:
         return None
     game = _played(trial.client, trial.commands[: index - 2])
     earlier = game.send(step.command)
@@ -144,16 +144,18 @@ def with_the_moment(trial: Trial) -> str | None:
     moved = numbers.changed(earlier.before, earlier.state).get(path)
     if change is None or moved is None or moved[1] - moved[0] != change[1] - change[0]:
         return None
-    said = numbers.mentions(earlier.message, numbers.numeric_fields(earlier.state), prefer=frozenset([path]))
-    placed = numbers.mentions(
-        in_its_moment.message, numbers.numeric_fields(in_its_moment.state), prefer=frozenset([path])
-    )
-    if said.get(path) is None and placed.get(path) == first.get(path):
+    if _said_of(earlier, path) is None and _said_of(in_its_moment, path) == first:
         return (
             f"played a step earlier, '{step.command}' changes {path} as before and says nothing of it, while "
             f"the step played in its moment gives the same number: it goes with the moment"
         )
     return None
+
+
+def _said_of(step: Step, path: str) -> list[float] | None:
+    """The numbers the step's reply gives for the field at `path`, if it gives any."""
+    said = numbers.mentions(step.message, numbers.numeric_fields(step.state), prefer=frozenset([path]))
+    return said.get(path)
 
 
 def reply_number_explained(trial: Trial) -> str | None:

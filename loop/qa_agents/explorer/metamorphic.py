@@ -18,6 +18,7 @@ from collections import Counter
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.step_facts import ok
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -54,24 +55,15 @@ def _changes(
     return changed
 
 
-def _clock(state: view.State) -> tuple[int, ...]:
-    """The game's clock wherever the state keeps it (`turn` at the top or one level down)."""
-    found = [v for k, v in state.items() if k in view.CLOCK_KEYS and type(v) is int]
-    for sub in state.values():
-        if isinstance(sub, dict):
-            found += [v for k, v in sub.items() if k in view.CLOCK_KEYS and type(v) is int]
-    return tuple(found)
-
-
 def _ticked(step: Step) -> bool:
-    before, after = _clock(step.before), _clock(step.state)
+    before, after = view.clock(step.before), view.clock(step.state)
     return bool(before) and len(before) == len(after) and after > before
 
 
 def _turn_changes(step: Step) -> set[tuple[str, str, bool]]:
     """(place, number, whether it rose) for each number a command that took a turn changed without naming it,
     in the place it ended in: what a turn itself does there (warmth falls outdoors, rises indoors)."""
-    if step.observation is None or not step.observation.success or step.command is None or not _ticked(step):
+    if not ok(step) or step.command is None or not _ticked(step):
         return set()
     words = set(step.command.lower().replace(".", " ").replace("_", " ").split())
     here = view.place(step.state)
