@@ -496,7 +496,7 @@ class LLMQASession:
             from_walkthrough = None  # it did not replay on this commit: not tried again
         if from_walkthrough is not None and all(c.commands != from_walkthrough.commands for c in kept):
             kept.append(from_walkthrough)
-        self.checkpoints = sorted(kept, key=lambda c: len(c.commands), reverse=True)
+        self.checkpoints = checkpoints.longest_first(kept)
         self.broken_checkpoints: list[checkpoints.Checkpoint] = []
         self.walkthrough_broken = ""  # why the walkthrough's checkpoint did not replay, '' when it did
         self.found_checkpoint: checkpoints.Checkpoint | None = None

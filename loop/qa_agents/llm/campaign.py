@@ -29,7 +29,7 @@ from loop.contract.agenda import TestAgenda
 from loop.contract.models import BugReport, BugType
 from loop.contract.paths import data_dir, flocked
 from loop.llm.replies import Hypothesis
-from loop.qa_agents.llm.checkpoints import MAX_CHECKPOINTS, Checkpoint
+from loop.qa_agents.llm.checkpoints import MAX_CHECKPOINTS, Checkpoint, longest_first
 from loop.qa_agents.llm.leads import MAX_STORED_LEADS, Lead
 from loop.replay.clipping import clip
 
@@ -191,9 +191,7 @@ class GameMemory(BaseModel):
             added_checkpoints = [
                 c for c in theirs.checkpoints if c not in before.checkpoints and c not in mine.checkpoints
             ]
-            mine.checkpoints = sorted(
-                [*mine.checkpoints, *added_checkpoints], key=lambda c: len(c.commands), reverse=True
-            )[:MAX_CHECKPOINTS]
+            mine.checkpoints = longest_first([*mine.checkpoints, *added_checkpoints])[:MAX_CHECKPOINTS]
 
     def notes(self, commit: str) -> CommitNotes:
         return self.commits.setdefault(commit, CommitNotes())

@@ -10,7 +10,7 @@ way (the game changed) is dropped with a note.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -84,9 +84,14 @@ def restore(
     return game, ""
 
 
+def longest_first(found: Iterable[Checkpoint]) -> list[Checkpoint]:
+    """The order checkpoints are kept and tried in: the deepest first."""
+    return sorted(found, key=lambda c: len(c.commands), reverse=True)
+
+
 def keep(stored: list[Checkpoint], found: Checkpoint | None, broken: list[Checkpoint]) -> list[Checkpoint]:
     """The commit's checkpoints after a session: the broken ones out, a newly found one in, longest first."""
     kept = [c for c in stored if c not in broken]
     if found is not None and all(c.commands != found.commands for c in kept):
         kept.append(found)
-    return sorted(kept, key=lambda c: len(c.commands), reverse=True)[:MAX_CHECKPOINTS]
+    return longest_first(kept)[:MAX_CHECKPOINTS]
