@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import re
 
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs
-from loop.qa_agents.explorer.vocabulary import JOINING
+from loop.qa_agents.explorer.commands import ASKED_TARGET, Slot, Template, Verbs
+from loop.qa_agents.explorer.vocabulary import JOINING, PARTICLES
 from loop.replay.transcript import Step
 
 _ASKED_PARTICLE = re.compile(r"\bwhat\W+(\w+)\W+(?:what|whom|who|where|which)\b", re.IGNORECASE)
 _KEY_NAMES = re.compile(r"(?<![\w=])([a-z][a-z_]{0,20})=(?![\w=])", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
-TARGET = "target"
 
 
 def _head(command: str, verbs: Verbs) -> str:
@@ -38,6 +37,13 @@ def _head(command: str, verbs: Verbs) -> str:
     return max(known, key=len) if known else command.split(" ", 1)[0]
 
 
+def names_arguments(text: str) -> bool:
+    """Does a reply name the arguments a command takes ('needs item= and qty=', 'Give what to whom?',
+    'how many')? A game's refusal of a word it does not know names none."""
+    text = text[:400]
+    return len(_KEY_NAMES.findall(text)) >= 1 or bool(_ASKED_PARTICLE.search(text) or _HOW_MANY.search(text))
+
+
 def forms(step: Step, verbs: Verbs) -> list[Template]:
     """The two-argument forms a refusal of `step` asks for; none when it was not refused or asks for none."""
     if step.command is None or step.observation is None or step.observation.success:
@@ -49,7 +55,10 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     many = bool(_HOW_MANY.search(text)) and " " in step.command.strip()
     if len(keys) < 2 and not joining and not many:
         return []
-    head = tuple(_head(step.command.lower(), verbs).split())
+    words = step.command.lower().split()
+    # A two-word verb typed alone ('pick up'): both words are the verb.
+    two_word_verb = len(words) == 2 and words[1] in PARTICLES
+    head = tuple(words) if two_word_verb else tuple(_head(" ".join(words), verbs).split())
     if not head:
         return []
     if len(keys) >= 2:
@@ -58,7 +67,7 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
             parts += [f"{key}=", Slot(key)]
         return [Template(tuple(parts))]
     if joining:
-        tail = (joining, Slot(TARGET))
+        tail = (joining, Slot(ASKED_TARGET))
         return [
             Template((*head, Slot("item"), *tail)),
             Template((*head, Slot("number"), Slot("item"), *tail)),

@@ -27,11 +27,22 @@ DIRECTION_KINDS = ("direction", "dir", "exit", "way")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
 ITEM_KINDS = ("item", "object")
 PLACE_KINDS = ("place", "room", "location", "where")
-NUMBER_KINDS = ("n", "number", "num", "amount", "count", "qty", "quantity", "x", "level", "times", "index")
+NUMBER_KINDS = (
+    "n", "number", "num", "amount", "count", "qty", "quantity", "x", "y", "z", "row", "col", "column",
+    "level", "times", "index",
+)  # fmt: skip
+# A word of a quoted example command, to be varied with the names beside it in the state ('like loaf').
+LIKE = "like "
+# The second argument a refusal asked for ('Give what to whom?'): never a kind a help spells.
+ASKED_TARGET = "asked target"
 COMPASS = ("north", "south", "east", "west", "up", "down")
+# Arguments that are a number to key in ('type <code>'): numbers, and a few the length of a keypad's code.
+CODE_KINDS = ("code", "pin", "combination", "digits", "passcode")
+CODES = ("1234", "0000", "9999")
 # Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
 NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
 MAX_PER_TEMPLATE = 24
+MAX_SIBLINGS = 8
 # When a game has no usable help: the verbs almost every text game understands.
 FALLBACK_HELP = (
     "look, status, inventory, help, go <direction>, take <item>, drop <item>, use <item>, open <thing>, "
@@ -43,6 +54,11 @@ _RANGE = re.compile(r"(?<![\w.-])(-?\d+)\s*(?:-|–|\.\.|to)\s*(-?\d+)(?!\w|\.\d
 MAX_RANGE_SPAN = 1000
 _CAPITAL_PLACEHOLDER = re.compile(r"(?<![\w<\[{])[A-Z][A-Z_]+(?![\w>\]}])")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+# A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
+_TABLE_ROW = re.compile(r"^\s*\|((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|")
+_TABLE_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
 
 
 @dataclass(frozen=True)
@@ -148,6 +164,11 @@ def _templates(spec: str) -> list[Template]:
     capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
     if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
         spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
+    # Aliases joined by '|' outside an argument ('get|take|grab <thing>') are aliases joined by '/'.
+    spec = "".join(
+        piece if _PLACEHOLDER.fullmatch(piece) else piece.replace("|", "/")
+        for piece in re.split(f"({_PLACEHOLDER.pattern})", spec, flags=re.IGNORECASE)
+    )
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
@@ -200,12 +221,19 @@ def line_range(line: str) -> tuple[int, int] | None:
 
 
 def _with_range(template: Template, bounds: tuple[int, int]) -> Template:
-    """A one-argument template whose argument the help line bounds: try the range and its neighbours."""
+    """A template whose argument the help line bounds: try the range and its neighbours. Of several
+    arguments, the range is that of the numbers among them ('move <unit> <x> <y>, x and y from 0 to 6')."""
     slots = template.slots
-    if len(slots) != 1 or slots[0].options or bounds[1] - bounds[0] > 50:
+    if bounds[1] - bounds[0] > 50 or not slots:
+        return template
+    if len(slots) == 1:
+        bounded = [s for s in slots if not s.options]
+    else:
+        bounded = [s for s in slots if not s.options and s.kind in NUMBER_KINDS]
+    if not bounded:
         return template
     values = tuple(_range(f"{bounds[0]}-{bounds[1]}"))
-    return Template(tuple(Slot(p.kind, values) if isinstance(p, Slot) else p for p in template.parts))
+    return Template(tuple(Slot(p.kind, values) if p in bounded else p for p in template.parts))
 
 
 def parse_help(text: str) -> Verbs:
@@ -213,19 +241,33 @@ def parse_help(text: str) -> Verbs:
     verbs = Verbs()
     for line in text.splitlines():
         bounds, known = line_range(line), len(verbs.templates)
-        line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
-        line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
-        line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
-        line = re.sub(r"\s{2,}\S.*$", "", line.strip())  # a description in a second column
-        line = re.sub(r"^[\s*•>#-]+", "", line)
-        for sentence in re.split(r"\.\s|\.$", line):
-            header, colon, rest = sentence.partition(":")
-            if colon and len(header.split()) <= 3:
-                sentence = rest
-            _parse_sentence(sentence, verbs)
+        if _TABLE_RULE.match(line):
+            continue
+        row = _TABLE_ROW.match(line)
+        line = row.group(1) if row else line
+        spans = _CODE_SPAN.findall(line)
+        if spans:  # commands written as code ('`move <unit> <x> <y>` | walks a unit'): those, not the prose
+            for span in spans:
+                _parse_sentence(span, verbs)
+        else:
+            _parse_line(line, verbs)
         if bounds is not None:
             verbs.templates[known:] = [_with_range(t, bounds) for t in verbs.templates[known:]]
     return verbs
+
+
+def _parse_line(line: str, verbs: Verbs) -> None:
+    """One help line in prose or columns: the command, its description cut off."""
+    line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
+    line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
+    line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
+    line = re.sub(r"\s{2,}\S.*$", "", line.strip())  # a description in a second column
+    line = re.sub(r"^[\s*•>#-]+", "", line)
+    for sentence in re.split(r"\.\s|\.$", line):
+        header, colon, rest = sentence.partition(":")
+        if colon and len(header.split()) <= 3:
+            sentence = rest
+        _parse_sentence(sentence, verbs)
 
 
 def _parse_sentence(sentence: str, verbs: Verbs) -> None:
@@ -276,9 +318,11 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         numeric = any(o.lstrip("-").isdigit() for o in slot.options)
         options = [v for option in slot.options for v in _option(option, shown)]
         return list(dict.fromkeys([*options, *(NUMBERS if kind == "n" and not numeric else ())]))
+    if kind.startswith(LIKE):
+        return _siblings(kind.removeprefix(LIKE), shown)
     if any(k in kind for k in DIRECTION_KINDS):
         return list(dict.fromkeys([*view.exits(state), *shown.directions]))
-    if kind == "target":  # a second argument a refusal asked for: where it is typed, then what is at hand
+    if kind == ASKED_TARGET:  # a second argument a refusal asked for: where it is typed, then what is at hand
         where = [view.place(state).lower()] if view.place(state) else []
         at_hand = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
         if strict:  # beside other arguments: few options, or the product never pairs the right ones
@@ -293,6 +337,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(dict.fromkeys([here, *here.split()[-1:], *tokens_for(kind, tokens, strict)]))
     if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
+    if kind in CODE_KINDS:
+        return [*CODES, *NUMBERS]
     named = kind_tokens(kind, tokens)
     if not named and is_counted(kind, shown.counted):
         return list(NUMBERS)
@@ -303,6 +349,14 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
     return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.heard, *rest]))
+
+
+def _siblings(word: str, shown: Shown) -> list[str]:
+    """A word of an example and the names the state keeps where it keeps that word ('loaf' in a list of
+    recipes and as a key of prices: the other recipes); only the word where the state does not show it."""
+    paths = {path for path, token in shown.tokens if token == word}
+    siblings = (token for path, token in shown.tokens if path in paths)
+    return list(dict.fromkeys([word, *siblings]))[:MAX_SIBLINGS]
 
 
 def _option(option: str, shown: Shown) -> list[str]:
@@ -351,7 +405,9 @@ def candidate_commands(
                 f"{f}{o}" if f.endswith("=") else f"{f} {o}".strip()
                 for f in filled
                 for o in (
-                    _with_related(f, options, state, per_slot, related) if len(options) > 1 else options
+                    _with_related(f, options, state, per_slot, related)
+                    if len(options) > 1 and not _NUMBER.fullmatch(options[0])
+                    else options
                 )
             ]
         commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))

@@ -16,6 +16,8 @@ from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.view import CLOCK_KEYS, State
 
 MAX_RECENT = 256
+MAX_READINGS = 50
+_WITH_UNIT = re.compile(r"[£$€¥]?\s*(-?\d+(?:\.\d+)?)\s*(?:%|[a-z]{1,12})?", re.IGNORECASE)
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
 _NUMBER_WORD = re.compile(
@@ -44,14 +46,40 @@ def _numeric_fields(state: Any, path: str) -> dict[str, float]:
     if isinstance(state, dict):
         for key, value in state.items():
             sub = f"{path}.{key}" if path else str(key)
-            if isinstance(value, bool):
-                continue
-            if isinstance(value, int | float):
+            number = as_number(value)
+            if number is not None:
                 if sub not in CLOCK_KEYS:
-                    found[sub] = value
-            elif isinstance(value, dict):  # a string, list or null has no field: no call for it
+                    found[sub] = number
+            elif isinstance(value, dict):  # a list or null has no field: no call for it
                 found.update(_numeric_fields(value, sub))
+            elif isinstance(value, list):
+                found.update(_numeric_fields(_readings(value), sub))
     return found
+
+
+def as_number(value: Any) -> float | None:
+    """A number, or a string that is one number with its currency or unit ('£40.00', '3 kg', '58%')."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str) and len(value) <= 24:
+        match = _WITH_UNIT.fullmatch(value.strip())
+        if match:
+            number = float(match.group(1))
+            return int(number) if number.is_integer() and "." not in match.group(1) else number
+    return None
+
+
+def _readings(entries: list[Any]) -> dict[str, Any]:
+    """A list of name/value records ([{'name': 'oxygen', 'value': 40}]) as the fields it stands for; any
+    other list has no field."""
+    named: dict[str, Any] = {}
+    for entry in entries[:MAX_READINGS]:
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or "value" not in entry:
+            return {}
+        named[entry["name"]] = entry["value"]
+    return named
 
 
 def names(fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, str]:

@@ -31,9 +31,11 @@ _LISTED_LINE = re.compile(r"^ {0,8}[-*•]? ?(" + _NAME + r")(?: {2,}|\.{2,} ?| 
 _STATE_SENTENCE = re.compile(r"(?:^|[.!?]\s+|\n)the (" + _NAME + r") (?:is|are) [a-z]+\.", re.I)
 _MARKED = re.compile(
     r"(?<!\w)'([^'\n]{2,40})'(?!\w)|\"([^\"\n]{2,40})\"|`([^`\n]{2,40})`|\[([^\]\n]{2,40})\]"
-    r"|<(b|i|em|strong|u|code)>([^<\n]{2,40})</\5>|\*\*([^*\n]{2,40})\*\*",
+    r"|<(b|i|em|strong|u|code)>([^<\n]{2,40})</\5>|\*\*([^*\n]{2,40})\*\*"
+    r"|<(?-i:([A-Z0-9][A-Z0-9 '-]{1,39}))>",  # a name in capitals in angle marks; '<item>' is a placeholder
     re.IGNORECASE,
 )
+_CONTRACTION = re.compile(r"[a-z]+'(?:ll|re|ve|d|m|t)")  # "i'll", "we're": never a thing's name
 _CAPITALS = re.compile(r"(?<![\w'])[A-Z][A-Z'-]{2,}(?: [A-Z][A-Z'-]{2,}){0,2}(?![\w'])")
 
 
@@ -41,7 +43,10 @@ def _clean(name: str) -> str | None:
     words = name.lower().strip(" .,;!?'\"").split()
     while words and words[0] in FUNCTION_WORDS:
         words = words[1:]
-    plain = all(re.fullmatch(r"[a-z][a-z'-]+", w) and w not in FUNCTION_WORDS for w in words)
+    plain = all(
+        re.fullmatch(r"[a-z][a-z0-9'-]+", w) and w not in FUNCTION_WORDS and not _CONTRACTION.fullmatch(w)
+        for w in words
+    )
     if not words or len(words) > MAX_WORDS or not plain:
         return None
     return " ".join(words)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer import argument_forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
+from loop.qa_agents.explorer.examples import example_templates
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
 from loop.replay.transcript import Step
@@ -38,6 +39,7 @@ MAX_TEXT = 4000
 SAME_REPLY = 2  # other words given the very same reply, which quotes none of them: a refusal
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
+HELP_VERBS = frozenset({"help", "?"})
 # Cues that the next word is a command: 'say wares', 'type help'.
 CUES = frozenset({"say", "type", "enter", "try"})
 ARTICLES = frozenset({"a", "an", "the", "your", "my", "his", "her", "its", "their", "some", "this", "that"})
@@ -45,6 +47,7 @@ ARTICLES = frozenset({"a", "an", "the", "your", "my", "his", "her", "its", "thei
 PARTICLES = frozenset(
     {"up", "down", "out", "in", "on", "off", "at", "all", "over", "around", "back", "away", "into", "through"}
 )
+VERB_PARTICLES = frozenset({"up", "down", "out", "off", "away", "back", "over", "around"})
 FUNCTION_WORDS = frozenset({
     "a", "an", "the", "and", "or", "but", "if", "then", "than", "so", "of", "to", "in", "on", "at", "by",
     "for", "with", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "am", "it", "its",
@@ -60,6 +63,10 @@ FUNCTION_WORDS = frozenset({
     "eg", "etc", "don't", "doesn't", "isn't", "aren't", "won't", "there's", "let", "lets",
 })  # fmt: skip
 _TAG = re.compile(r"</?[a-z][a-z0-9]{0,9}\s*/?>", re.IGNORECASE)
+# Markup, told from a placeholder ('<unit>') by its tag name.
+_MARKUP = re.compile(
+    r"</?(?:b|i|u|em|strong|code|tt|pre|br|p|span|div|font|small|big|kbd|samp|var|mark)\s*/?>", re.IGNORECASE
+)
 _SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40})\")(?!\w)")
 _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -93,6 +100,8 @@ def text_words(text: str) -> TextWords:
         for i, word in enumerate(tokens):
             cued = i > 0 and tokens[i - 1] in CUES
             words.append((word, opening or cued))
+            if cued and tokens[i + 1 : i + 2] and tokens[i + 1] in VERB_PARTICLES:
+                quoted.append(f"{word} {tokens[i + 1]}")  # 'type pick up followed by ...': a two-word verb
             opening = False
             after = [t for t in tokens[i + 1 : i + 3] if t not in ARTICLES][:1]
             if (
@@ -107,7 +116,7 @@ def text_words(text: str) -> TextWords:
 @functools.lru_cache(maxsize=2048)
 def usage_templates(text: str) -> tuple[Template, ...]:
     """The templates a reply spells with placeholders ('usage: refuel <engine> [units]'), markup left out."""
-    lines = [line for line in _TAG.sub(" ", text[:MAX_TEXT]).splitlines() if _PLACEHOLDER.search(line)]
+    lines = [line for line in _MARKUP.sub(" ", text[:MAX_TEXT]).splitlines() if _PLACEHOLDER.search(line)]
     return tuple(t for t in parse_help("\n".join(lines)).templates if t.slots) if lines else ()
 
 
@@ -249,6 +258,11 @@ class VerbFinder:
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
                 verbs.add(template)
+        listed = {t.verb for t in verbs.templates}
+        for template in example_templates(step.message):
+            verb = template.verb
+            if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in listed:
+                verbs.add(template)
         if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
@@ -269,8 +283,8 @@ class VerbFinder:
         in the very same reply as SAME_REPLY other words ('Not down here.' in a room that refuses all
         words alike), changing nothing either time. Learn its wording; drop what those words gave."""
         assert step.command is not None
-        if not self.refusal.weak(step):
-            return False
+        if not self.refusal.weak(step) or argument_forms.names_arguments(step.message):
+            return False  # synonyms asking for the same arguments ('Toss needs item= and qty=.') are verbs
         wording = reply_words(step.message, step.command)
         if echoes(step.message, step.command):
             same = [word for word, other in self.echoed.items() if similar(wording, other)]

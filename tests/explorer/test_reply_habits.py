@@ -1,0 +1,126 @@
+"""How the explorer reads games written in habits unlike its own (seen games and made-up replies): a help as
+a markdown table of code spans, aliases joined by '|', a usage line quoted in a refusal with the range of its
+numbers, example commands quoted with numbers in them, names in angle marks or with digits, a question for a
+code, a two-word verb, synonyms that ask for the same arguments, state numbers kept as name/value records or
+as strings with their unit. Each test fails without the reading it covers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import load_game
+from loop.contract.game_client import GameObservation
+from loop.qa_agents.explorer import argument_forms
+from loop.qa_agents.explorer.commands import Slot, Verbs, candidate_commands, parse_help
+from loop.qa_agents.explorer.examples import example_templates
+from loop.qa_agents.explorer.numbers import numeric_fields
+from loop.qa_agents.explorer.reply_nouns import marked_names, reply_nouns
+from loop.qa_agents.explorer.verb_finder import text_words, usage_templates
+from loop.replay.transcript import Step
+from loop.trace import read_trace
+from tests.explorer.conftest import explore
+
+HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
+
+TABLE_HELP = """| command | what it does |
+|---|---|
+| `look` | describes the board |
+| `move <unit> <x> <y>` | walks a unit (once per turn) |
+| `sell <ore|bar> <n>` | sells from the rack |
+| `end` | ends the turn |"""
+
+
+def _spelled(verbs: Verbs) -> list[tuple[object, ...]]:
+    return [t.parts for t in verbs.templates]
+
+
+def test_a_markdown_table_of_code_spans_gives_its_commands_not_its_prose() -> None:
+    parts = _spelled(parse_help(TABLE_HELP))
+    assert ("look",) in parts and ("end",) in parts
+    assert ("move", Slot("unit"), Slot("x"), Slot("y")) in parts
+    assert ("sell", Slot("choice", ("ore", "bar")), Slot("n")) in parts
+    assert not any(p[0] in ("describes", "walks", "what", "---") for p in parts), parts
+
+
+def test_aliases_joined_by_a_bar_are_each_a_command() -> None:
+    help_text = "* ITEMS: get|take|grab <thing>, inventory|inv\n* SYSTEMS: type|enter <code>"
+    parts = _spelled(parse_help(help_text))
+    for verb in ("get", "take", "grab"):
+        assert (verb, Slot("thing")) in parts
+    assert ("inv",) in parts and ("enter", Slot("code")) in parts
+
+
+def test_a_usage_line_in_a_refusal_takes_the_range_it_states_for_its_numbers() -> None:
+    (template,) = usage_templates("The order reads `move <unit> <x> <y>`, with x and y from 0 to 6.")
+    unit, x, y = template.slots
+    assert unit == Slot("unit")
+    assert x.options == y.options == tuple(str(n) for n in range(-1, 8))  # the range and one past each end
+    state = {"units": [{"id": "u1", "hp": 5, "at": [3, 5]}, {"id": "e1", "hp": 4, "at": [1, 1]}]}
+    commands = candidate_commands(Verbs([template]), state)
+    assert any(c.startswith("move u1 ") for c in commands) and "move u1 7 7" not in commands[:1]
+    assert all(len(c.split()) == 4 and c.split()[2].lstrip("-").isdigit() for c in commands), commands
+
+
+def test_a_question_for_a_code_is_answered_with_numbers() -> None:
+    verbs = parse_help("type <code>")
+    commands = candidate_commands(verbs, {"room": "hub"})
+    assert "type 1234" in commands and "type 0" in commands
+
+
+def test_quoted_examples_are_played_and_varied_through_their_numbers_and_the_names_beside_them() -> None:
+    text = "Tell me how many and what, like 'bake 6 loaf'. Or 'withdraw 12.50'. Type 'help' and I'll explain."
+    templates = example_templates(text)
+    assert [t.verb for t in templates] == ["bake", "withdraw"]
+    state = {"shop": {"recipes": ["bun", "cake", "loaf"], "cash": "£40.00"}}
+    commands = candidate_commands(Verbs(list(templates)), state)
+    assert "bake 6 loaf" in commands and "withdraw 12.50" in commands  # as quoted
+    assert "bake 6 cake" in commands and "bake 0 loaf" in commands and "withdraw -1" in commands  # varied
+    assert "i'll explain" not in reply_nouns(text)  # a contraction is no thing's name
+
+
+def test_names_in_angle_marks_and_with_digits_are_names() -> None:
+    names = marked_names("THE LOCKER HOLDS <O2 CANISTER> x2, <FUSE>. use <item> to see.")
+    assert "o2 canister" in names and "fuse" in names and "item" not in names
+
+
+def test_a_two_word_verb_a_help_names_in_prose_is_tried_whole() -> None:
+    quoted = text_words("To pick up items, type pick up followed by item= and an item, then qty=.").quoted
+    assert "pick up" in quoted
+
+
+def test_a_two_word_verb_takes_the_arguments_its_refusal_names() -> None:
+    reply = GameObservation(message="Pick up needs item= and qty=.", state={}, success=False)
+    step = Step(1, "pick up", {}, reply)
+    (template,) = argument_forms.forms(step, Verbs())
+    assert template.parts == ("pick", "up", "item=", Slot("item"), "qty=", Slot("qty"))
+    assert argument_forms.names_arguments("Toss needs item= and qty=.")
+    assert not argument_forms.names_arguments("Nothing answers to 'toss' here.")
+
+
+def test_readings_and_numbers_with_units_are_numeric_fields() -> None:
+    state = {
+        "readings": [{"name": "oxygen", "value": 60, "unit": "%"}, {"name": "power", "value": "offline"}],
+        "exits": [{"name": "north", "value": "HUB"}],
+        "shop": {"cash": "£40.00", "flour": "3 kg", "oven": "0 of 12 items", "today": "day 1"},
+        "log": [1, 2, 3],
+    }
+    assert numeric_fields(state) == {"readings.oxygen": 60, "shop.cash": 40.0, "shop.flour": 3}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "crash_command"),
+    [
+        ("crumbwick", "bake"),  # a quoted example 'bake 6 loaf' varied to a recipe not yet learned
+        ("kestrel-deep", "type"),  # 'type|enter|key <code>' answered with a number
+        ("hollowfen", "move"),  # a markdown table's `move <unit> <x> <y>`, filled with ids and numbers
+    ],
+)
+def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:
+    result = explore(load_game(HOLDOUT / game), tmp_path, steps=1500)
+    crashes = [r for r in result.reports if r.oracle == "server-error"]
+    assert any(r.repro[-1].split()[0] == crash_command for r in crashes), [r.title for r in result.reports]
+    played = {e.command for e in read_trace(result.trace_path) if e.command}
+    assert len(played) > 40
