@@ -13,10 +13,15 @@ from typing import Any
 
 State = dict[str, Any]
 
-_MARKUP = re.compile(r"<[^<>]{0,80}>")
+# Markup tags by name ('<b>', '</span>', '<font color=red>'); a name in angle marks ('<KEYCARD L1>') stays.
+_MARKUP = re.compile(
+    r"</?(?:a|b|i|u|s|em|strong|code|tt|pre|br|p|span|div|font|small|big|kbd|samp|mark|sup|sub|h[1-6]|li|ul|ol)"
+    r"(?:\s[^<>]{0,60})?\s*/?>",
+    re.IGNORECASE,
+)
 # A quote mark at the edge of a word (not the apostrophe inside "mott's"), a bracket, an emphasis mark.
 _QUOTING = re.compile(
-    r"(?<!\w)[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb]|[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb](?!\w)|[\[\](){}*]"
+    r"(?<!\w)[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb]|[\"'`\u2018\u2019\u201c\u201d\u00ab\u00bb](?!\w)|[\[\](){}*<>]"
 )
 
 

@@ -308,6 +308,11 @@ class Shown:
         return counted_stems(self.state)
 
     @functools.cached_property
+    def names_heard(self) -> list[str]:
+        """The names replies gave, those they marked as names first (a reply's other words may be prose)."""
+        return sorted(self.heard, key=lambda name: name not in self.marked)
+
+    @functools.cached_property
     def values(self) -> set[str]:
         return {t for _, t in self.tokens}
 
@@ -327,9 +332,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         at_hand = [i.lower() for i in view.inventory(state) + view.visible_items(state)]
         if strict:  # beside other arguments: few options, or the product never pairs the right ones
             return list(dict.fromkeys([*where, *at_hand]))[:4]
-        return list(
-            dict.fromkeys([*where, *at_hand, *view.fixtures(state), *shown.heard, *tokens_for(kind, tokens)])
-        )
+        fixtures, heard = view.fixtures(state), shown.names_heard
+        return list(dict.fromkeys([*where, *at_hand, *fixtures, *heard, *tokens_for(kind, tokens)]))
     if kind in PLACE_KINDS and view.place(state):
         here = view.place(state).lower()  # a command naming where it is typed ('take coins from barn')
         if strict:
@@ -348,7 +352,7 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
         return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
-    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.heard, *rest]))
+    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.names_heard, *rest]))
 
 
 def _siblings(word: str, shown: Shown) -> list[str]:

@@ -202,7 +202,9 @@ class CountConservationOracle(Oracle):
         )
         changes = _changes(before, after)
         everything = _changes(holdings(step.before).total(), holdings(step.state).total())
-        named = {thing for thing in everything if _named_in(said, thing)}
+        if not everything:
+            return []  # things moved between collections the state keeps (a locker to the pack): none lost
+        named = {thing for thing in everything | changes if _named_in(said, thing)}
         if named and min(everything.values()) < 0 < max(everything.values()):
             return []  # an exchange the game speaks of: 'You bottle a draught' uses up a vial
         for thing, change in sorted(changes.items()):

@@ -67,6 +67,13 @@ def _quantity(entry: dict[str, Any]) -> int | None:
     return None
 
 
+def _valued(entry: dict[str, Any]) -> bool:
+    """A name/value record whose value is a count (under a container's word only: elsewhere such records are
+    readings, an oxygen level or a score)."""
+    value = entry.get("value")
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _key(name: str) -> str:
     return view.plain_name(name).casefold()
 
@@ -79,6 +86,8 @@ def _collection(key: str, value: Any) -> Counter[str] | None:
             return Counter({_key(entry_name(e) or ""): _quantity(e) or 0 for e in value})
         if container and all(isinstance(e, str) for e in value):
             return Counter(_key(e) for e in value)
+        if container and all(isinstance(e, dict) and entry_name(e) and _valued(e) for e in value):
+            return Counter({_key(entry_name(e) or ""): e["value"] for e in value})  # [{name, value: 2}]
         if container and all(_is_pair(e) for e in value):  # [["SALT", 3], ...]
             return Counter({_key(e[0]): e[1] for e in value})
         if container and all(isinstance(e, dict) and entry_name(e) for e in value):

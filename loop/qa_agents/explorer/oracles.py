@@ -182,7 +182,9 @@ class DescriptionInteractionOracle(Oracle):
                 )
             ]
         text = view.description(before) or ""
-        unseen = not any(view.mentions(n, item) for n in view.visible_items(before) + view.inventory(before))
+        # Shown is shown wherever the state keeps it: in the room's list, or inside an open container's.
+        shown = view.visible_items(before) + view.inventory(before) + [t for _, t in state_tokens(before)]
+        unseen = not any(view.mentions(n, item) for n in shown)
         if _succeeded(step) and view.has_visible_items(before) and unseen and not view.mentions(text, item):
             return [
                 Anomaly(
