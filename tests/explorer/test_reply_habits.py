@@ -17,7 +17,7 @@ from loop.qa_agents.explorer.commands import Slot, Verbs, candidate_commands, pa
 from loop.qa_agents.explorer.examples import example_templates
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.reply_nouns import marked_names, reply_nouns
-from loop.qa_agents.explorer.verb_finder import text_words, usage_templates
+from loop.qa_agents.explorer.verb_finder import asked_kind, text_words, usage_templates
 from loop.replay.transcript import Step
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
@@ -67,6 +67,9 @@ def test_a_question_for_a_code_is_answered_with_numbers() -> None:
     verbs = parse_help("type <code>")
     commands = candidate_commands(verbs, {"room": "hub"})
     assert "type 1234" in commands and "type 0" in commands
+    # a verb that asks for its argument names the kind it wants
+    assert asked_kind("TYPE WHAT CODE?") == "code" and asked_kind("Which direction?") == "direction"
+    assert asked_kind("Sell how many?") == "number" and asked_kind("What do you want to drop?") == "thing"
 
 
 def test_quoted_examples_are_played_and_varied_through_their_numbers_and_the_names_beside_them() -> None:

@@ -71,6 +71,8 @@ _SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40
 _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _COMMAND = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
+_ASKED_KIND = re.compile(r"\b(?:what|which)\s+([a-z]+)\s*\?")
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b")
 _PLACEHOLDER = re.compile(r"<[a-z][\w -]{0,30}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
 
 
@@ -111,6 +113,16 @@ def text_words(text: str) -> TextWords:
             ):
                 pairs.append((word, after[0]))
     return TextWords(tuple(words), tuple(dict.fromkeys(quoted)), tuple(dict.fromkeys(pairs)))
+
+
+def asked_kind(message: str) -> str:
+    """The kind of argument a reply asks for ('TYPE WHAT CODE?': a code, 'Which direction?', 'How many?':
+    a number); a thing when it names none."""
+    text = message[:MAX_TEXT].lower()
+    if _HOW_MANY.search(text):
+        return "number"
+    asked = _ASKED_KIND.search(text)
+    return asked.group(1) if asked and asked.group(1) not in FUNCTION_WORDS else "thing"
 
 
 @functools.lru_cache(maxsize=2048)
@@ -323,7 +335,7 @@ class VerbFinder:
         if len(words) == 1:
             # A verb that worked bare takes no argument, or not one it needs; one that did not asks for one.
             usage = [t for t in usage_templates(step.message) if t.verb == command]
-            made += usage or ([] if worked else [Template((command, Slot("thing")))])
+            made += usage or ([] if worked else [Template((command, Slot(asked_kind(step.message))))])
             made += [Template((command, after)) for after in self.followers.get(command, [])]
         for template in made:
             if template not in verbs.templates:
