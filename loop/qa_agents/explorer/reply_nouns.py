@@ -18,7 +18,7 @@ FUNCTION_WORDS = frozenset({
     "a", "an", "the", "and", "or", "nor", "but", "of", "to", "in", "on", "at", "by", "for", "with", "from",
     "into", "onto", "you", "your", "it", "its", "is", "are", "was", "be", "can", "may", "not", "no", "only",
     "this", "that", "these", "those", "some", "any", "all", "here", "there", "we", "they", "i", "my", "what",
-    "which", "try", "also", "nothing", "see",
+    "which", "try", "also", "nothing", "see", "every", "each", "other", "most", "where", "when", "how",
 })  # fmt: skip
 # Bounded words and texts: a reply may be hostile (a megabyte of one word), and these run on every reply.
 MAX_TEXT, MAX_LINE = 4000, 240
