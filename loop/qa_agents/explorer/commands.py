@@ -73,7 +73,7 @@ class Slot:
 class Template:
     parts: tuple[str | Slot, ...]
 
-    @property
+    @functools.cached_property  # asked for each template at every step
     def verb(self) -> str:
         return next((p for p in self.parts if isinstance(p, str)), "")
 

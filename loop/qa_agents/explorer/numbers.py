@@ -17,6 +17,7 @@ from loop.replay.view import CLOCK_KEYS, State
 
 MAX_RECENT = 256
 MAX_READINGS = 50
+_NUMBER_START = frozenset("0123456789-£$€¥")
 _WITH_UNIT = re.compile(r"[£$€¥]?\s*(-?\d+(?:\.\d+)?)\s*(?:%|[a-z]{1,12})?", re.IGNORECASE)
 _WORD_NUMBER = re.compile(r"\b([a-z][a-z-]*)\s*:?\s+(-?\d+)\b(?!\s*[/%.]\d)", re.IGNORECASE)
 # 'N word', but not 'of N word' ('0 of 12 moves used': 12 is a limit) nor 'N word each' (a unit price).
@@ -63,7 +64,7 @@ def as_number(value: Any) -> float | None:
         return None
     if isinstance(value, int | float):
         return value
-    if isinstance(value, str) and len(value) <= 24:
+    if isinstance(value, str) and len(value) <= 24 and value[:1] in _NUMBER_START:
         match = _WITH_UNIT.fullmatch(value.strip())
         if match:
             number = float(match.group(1))

@@ -270,10 +270,9 @@ class VerbFinder:
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb:
                 verbs.add(template)
-        listed = {t.verb for t in verbs.templates}
         for template in example_templates(step.message):
             verb = template.verb
-            if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in listed:
+            if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in verbs.words:
                 verbs.add(template)
         if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
