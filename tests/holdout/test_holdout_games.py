@@ -27,6 +27,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "cinderpath",
         "crumbwick",
         "gloomwell",
+        "hemlock-hall",
         "hollowfen",
         "kestrel-deep",
         "lanternhook",
