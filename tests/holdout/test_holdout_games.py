@@ -26,6 +26,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "cinder-yard",
         "cinderpath",
         "crumbwick",
+        "farhaul",
         "gloomwell",
         "hemlock-hall",
         "hollowfen",
