@@ -56,7 +56,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     game = client.new_game()
     first = play_setup(client, game.game_id, ["l", "j", ","])
     if "12 gold pieces" not in first.message or first.state.get("Au") != 12:
-        raise ProbeInconclusive(f"the first pile was not 12 gold: {first.message!r}, Au={first.state.get('Au')}")
+        au = first.state.get("Au")
+        raise ProbeInconclusive(f"the first pile was not 12 gold: {first.message!r}, Au={au}")
     second = play_setup(client, game.game_id, ["n", "j", ","])
     if "5 gold pieces" not in second.message:
         raise ProbeInconclusive(f"the second pile was not 5 gold: {second.message!r}")
