@@ -22,6 +22,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
     assert [game.name for game in games] == [
         "anvilmere",
         "ashfall-outpost",
+        "barrowdeep",
         "brass-comet",
         "cinder-yard",
         "cinderpath",
