@@ -179,6 +179,15 @@ class Colony:
             return None
         return f"{col},{row}"
 
+    def _building_at(self, head: str, x: str, y: str) -> tuple[str | None, str]:
+        """The key of the built tile at x,y, or None and the refusal text."""
+        key = self._tile_key(x, y)
+        if key is None:
+            return None, f"{head}\nTile {x},{y} lies outside the clearing."
+        if key not in self.tiles:
+            return None, f"{head}\nNothing stands at {key}."
+        return key, ""
+
     def _pay(self, cost: dict[str, int], what: str) -> str | None:
         """Take `cost` from the stock; a refusal text when the stock is short."""
         for resource, amount in cost.items():
@@ -210,12 +219,10 @@ class Colony:
 
     def demolish(self, x: str, y: str) -> tuple[bool, str]:
         head = "== Demolish =="
-        key = self._tile_key(x, y)
+        key, refusal = self._building_at(head, x, y)
         if key is None:
-            return False, f"{head}\nTile {x},{y} lies outside the clearing."
-        tile = self.tiles.get(key)
-        if tile is None:
-            return False, f"{head}\nNothing stands at {key}."
+            return False, refusal
+        tile = self.tiles[key]
         building = str(tile["building"])
         refund = {resource: amount // 2 for resource, amount in BUILD_COST[building].items()}
         if building == "town hall":
@@ -231,12 +238,10 @@ class Colony:
         return True, "\n".join(lines)
 
     def _work_tile(self, head: str, x: str, y: str) -> tuple[str | None, str]:
-        key = self._tile_key(x, y)
+        key, refusal = self._building_at(head, x, y)
         if key is None:
-            return None, f"{head}\nTile {x},{y} lies outside the clearing."
-        tile = self.tiles.get(key)
-        if tile is None:
-            return None, f"{head}\nNothing stands at {key}."
+            return None, refusal
+        tile = self.tiles[key]
         if tile["building"] not in YIELD:
             return None, f"{head}\nNobody works at the {tile['building']} at {key}: settlers only work farms, lumber camps and quarries."
         return key, ""
@@ -282,12 +287,10 @@ class Colony:
 
     def upgrade(self, x: str, y: str) -> tuple[bool, str]:
         head = "== Upgrade =="
-        key = self._tile_key(x, y)
+        key, refusal = self._building_at(head, x, y)
         if key is None:
-            return False, f"{head}\nTile {x},{y} lies outside the clearing."
-        tile = self.tiles.get(key)
-        if tile is None:
-            return False, f"{head}\nNothing stands at {key}."
+            return False, refusal
+        tile = self.tiles[key]
         building = str(tile["building"])
         if building == "town hall":
             return False, f"{head}\nThe town hall cannot be upgraded."
