@@ -30,7 +30,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     """Showing the empty tin to Miss Ashcombe is answered in-game, not with a server error."""
     game = client.new_game()
     ready = play_setup(
-        client, game.game_id, ["go to the kitchen", "go to the garden", "search the shed", "go to the conservatory"]
+        client,
+        game.game_id,
+        ["go to the kitchen", "go to the garden", "search the shed", "go to the conservatory"],
     )
     if "Empty tin" not in ready.state.get("Pocket", []):
         raise ProbeInconclusive(f"expected the empty tin in our pocket: {ready.state.get('Pocket')}")
@@ -92,7 +94,9 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     said = PURSE.search(given.message)
     if not said:
         raise ProbeInconclusive(f"the message names no purse count: {given.message!r}")
-    evidence = f"Coins {start}; `give 2 coins to the butler` -> state Coins {coins}; message={given.message!r}"
+    evidence = (
+        f"Coins {start}; `give 2 coins to the butler` -> state Coins {coins}; message={given.message!r}"
+    )
     return ProbeResult(bug_id="BUG-4", present=int(said.group(1)) != coins, evidence=evidence)
 
 
@@ -117,7 +121,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 def probe_bug_6(client: GameClient) -> ProbeResult:
     """Questioning the butler twice lists him once in Suspects met."""
     game = client.new_game()
-    asked = play_setup(client, game.game_id, ["ask the butler about the key", "ask the butler about the door"])
+    asked = play_setup(
+        client, game.game_id, ["ask the butler about the key", "ask the butler about the door"]
+    )
     met = asked.state.get("Suspects met", [])
     if not met:
         raise ProbeInconclusive(f"expected the butler in Suspects met: {asked.state}")
