@@ -32,6 +32,7 @@ from loop.qa_agents.explorer.findings import (
 from loop.qa_agents.explorer.frontier import KnownState, frontier, random_walk
 from loop.qa_agents.explorer.hearing import HeardNames
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
+from loop.qa_agents.explorer.menus import prompt_answers
 from loop.qa_agents.explorer.oracles import (
     DROP_VERBS,
     DescriptionInteractionOracle,
@@ -91,6 +92,7 @@ class Explorer:
         self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
         self.leads_tried: set[tuple[str, str, str]] = set()
+        self.answered: set[tuple[tuple[str, str], str]] = set()  # (question asked, answer given)
         self.no_lead_at: tuple[GameSession | None, int] = (None, 0)
         self.pending: list[str] = []
         self.plans: list[list[str]] = []
@@ -235,7 +237,7 @@ class Explorer:
         assert self.session is not None
         if not self._finished(self.session.state):
             state = self.session.state
-            lead = self._lead(state)
+            lead = self._answer() or self._lead(state)
             if lead is not None:
                 return [lead]
             word = self.finder.next_try(self.budget.steps, self._known_words())
@@ -261,6 +263,17 @@ class Explorer:
                 raise Explored("the game shows no command to try")
             plan = [first]
         return plan
+
+    def _answer(self) -> str | None:
+        """The game just asked a question offering answers in brackets: one not yet given to it here."""
+        assert self.session is not None
+        last = self.session.steps[-1]
+        asked = (last.message, view.state_key(last.state))
+        for answer in prompt_answers(last.message):
+            if (asked, answer) not in self.answered:
+                self.answered.add((asked, answer))
+                return answer
+        return None
 
     def _word_here(self) -> str | None:
         """Nothing left to play here: a word to try before a new game, unless the last step tried one."""

@@ -39,6 +39,10 @@ COMPASS = ("north", "south", "east", "west", "up", "down")
 # Arguments that are a number to key in ('type <code>'): numbers, and a few the length of a keypad's code.
 CODE_KINDS = ("code", "pin", "combination", "digits", "passcode")
 CODES = ("1234", "0000", "9999")
+# An argument that is a place on a grid ('<x,y>'): the coordinates the state shows, and their neighbours.
+COORDINATE_KINDS = ("x,y", "x, y", "row,col", "coord", "coords", "coordinates", "position", "tile", "cell")
+_COORDINATE = re.compile(r"(-?\d{1,3}),\s?(-?\d{1,3})")
+MAX_COORDINATES = 24
 # Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
 NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
 MAX_PER_TEMPLATE = 24
@@ -169,6 +173,8 @@ def _templates(spec: str) -> list[Template]:
         piece if _PLACEHOLDER.fullmatch(piece) else piece.replace("|", "/")
         for piece in re.split(f"({_PLACEHOLDER.pattern})", spec, flags=re.IGNORECASE)
     )
+    # 'Type help <topic>', 'say hello': the command is what follows the cue.
+    spec = re.sub(r"^\s*(?:type|say)\s+(?=[a-z])", "", spec, flags=re.IGNORECASE)
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
@@ -343,6 +349,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(NUMBERS)
     if kind in CODE_KINDS:
         return [*CODES, *NUMBERS]
+    if kind in COORDINATE_KINDS:
+        return coordinates(state)
     named = kind_tokens(kind, tokens)
     if not named and is_counted(kind, shown.counted):
         return list(NUMBERS)
@@ -355,10 +363,43 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.names_heard, *rest]))
 
 
+def coordinates(state: view.State) -> list[str]:
+    """'x,y' for every place on a grid the state shows (keys and values like '2,3', pairs like [2, 3]), then
+    those one step away: where something is, and where something could go."""
+    found: list[tuple[int, int]] = []
+    _grid_points(state, found, 0)
+    near = [(x + dx, y + dy) for x, y in found for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))]
+    return list(dict.fromkeys(f"{x},{y}" for x, y in [*found, *near]))[:MAX_COORDINATES]
+
+
+def _grid_points(value: object, found: list[tuple[int, int]], depth: int) -> None:
+    if depth > 6 or len(found) > MAX_COORDINATES:
+        return
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _grid_points(str(key), found, depth + 1)
+            _grid_points(inner, found, depth + 1)
+    elif isinstance(value, list):
+        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            found.append((value[0], value[1]))
+        else:
+            for inner in value[:50]:
+                _grid_points(inner, found, depth + 1)
+    elif isinstance(value, str):
+        match = _COORDINATE.fullmatch(value.strip())
+        if match:
+            found.append((int(match.group(1)), int(match.group(2))))
+
+
 def _siblings(word: str, shown: Shown) -> list[str]:
     """A word of an example and the names the state keeps where it keeps that word ('loaf' in a list of
-    recipes and as a key of prices: the other recipes); only the word where the state does not show it."""
+    recipes and as a key of prices: the other recipes); where the state does not keep it, the names replies
+    gave. A coordinate ('2,3') goes through the grid's coordinates."""
+    if _COORDINATE.fullmatch(word):
+        return list(dict.fromkeys([word, *coordinates(shown.state)]))[:MAX_SIBLINGS]
     paths = {path for path, token in shown.tokens if token == word}
+    if not paths:  # a name the state does not keep ('the desk'): the names the replies gave instead
+        return list(dict.fromkeys([word, *shown.names_heard]))[:MAX_SIBLINGS]
     siblings = (token for path, token in shown.tokens if path in paths)
     return list(dict.fromkeys([word, *siblings]))[:MAX_SIBLINGS]
 

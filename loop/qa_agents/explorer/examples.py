@@ -1,8 +1,9 @@
-"""Commands a game quotes as examples ("like 'buy 3 kg flour'", "Try 'withdraw 20'", "`bake 6 loaf`"): each is
+"""Commands a game quotes as examples ("like 'buy 3 kg flour'", "Try 'withdraw 20'", "`bake 6 loaf`", a line
+'Example: build farm at 2,3'): each is
 played as quoted and varied. Its numbers go through the boundaries games get wrong; each of its other words
 goes through the names the state keeps beside it ('loaf' among the recipes: 'bun', 'cake'), so an example
-stands for the command it shows, not only for its one case. Spans without a number are commands the verb
-finder already tries as they are.
+stands for the command it shows, not only for its one case; a coordinate ('2,3') goes through the grid's
+coordinates. Spans without a number are commands the verb finder already tries as they are.
 """
 
 from __future__ import annotations
@@ -13,9 +14,14 @@ import re
 from loop.qa_agents.explorer.commands import LIKE, Slot, Template
 
 MAX_TEXT = 4000
-_SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{3,60})`|'([^'\n]{3,60})'|\"([^\"\n]{3,60})\")(?!\w)")
+_SPAN = re.compile(
+    r"(?<!\w)(?:`([^`\n]{3,60})`|'([^'\n]{3,60})'|\"([^\"\n]{3,60})\")(?!\w)"
+    r"|(?:^|\n)\s*(?:examples?|e\.g\.|for example|for instance)\s*:?\s+([^\n]{3,60}?)\.?\s*(?=\n|$)",
+    re.IGNORECASE,
+)
 _NUMBER = r"-?\d+(?:\.\d+)?"
-_EXAMPLE = re.compile(r"[a-z][a-z-]*(?: (?:[a-z][a-z-]*|" + _NUMBER + r")){1,4}")
+_COORDINATE = r"\d{1,3},\d{1,3}"
+_EXAMPLE = re.compile(r"[a-z][a-z-]*(?: (?:[a-z][a-z-]*|" + _COORDINATE + "|" + _NUMBER + r")){1,4}")
 # Besides the quoted number: zero, below zero, one, a few, a lot (where games' checks go wrong).
 VARIANTS = ("1", "0", "-1", "5", "999999")
 
@@ -37,4 +43,35 @@ def example_templates(text: str) -> tuple[Template, ...]:
         for word in rest:
             parts.append(Slot("n", _numbers(word)) if re.fullmatch(_NUMBER, word) else Slot(LIKE + word))
         found.append(Template(tuple(parts)))
+    return tuple(dict.fromkeys(found))
+
+
+# Words an example keeps as typed: they join its arguments, they name nothing to vary.
+JOINING_WORDS = frozenset(
+    {"the", "a", "an", "to", "about", "at", "in", "into", "on", "onto", "from", "with", "for", "of", "and"}
+)
+_LISTED = re.compile(r"\s+/\s+|\s+\|\s+")
+
+
+@functools.lru_cache(maxsize=256)
+def listed_examples(text: str) -> tuple[Template, ...]:
+    """The commands a help lists as examples on a line, apart by ' / ' ('Try things like: look / go to the
+    library / ask the butler about the key'): each as typed, its names varied through the names the state
+    keeps beside them ('library' among the exits), its numbers through the boundaries."""
+    found: list[Template] = []
+    for line in text[:MAX_TEXT].splitlines():
+        pieces = _LISTED.split(line.split(":", 1)[-1] if ":" in line[:40] else line)
+        if len(pieces) < 3:
+            continue
+        for piece in pieces:
+            words = piece.strip(" .,;!?\"'`").lower().split()
+            if not 1 <= len(words) <= 7 or not all(re.fullmatch(r"[a-z][a-z'-]*|\d+", w) for w in words):
+                continue
+            parts: list[str | Slot] = [words[0]]
+            for word in words[1:]:
+                if word in JOINING_WORDS:
+                    parts.append(word)
+                else:
+                    parts.append(Slot("n", _numbers(word)) if word.isdigit() else Slot(LIKE + word))
+            found.append(Template(tuple(parts)))
     return tuple(dict.fromkeys(found))

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer import argument_forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
-from loop.qa_agents.explorer.examples import example_templates
+from loop.qa_agents.explorer.examples import example_templates, listed_examples
+from loop.qa_agents.explorer.menus import answer_templates
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
 from loop.replay.transcript import Step
@@ -268,8 +269,12 @@ class VerbFinder:
             elif step.verb in self.added and " " in command:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
-            if template.verb in self.found or template.verb == step.verb:
-                verbs.add(template)
+            if template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
+                verbs.add(template)  # a help topic's usage line ('help build': 'build <building> at <x,y>')
+        for template in answer_templates(step.message):
+            verbs.add(template)
+        for template in listed_examples(step.message) if step.verb in HELP_VERBS else ():
+            verbs.add(template)
         for template in example_templates(step.message):
             verb = template.verb
             if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in verbs.words:

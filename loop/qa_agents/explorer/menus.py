@@ -1,0 +1,60 @@
+"""Answers a reply offers as bare commands: the numbers of a numbered menu (`1) buy goods  2) sell goods
+0) back`) and numbers for a question that states its range (`how many? (0-20)`, `Which planet? (1-4)`).
+
+A game run by menus takes the option's number as the command, and a question's answer as the next one; the
+help may say only 'type the number of an option'. Each number becomes a bare template: a menu's numbers as
+listed, a range's ends, one past each end and its middle (the boundaries are where games break). A number the
+game then refuses like a nonsense word where it was first played is dropped like any listed bare command.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from loop.qa_agents.explorer.commands import Template, line_range
+
+MAX_TEXT = 4000
+MAX_OPTIONS = 12
+_OPTION = re.compile(r"(?:^|(?<=\s))(\d{1,2})[).:]\s+[a-z]", re.IGNORECASE)
+_QUESTION = re.compile(r"\?[^\n?]{0,40}$|\?", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=1024)
+def answer_templates(text: str) -> tuple[Template, ...]:
+    """The bare numbers `text` offers as commands: its numbered options, and answers to a ranged question."""
+    text = text[:MAX_TEXT]
+    numbers = list(dict.fromkeys(m.group(1) for m in _OPTION.finditer(text)))[:MAX_OPTIONS]
+    for line in text.splitlines():
+        bounds = line_range(line) if "?" in line else None
+        if bounds is not None and bounds[1] - bounds[0] <= 1000:
+            low, high = bounds
+            numbers += [str(n) for n in (low, high, (low + high) // 2, low - 1, high + 1)]
+    if len(numbers) < 2:
+        return ()  # one number is a count in prose ('1) the key is gone'), not a menu
+    return tuple(Template((n,)) for n in dict.fromkeys(numbers))
+
+
+_PROMPT = re.compile(r"\?\s*\[([^\[\]\n]{1,30})\]\s*$")
+
+
+@functools.lru_cache(maxsize=1024)
+def prompt_answers(text: str) -> tuple[str, ...]:
+    """The answers a question that ends a reply offers in brackets ('What do you want to quaff? [bc or ?*]':
+    b, c), with the letter before and after them (an answer it did not offer is where games break)."""
+    match = _PROMPT.search(text[-200:])
+    if match is None:
+        return ()
+    offered: list[str] = []
+    for token in re.split(r"\s+|\bor\b", match.group(1)):
+        if token == "-" or re.fullmatch(r"[a-z]{1,10}", token or ""):
+            offered += ["-"] if token == "-" else list(token)
+        elif re.fullmatch(r"[a-z]-[a-z]", token or ""):  # a range of letters: 'a-e'
+            offered += [chr(c) for c in range(ord(token[0]), ord(token[2]) + 1)]
+    letters = [o for o in offered if o != "-"]
+    around = []
+    if letters:
+        low, high = min(letters), max(letters)
+        around = [chr(ord(low) - 1)] if low > "a" else []
+        around += [chr(ord(high) + 1)] if high < "z" else []
+    return tuple(dict.fromkeys([*offered, *around]))
