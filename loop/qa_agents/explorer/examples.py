@@ -22,12 +22,23 @@ _SPAN = re.compile(
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _COORDINATE = r"\d{1,3},\d{1,3}"
 _EXAMPLE = re.compile(r"[a-z][a-z-]*(?: (?:[a-z][a-z-]*|" + _COORDINATE + "|" + _NUMBER + r")){1,4}")
+# Words an example keeps as typed: they join its arguments, they name nothing to vary.
+JOINING_WORDS = frozenset(
+    {"the", "a", "an", "to", "about", "at", "in", "into", "on", "onto", "from", "with", "for", "of", "and"}
+)
 # Besides the quoted number: zero, below zero, one, a few, a lot (where games' checks go wrong).
 VARIANTS = ("1", "0", "-1", "5", "999999")
 
 
 def _numbers(number: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((number, *VARIANTS)))
+
+
+def _argument(word: str) -> str | Slot:
+    """A word of an example after its verb: a joining word as typed, a number or a name to vary."""
+    if word in JOINING_WORDS:
+        return word
+    return Slot("n", _numbers(word)) if re.fullmatch(_NUMBER, word) else Slot(LIKE + word)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -41,15 +52,11 @@ def example_templates(text: str) -> tuple[Template, ...]:
         verb, *rest = span.split()
         parts: list[str | Slot] = [verb]
         for word in rest:
-            parts.append(Slot("n", _numbers(word)) if re.fullmatch(_NUMBER, word) else Slot(LIKE + word))
+            parts.append(_argument(word))
         found.append(Template(tuple(parts)))
     return tuple(dict.fromkeys(found))
 
 
-# Words an example keeps as typed: they join its arguments, they name nothing to vary.
-JOINING_WORDS = frozenset(
-    {"the", "a", "an", "to", "about", "at", "in", "into", "on", "onto", "from", "with", "for", "of", "and"}
-)
 _LISTED = re.compile(r"\s+/\s+|\s+\|\s+")
 
 
@@ -67,11 +74,5 @@ def listed_examples(text: str) -> tuple[Template, ...]:
             words = piece.strip(" .,;!?\"'`").lower().split()
             if not 1 <= len(words) <= 7 or not all(re.fullmatch(r"[a-z][a-z'-]*|\d+", w) for w in words):
                 continue
-            parts: list[str | Slot] = [words[0]]
-            for word in words[1:]:
-                if word in JOINING_WORDS:
-                    parts.append(word)
-                else:
-                    parts.append(Slot("n", _numbers(word)) if word.isdigit() else Slot(LIKE + word))
-            found.append(Template(tuple(parts)))
+            found.append(Template((words[0], *(_argument(word) for word in words[1:]))))
     return tuple(dict.fromkeys(found))
