@@ -5,6 +5,7 @@ from __future__ import annotations
 from loop.contract.game_client import GameObservation
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.qa_agents.explorer.redo import RedoHistoryOracle
+from loop.qa_agents.explorer.state_oracles import loads_another_games_save
 from loop.qa_agents.explorer.vocabulary import related_tokens
 from loop.replay.oracle import oracle_named
 from loop.replay.transcript import Step
@@ -128,3 +129,10 @@ def test_where_the_state_lists_exits_a_refused_direction_can_be_a_dud():
         [_, step] = game(hall, ("up", hall, False, "You can't go that way."))
         memory.record(step, "hall")
     assert memory.dud_penalty("up") > 0  # the exits say where one can go
+
+
+def test_a_repro_that_loads_a_save_it_never_made_belongs_to_another_game() -> None:
+    # 'load 3' first thing in a new game reads an earlier game's save: only restart-leak reports that
+    assert loads_another_games_save(["load 3", "assign 5 woodcutters", "end day"])
+    assert not loads_another_games_save(["end day", "save 2", "load 2"])
+    assert not loads_another_games_save(["sell wood 5"])

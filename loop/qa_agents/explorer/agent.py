@@ -42,7 +42,7 @@ from loop.qa_agents.explorer.oracles import (
 from loop.qa_agents.explorer.refusal import Refusal, nonsense
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
-from loop.qa_agents.explorer.state_oracles import UNDO_VERBS
+from loop.qa_agents.explorer.state_oracles import UNDO_VERBS, loads_another_games_save
 from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.replay import view
 from loop.replay.oracle import Oracle
@@ -494,6 +494,9 @@ class Explorer:
             trace_explained(self.trace, self.budget.steps, report)
             return
         if report is None:
+            return
+        if oracle is not self.restart and loads_another_games_save(report.repro):
+            self.explained[oracle.name] += 1  # a new game loading another's save is restart-leak's to report
             return
         self.reports.append(report)
         if self.first_report_seconds is None:

@@ -31,6 +31,19 @@ SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
 
 
+def loads_another_games_save(commands: list[str]) -> bool:
+    """Does a repro load a save it never made ('load 3' first thing in a new game)? Then it replays only on
+    a server that kept an earlier game's save: what it shows belongs to that game, not to these commands."""
+    saved: set[str] = set()
+    for command in commands:
+        verb, _, noun = command.strip().lower().partition(" ")
+        if verb in SAVE_VERBS:
+            saved.add(noun)
+        elif verb in LOAD_VERBS and noun not in saved:
+            return True
+    return False
+
+
 class TextStateOracle(Oracle):
     name = "text-vs-state"
 
