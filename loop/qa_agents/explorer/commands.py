@@ -315,8 +315,8 @@ class Shown:
 
     @functools.cached_property
     def names_heard(self) -> list[str]:
-        """The names replies gave, those they marked as names first (a reply's other words may be prose)."""
-        return sorted(self.heard, key=lambda name: name not in self.marked)
+        """The names replies gave, in the order heard."""
+        return list(self.heard)
 
     @functools.cached_property
     def values(self) -> set[str]:

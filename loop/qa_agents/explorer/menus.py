@@ -1,7 +1,8 @@
 """Answers a reply offers as bare commands: the numbers of a numbered menu (`1) buy goods  2) sell goods
 0) back`) and numbers for a question that states its range (`how many? (0-20)`, `Which planet? (1-4)`).
 
-A game run by menus takes the option's number as the command, and a question's answer as the next one; the
+A menu ends its screen (numbered lines earlier in a reply are a list to read, an order board). A game run
+by menus takes the option's number as the command, and a question's answer as the next one; the
 help may say only 'type the number of an option'. Each number becomes a bare template: a menu's numbers as
 listed, a range's ends, one past each end and its middle (the boundaries are where games break). A number the
 game then refuses like a nonsense word where it was first played is dropped like any listed bare command.
@@ -24,7 +25,9 @@ _QUESTION = re.compile(r"\?[^\n?]{0,40}$|\?", re.MULTILINE)
 def answer_templates(text: str) -> tuple[Template, ...]:
     """The bare numbers `text` offers as commands: its numbered options, and answers to a ranged question."""
     text = text[:MAX_TEXT]
-    numbers = list(dict.fromkeys(m.group(1) for m in _OPTION.finditer(text)))[:MAX_OPTIONS]
+    # A menu ends the screen: numbered lines earlier in a reply are a list to read (an order board).
+    last = "\n".join([line for line in text.splitlines() if line.strip()][-2:])
+    numbers = list(dict.fromkeys(m.group(1) for m in _OPTION.finditer(last)))[:MAX_OPTIONS]
     for line in text.splitlines():
         bounds = line_range(line) if "?" in line else None
         if bounds is not None and bounds[1] - bounds[0] <= 1000:

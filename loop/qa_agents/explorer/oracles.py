@@ -182,9 +182,11 @@ class DescriptionInteractionOracle(Oracle):
                 )
             ]
         text = view.description(before) or ""
-        # Shown is shown wherever the state keeps it: in the room's list, or inside an open container's.
-        shown = view.visible_items(before) + view.inventory(before) + [t for _, t in state_tokens(before)]
-        unseen = not any(view.mentions(n, item) for n in shown)
+        unseen = not any(view.mentions(n, item) for n in view.visible_items(before) + view.inventory(before))
+        # A reply here named it a moment ago ('THE LOCKER IS OPEN. INSIDE: <FUSE>.'): shown, if in no list
+        here = view.place(before)
+        recent = [s for s in steps[-6:-1] if not here or view.place(s.state) == here]
+        unseen = unseen and not any(view.mentions(s.message, item) for s in recent)
         if _succeeded(step) and view.has_visible_items(before) and unseen and not view.mentions(text, item):
             return [
                 Anomaly(
