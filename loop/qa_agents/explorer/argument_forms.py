@@ -20,7 +20,7 @@ from loop.replay.transcript import Step
 
 _ASKED_PARTICLE = re.compile(r"\bwhat\W+(\w+)\W+(?:what|whom|who|where|which)\b", re.IGNORECASE)
 _KEY_NAMES = re.compile(r"(?<![\w=])([a-z][a-z_]{0,20})=(?![\w=])", re.IGNORECASE)
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 
 
 def _head(command: str, verbs: Verbs) -> str:
@@ -41,7 +41,7 @@ def names_arguments(text: str) -> bool:
     """Does a reply name the arguments a command takes ('needs item= and qty=', 'Give what to whom?',
     'how many')? A game's refusal of a word it does not know names none."""
     text = text[:400]
-    return len(_KEY_NAMES.findall(text)) >= 1 or bool(_ASKED_PARTICLE.search(text) or _HOW_MANY.search(text))
+    return len(_KEY_NAMES.findall(text)) >= 1 or bool(_ASKED_PARTICLE.search(text) or HOW_MANY.search(text))
 
 
 def forms(step: Step, verbs: Verbs) -> list[Template]:
@@ -52,7 +52,7 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     keys = list(dict.fromkeys(k.lower() for k in _KEY_NAMES.findall(text)))
     particle = _ASKED_PARTICLE.search(text)
     joining = particle.group(1).lower() if particle and particle.group(1).lower() in JOINING else ""
-    many = bool(_HOW_MANY.search(text)) and " " in step.command.strip()
+    many = bool(HOW_MANY.search(text)) and " " in step.command.strip()
     if len(keys) < 2 and not joining and not many:
         return []
     words = step.command.lower().split()

@@ -18,7 +18,6 @@ from loop.qa_agents.explorer.commands import Template, line_range
 MAX_TEXT = 4000
 MAX_OPTIONS = 12
 _OPTION = re.compile(r"(?:^|(?<=\s))(\d{1,2})[).:]\s+[a-z]", re.IGNORECASE)
-_QUESTION = re.compile(r"\?[^\n?]{0,40}$|\?", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=1024)

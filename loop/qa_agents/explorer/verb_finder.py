@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from loop.qa_agents.explorer import argument_forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.examples import example_templates, listed_examples
+from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.menus import answer_templates
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
@@ -40,7 +41,6 @@ MAX_TEXT = 4000
 SAME_REPLY = 2  # other words given the very same reply, which quotes none of them: a refusal
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
-HELP_VERBS = frozenset({"help", "?"})
 # Cues that the next word is a command: 'say wares', 'type help'.
 CUES = frozenset({"say", "type", "enter", "try"})
 ARTICLES = frozenset({"a", "an", "the", "your", "my", "his", "her", "its", "their", "some", "this", "that"})
@@ -73,7 +73,6 @@ _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECAS
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _COMMAND = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
 _ASKED_KIND = re.compile(r"\b(?:what|which)\s+([a-z]+)\s*\?")
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b")
 _PLACEHOLDER = re.compile(r"<[a-z][\w -]{0,30}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
 
 
@@ -120,7 +119,7 @@ def asked_kind(message: str) -> str:
     """The kind of argument a reply asks for ('TYPE WHAT CODE?': a code, 'Which direction?', 'How many?':
     a number); a thing when it names none."""
     text = message[:MAX_TEXT].lower()
-    if _HOW_MANY.search(text):
+    if argument_forms.HOW_MANY.search(text):
         return "number"
     asked = _ASKED_KIND.search(text)
     return asked.group(1) if asked and asked.group(1) not in FUNCTION_WORDS else "thing"
