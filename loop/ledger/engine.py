@@ -7,6 +7,8 @@ starts, so two writers cannot both read, then both fail to upgrade their lock).
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,21 @@ def default_url() -> str:
     return f"sqlite:///{(data_dir() / 'ledger.sqlite').resolve()}"
 
 
+def _use_wal(cursor: Any) -> None:
+    """Switch the file to WAL once; it stays WAL. The switch needs a lock SQLite does not wait for through
+    the busy timeout, so a writer opening the file while another holds it retries within that bound."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith(("postgresql://", "postgres://")):
         # to SQLAlchemy a plain postgresql:// means psycopg2; closed-loop ships psycopg 3 (extra `postgres`)
@@ -43,7 +60,7 @@ def make_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _use_wal(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
