@@ -3,7 +3,8 @@ a markdown table of code spans, aliases joined by '|', a usage line quoted in a 
 numbers, example commands quoted with numbers in them, names in angle marks or with digits, a question for a
 code, a two-word verb, synonyms that ask for the same arguments, state numbers kept as name/value records or
 as strings with their unit, numbered menus and ranged questions, bracketed answers to a prompt, help by topic
-and by example, grid coordinates. Each test fails without the reading it covers."""
+and by example, grid coordinates, examples whose names change one at a time, a name and its role. Each test
+fails without the reading it covers."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from loop.qa_agents.explorer.menus import answer_templates, prompt_answers
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.reply_nouns import marked_names, reply_nouns
 from loop.qa_agents.explorer.verb_finder import asked_kind, text_words, usage_templates
+from loop.qa_agents.explorer.vocabulary import apposed
 from loop.replay.transcript import Step
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
@@ -148,6 +150,27 @@ def test_examples_listed_apart_by_slashes_vary_their_names_through_the_state() -
     assert listed_examples("save / restore") == ()  # aliases, not a list of examples
 
 
+def test_an_example_keeps_all_but_one_of_its_names_and_takes_what_the_state_lists_and_holds() -> None:
+    text = (
+        "Try things like: look / show the brass key to the secretary / give 2 coins to the cook / read notes"
+    )
+    templates = listed_examples(text)
+    assert ("show", "the", Slot("like brass key"), "to", "the", Slot("like secretary")) in _spelled(
+        Verbs(list(templates))
+    )  # the words between joining words are one name
+    state = {"Exits": ["Library"], "People here": ["Mr Pryce, the butler"], "Pocket": ["An empty tin"]}
+    commands = candidate_commands(Verbs(list(templates)), state)
+    assert "give 2 coins to the butler" in commands and "give 2 coins to the mr pryce" in commands
+    assert "show the empty tin to the secretary" in commands  # what is carried, without its article
+    assert "show the brass key to the butler" in commands
+
+
+def test_a_name_and_its_role_are_each_a_name() -> None:
+    assert apposed("Mr Pryce, the butler") == ["mr pryce", "butler"]
+    assert apposed("Vera (the cook)") == ["vera", "cook"]
+    assert apposed("brass key") == [] and apposed("a, b, c") == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "crash_command"),
@@ -167,3 +190,15 @@ def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str,
     assert not crash_command or any(r.repro[-1].split()[0] == crash_command for r in crashes), crashes
     played = {e.command for e in read_trace(result.trace_path) if e.command}
     assert len(played) > 40
+
+
+@pytest.mark.slow
+def test_verbs_guessed_for_a_help_without_a_list_stop_once_refused_like_nonsense(tmp_path: Path) -> None:
+    # Hemlock Hall's help only gives examples; the explorer guesses 'take', 'drop', 'use', 'open' too, and
+    # the game answers each as it answers a nonsense word.
+    result = explore(load_game(HOLDOUT / "hemlock-hall"), tmp_path, steps=800)
+    played = [e.command for e in read_trace(result.trace_path) if e.command]
+    for guess in ("take", "drop", "use", "open"):
+        tries = [c for c in played if c.split()[0] == guess]
+        assert len(tries) <= 12, (guess, len(tries))
+    assert len([c for c in played if c.split()[0] in ("ask", "show", "give", "search")]) > 100

@@ -401,6 +401,7 @@ class Explorer:
         self.verbs = parse_help(reply.message) if helped else Verbs()
         if not self.verbs.templates:  # guesses; a bare one the game refuses like a nonsense word is dropped
             self.verbs = parse_help(FALLBACK_HELP)
+            self.finder.guess(self.verbs)
         for template in self.docs.verbs().templates if self.docs else []:
             self.verbs.add(template)
         self.observe(reply)

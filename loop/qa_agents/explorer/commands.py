@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer.vocabulary import (
+    apposed,
     counted_stems,
     is_counted,
     kind_tokens,
@@ -47,6 +48,7 @@ MAX_COORDINATES = 24
 NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
 MAX_PER_TEMPLATE = 24
 MAX_SIBLINGS = 8
+_ARTICLE = re.compile(r"^(?:a|an|the|some) ")  # 'An empty tin' is typed 'the empty tin' in an example
 # When a game has no usable help: the verbs almost every text game understands.
 FALLBACK_HELP = (
     "look, status, inventory, help, go <direction>, take <item>, drop <item>, use <item>, open <thing>, "
@@ -322,6 +324,14 @@ class Shown:
     def values(self) -> set[str]:
         return {t for _, t in self.tokens}
 
+    @functools.cached_property
+    def listed(self) -> list[str]:
+        """The names the state keeps in lists of names (the people here, the exits), each name and role."""
+        lists = [v for v in self.state.values() if isinstance(v, list) and v]
+        names = [n for v in lists if all(isinstance(x, str) for x in v) for n in v[:MAX_SIBLINGS]]
+        parts = [part for name in names for part in (apposed(name) or [name.lower()]) if len(part) <= 40]
+        return [_ARTICLE.sub("", part) for part in parts]
+
 
 def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     kind, state, tokens = slot.kind, shown.state, shown.tokens
@@ -398,10 +408,17 @@ def _siblings(word: str, shown: Shown) -> list[str]:
     if _COORDINATE.fullmatch(word):
         return list(dict.fromkeys([word, *coordinates(shown.state)]))[:MAX_SIBLINGS]
     paths = {path for path, token in shown.tokens if token == word}
-    if not paths:  # a name the state does not keep ('the desk'): the names the replies gave instead
-        return list(dict.fromkeys([word, *shown.names_heard]))[:MAX_SIBLINGS]
-    siblings = (token for path, token in shown.tokens if path in paths)
-    return list(dict.fromkeys([word, *siblings]))[:MAX_SIBLINGS]
+    if paths:
+        siblings = (token for path, token in shown.tokens if path in paths)
+        return list(dict.fromkeys([word, *siblings]))[:MAX_SIBLINGS]
+    *head, last = word.split()
+    if head and any(token == last for _, token in shown.tokens):  # 'kg flour' and 'flour' among recipes
+        return [" ".join([*head, s]) for s in _siblings(last, shown)]
+    # A name the state does not keep ('the desk', 'the cook' elsewhere): what is at hand, the names the
+    # state lists (the people here, the exits), and the names the replies gave.
+    items = view.inventory(shown.state) + view.visible_items(shown.state)
+    at_hand = [_ARTICLE.sub("", i.lower()) for i in items]
+    return list(dict.fromkeys([word, *at_hand, *shown.listed, *shown.names_heard]))[:MAX_SIBLINGS]
 
 
 def _option(option: str, shown: Shown) -> list[str]:
@@ -455,8 +472,30 @@ def candidate_commands(
                     else options
                 )
             ]
-        commands.extend(filled[:MAX_PER_TEMPLATE] if len(template.slots) < 2 else _spread(filled))
+        if len(template.slots) < 2:
+            commands.extend(filled[:MAX_PER_TEMPLATE])
+            continue
+        commands.extend(_one_change_each(template, fills, per_slot))
+        commands.extend(_spread(filled))
     return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
+
+
+def _one_change_each(
+    template: Template, fills: dict[tuple[Slot, bool], list[str]], per_slot: int
+) -> list[str]:
+    """An example with several names ('give 2 coins to the cook'): the example as quoted and each of its
+    names or numbers changed alone ('... to the butler'), before any two change at once (the product is
+    sampled, and a sample seldom keeps all but one argument as the example had them)."""
+    if not any(p.kind.startswith(LIKE) for p in template.slots):
+        return []
+    options = [fills.get((p, True), [])[:per_slot] if isinstance(p, Slot) else [p] for p in template.parts]
+    if not all(options):
+        return []
+    base = [o[0] for o in options]
+    commands = [" ".join(base)]
+    for index, choices in enumerate(options):
+        commands += [" ".join([*base[:index], choice, *base[index + 1 :]]) for choice in choices[1:]]
+    return commands
 
 
 def _with_related(

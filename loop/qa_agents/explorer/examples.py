@@ -34,11 +34,23 @@ def _numbers(number: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((number, *VARIANTS)))
 
 
-def _argument(word: str) -> str | Slot:
-    """A word of an example after its verb: a joining word as typed, a number or a name to vary."""
-    if word in JOINING_WORDS:
-        return word
-    return Slot("n", _numbers(word)) if re.fullmatch(_NUMBER, word) else Slot(LIKE + word)
+def _arguments(words: list[str]) -> list[str | Slot]:
+    """The words of an example after its verb: joining words as typed, numbers and names to vary; the
+    words between two joining words are one name ('show the brass key to the maid': 'brass key')."""
+    parts: list[str | Slot] = []
+    name: list[str] = []
+    for word in [*words, ""]:
+        if word and word not in JOINING_WORDS and not re.fullmatch(_NUMBER, word):
+            name.append(word)
+            continue
+        if name:
+            parts.append(Slot(LIKE + " ".join(name)))
+            name = []
+        if word in JOINING_WORDS:
+            parts.append(word)
+        elif word:
+            parts.append(Slot("n", _numbers(word)))
+    return parts
 
 
 @functools.lru_cache(maxsize=1024)
@@ -50,10 +62,7 @@ def example_templates(text: str) -> tuple[Template, ...]:
         if not _EXAMPLE.fullmatch(span) or not re.search(r"\d", span):
             continue
         verb, *rest = span.split()
-        parts: list[str | Slot] = [verb]
-        for word in rest:
-            parts.append(_argument(word))
-        found.append(Template(tuple(parts)))
+        found.append(Template((verb, *_arguments(rest))))
     return tuple(dict.fromkeys(found))
 
 
@@ -74,5 +83,5 @@ def listed_examples(text: str) -> tuple[Template, ...]:
             words = piece.strip(" .,;!?\"'`").lower().split()
             if not 1 <= len(words) <= 7 or not all(re.fullmatch(r"[a-z][a-z'-]*|\d+", w) for w in words):
                 continue
-            found.append(Template((words[0], *(_argument(word) for word in words[1:]))))
+            found.append(Template((words[0], *_arguments(words[1:]))))
     return tuple(dict.fromkeys(found))

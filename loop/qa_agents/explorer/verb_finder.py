@@ -40,6 +40,9 @@ START_MISSES = 6
 MAX_TEXT = 4000
 SAME_REPLY = 2  # other words given the very same reply, which quotes none of them: a refusal
 RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like nonsense: no verb after all
+# The same for a verb guessed where the help gave none ('take <item>'), with more plays: a guess is a verb
+# many games have, and its first arguments may be names no command takes.
+GUESS_RECHECKS = 5
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
 # Cues that the next word is a command: 'say wares', 'type help'.
 CUES = frozenset({"say", "type", "enter", "try"})
@@ -167,6 +170,7 @@ class VerbFinder:
     replied: dict[str, list[str]] = field(default_factory=dict)
     added: dict[str, list[Template]] = field(default_factory=dict)  # a word found -> the templates it gave
     uses: dict[str, list[int]] = field(default_factory=dict)  # a word found -> [argument plays, refused]
+    guessed: dict[str, list[Template]] = field(default_factory=dict)  # a verb guessed -> its templates
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -265,7 +269,7 @@ class VerbFinder:
                 verbs.remove(bare)
             elif bare in verbs.templates and self._asks_for_argument(step, verbs):
                 self._accept(command, step, verbs)
-            elif step.verb in self.added and " " in command:
+            elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
             if template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
@@ -320,15 +324,26 @@ class VerbFinder:
 
     def _recheck(self, step: Step, verbs: Verbs) -> None:
         """A verb found by trying it, played with arguments: refused like a nonsense word every time it was,
-        RECHECKS times, it was no verb (its bare reply differed by chance: a monster struck that turn)."""
+        RECHECKS times, it was no verb (its bare reply differed by chance: a monster struck that turn). A
+        guessed verb: refused so GUESS_RECHECKS times and never once done (other replies may be the end of
+        the game or a busy turn), it is none of this game's."""
         refused = self.refusal.refused(step)
-        tally = self.uses.setdefault(step.verb, [0, 0])
+        done = not refused and (ok(step) or self.refusal.changed(step))
+        tally = self.uses.setdefault(step.verb, [0, 0, 0])
         tally[0] += 1
         tally[1] += refused
-        if tally[0] == RECHECKS and tally[1] == RECHECKS:
+        tally[2] += done
+        found = step.verb in self.added
+        if (tally[0] == tally[1] == RECHECKS) if found else (tally[1] >= GUESS_RECHECKS and not tally[2]):
             self.found.discard(step.verb)
-            for template in self.added.pop(step.verb, []):
+            for template in self.added.pop(step.verb, []) + self.guessed.pop(step.verb, []):
                 verbs.remove(template)
+
+    def guess(self, verbs: Verbs) -> None:
+        """`verbs` are guesses (the help gave none): those with arguments are judged by their plays."""
+        for template in verbs.templates:
+            if template.slots:
+                self.guessed.setdefault(template.verb, []).append(template)
 
     def _accept(self, command: str, step: Step, verbs: Verbs) -> None:
         words = command.split()

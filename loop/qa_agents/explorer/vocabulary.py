@@ -83,7 +83,20 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
         if "_" in state.strip("_") and path.rsplit(".", 1)[-1] in ("name", "id"):
             found.append((path, state.lower().replace("_", " ")))  # an id 'brass_key' as a text says it
         found.append((path, state.lower()))
+        found.extend((path, part) for part in apposed(state))
     return found
+
+
+_APPOSED = re.compile(r"^([^,()]{2,40}?)\s*(?:,\s*|\s\()(?:the |a |an )?([^,()]{2,40}?)\)?$", re.IGNORECASE)
+
+
+def apposed(text: str) -> list[str]:
+    """The two names of a name and its role ('Mr Pryce, the butler', 'Vera (the cook)'): each is what a
+    command may call the one thing."""
+    match = _APPOSED.match(text.strip())
+    if match is None or any(len(part.split()) > 3 for part in match.groups()):
+        return []
+    return [part.lower() for part in match.groups()]
 
 
 def _is_token(text: str) -> bool:
