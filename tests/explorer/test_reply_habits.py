@@ -3,8 +3,8 @@ a markdown table of code spans, aliases joined by '|', a usage line quoted in a 
 numbers, example commands quoted with numbers in them, names in angle marks or with digits, a question for a
 code, a two-word verb, synonyms that ask for the same arguments, state numbers kept as name/value records or
 as strings with their unit, numbered menus and ranged questions, bracketed answers to a prompt, help by topic
-and by example, grid coordinates, examples whose names change one at a time, a name and its role. Each test
-fails without the reading it covers."""
+and by example, grid coordinates, examples whose names change one at a time, a name and its role, a value
+given as the one after the command ('now holds 3 coins'). Each test fails without the reading it covers."""
 
 from __future__ import annotations
 
@@ -20,11 +20,13 @@ from loop.qa_agents.explorer.examples import example_templates, listed_examples
 from loop.qa_agents.explorer.menus import answer_templates, prompt_answers
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.reply_nouns import marked_names, reply_nouns
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
 from loop.qa_agents.explorer.verb_finder import asked_kind, text_words, usage_templates
 from loop.qa_agents.explorer.vocabulary import apposed
 from loop.replay.transcript import Step
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
+from tests.explorer.hand_steps import game
 
 HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
 
@@ -169,6 +171,18 @@ def test_a_name_and_its_role_are_each_a_name() -> None:
     assert apposed("Mr Pryce, the butler") == ["mr pryce", "butler"]
     assert apposed("Vera (the cook)") == ["vera", "cook"]
     assert apposed("brass key") == [] and apposed("a, b, c") == []
+
+
+def test_a_reply_that_gives_the_value_now_is_held_to_the_value_after_not_before() -> None:
+    stale = ("give 2 coins to the maid", {"Coins": 1}, True, "We give 2 coins; our purse now holds 3 coins.")
+    right = ("give 2 coins to the maid", {"Coins": 1}, True, "We give 2 coins; our purse now holds 1 coins.")
+    left = ("pay 2", {"Coins": 1}, True, "Paid. 3 coins left.")
+    [anomaly] = ReplyDeltaOracle().judge(game({"Coins": 3}, stale), set())
+    assert "3" in anomaly.observed and "3 -> 1" in anomaly.observed
+    assert ReplyDeltaOracle().judge(game({"Coins": 3}, right), set()) == []
+    assert ReplyDeltaOracle().judge(game({"Coins": 3}, left), set()) != []
+    turned = ("pay 2", {"Coins": 1}, True, "You pay 2 coins and turn left.")
+    assert ReplyDeltaOracle().judge(game({"Coins": 3}, turned), set()) == []
 
 
 @pytest.mark.slow

@@ -128,6 +128,29 @@ def mentions(
     return {path: values for path, values in said.items() if len(values) == 1}
 
 
+_NOW = re.compile(r"\bnow\b", re.IGNORECASE)
+_LEFT = re.compile(r"(?<![\w/])(-?\d+)\s+([a-z][a-z-]*)\s+(?:left|remaining)\b", re.IGNORECASE)
+
+
+def stated_after(
+    text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
+) -> dict[str, float]:
+    """path -> the number a text gives as a field's value once the command is done: after 'now' in its clause
+    ('our purse now holds 3 coins') or before 'left' ('3 coins left'). Only one number per field."""
+    lookup = names(fields, prefer)
+    said: dict[str, list[float]] = {}
+    for clause in re.split(r"[.!?;\n]+", text[:4000]):
+        now = _NOW.search(clause)
+        if now is not None:
+            for path, values in mentions(clause[now.end() :], fields, prefer=prefer).items():
+                said.setdefault(path, []).extend(values)
+        for number, word in _LEFT.findall(clause):
+            path = lookup.get(stem(word))
+            if path is not None:
+                said.setdefault(path, []).append(float(number))
+    return {path: values[0] for path, values in said.items() if len(set(values)) == 1}
+
+
 def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
     """Whether the number ending at `end` counts the word after it rather than the name before it: 'food 2
     gold a ration' prices food in gold (the unit names a field, or a rate follows it), while in 'Gold 30

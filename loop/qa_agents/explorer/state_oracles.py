@@ -3,7 +3,8 @@
 - text-vs-state: a reply that changes nothing (a query) must not state a field's value wrongly, once a
   sentence of the same shape stated that field right ('Lives 3' while lives is 2);
 - reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
-  name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15),
+  name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15), nor
+  a number it gives as the value after ('now holds 3 coins', '3 coins left') that is not the value after,
   unless the game ended during the command;
 - argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
@@ -120,12 +121,15 @@ class ReplyDeltaOracle(Oracle):
         changes = numbers.changed(step.before, step.state)
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
+        after = numbers.stated_after(step.message, fields, prefer=frozenset(changes))
         found = []
         for path, (old, new) in changes.items():
             if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
                 continue  # 'buy 10 food' is the command echoed, not a statement about a field named 'buy'
             values = said.get(path)
-            if not values or any(v in (abs(new - old), old, new) for v in values):
+            if path in after and after[path] != new:
+                values = [after[path]]  # 'now holds 3 coins' is the value after, not the one before
+            elif not values or any(v in (abs(new - old), old, new) for v in values):
                 continue
             found.append(
                 Anomaly(
