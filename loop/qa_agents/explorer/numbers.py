@@ -128,27 +128,26 @@ def mentions(
     return {path: values for path, values in said.items() if len(values) == 1}
 
 
-_NOW = re.compile(r"\bnow\b", re.IGNORECASE)
-_LEFT = re.compile(r"(?<![\w/])(-?\d+)\s+([a-z][a-z-]*)\s+(?:left|remaining)\b", re.IGNORECASE)
+# The value a field has once the command is done: 'now holds 3 coins', 'Housing is now 15', '3 coins left'.
+_NOW_NUMBER_WORD = re.compile(r"\bnow(?: [a-z]+){0,2} (-?\d+) ([a-z][a-z-]*)\b", re.IGNORECASE)
+_WORD_IS_NOW = re.compile(r"\b([a-z][a-z-]*) (?:is|are) now (-?\d+)\b(?![.,]\d)", re.IGNORECASE)
+_LEFT = re.compile(r"(?<![\w/])(-?\d+) ([a-z][a-z-]*) (?:left|remaining)\b", re.IGNORECASE)
 
 
 def stated_after(
     text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
 ) -> dict[str, float]:
-    """path -> the number a text gives as a field's value once the command is done: after 'now' in its clause
-    ('our purse now holds 3 coins') or before 'left' ('3 coins left'). Only one number per field."""
+    """path -> the number a text gives as a field's value once the command is done ('our purse now holds 3
+    coins', 'Housing is now 15', '3 coins left'); only a field given one such number."""
     lookup = names(fields, prefer)
-    said: dict[str, list[float]] = {}
-    for clause in re.split(r"[.!?;\n]+", text[:4000]):
-        now = _NOW.search(clause)
-        if now is not None:
-            for path, values in mentions(clause[now.end() :], fields, prefer=prefer).items():
-                said.setdefault(path, []).extend(values)
-        for number, word in _LEFT.findall(clause):
-            path = lookup.get(stem(word))
-            if path is not None:
-                said.setdefault(path, []).append(float(number))
-    return {path: values[0] for path, values in said.items() if len(set(values)) == 1}
+    said: dict[str, set[float]] = {}
+    text = " ".join(text[:4000].split())
+    pairs = [(w, n) for n, w in _NOW_NUMBER_WORD.findall(text) + _LEFT.findall(text)]
+    for word, number in pairs + _WORD_IS_NOW.findall(text):
+        path = lookup.get(stem(word))
+        if path is not None:
+            said.setdefault(path, set()).add(float(number))
+    return {path: next(iter(values)) for path, values in said.items() if len(values) == 1}
 
 
 def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
