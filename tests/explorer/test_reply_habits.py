@@ -4,7 +4,8 @@ numbers, example commands quoted with numbers in them, names in angle marks or w
 code, a two-word verb, synonyms that ask for the same arguments, state numbers kept as name/value records or
 as strings with their unit, numbered menus and ranged questions, bracketed answers to a prompt, help by topic
 and by example, grid coordinates, examples whose names change one at a time, a name and its role, a value
-given as the one after the command ('now holds 3 coins'). Each test fails without the reading it covers."""
+given as the one after the command ('now holds 3 coins'), the things a place's description names. Each test
+fails without the reading it covers."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from loop.qa_agents.explorer.commands import Slot, Verbs, candidate_commands, co
 from loop.qa_agents.explorer.examples import example_templates, listed_examples
 from loop.qa_agents.explorer.menus import answer_templates, prompt_answers
 from loop.qa_agents.explorer.numbers import numeric_fields
-from loop.qa_agents.explorer.reply_nouns import marked_names, reply_nouns
+from loop.qa_agents.explorer.reply_nouns import described_nouns, marked_names, reply_nouns
 from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
 from loop.qa_agents.explorer.verb_finder import asked_kind, text_words, usage_templates
 from loop.qa_agents.explorer.vocabulary import apposed
@@ -183,6 +184,20 @@ def test_a_reply_that_gives_the_value_now_is_held_to_the_value_after_not_before(
     assert ReplyDeltaOracle().judge(game({"Coins": 3}, left), set()) != []
     turned = ("pay 2", {"Coins": 1}, True, "You pay 2 coins and turn left.")
     assert ReplyDeltaOracle().judge(game({"Coins": 3}, turned), set()) == []
+
+
+def test_an_example_name_the_state_does_not_keep_takes_the_things_this_place_describes() -> None:
+    described = described_nouns(
+        "A greatcoat hangs by the door beside an umbrella stand. Here we find the cook."
+    )
+    assert described[:4] == ("greatcoat", "door", "umbrella stand", "stand")
+    state = {"Location": "Hall", "Exits": ["Library"]}
+    commands = candidate_commands(Verbs(list(listed_examples("Try: look / search the desk / wait"))), state)
+    assert "search the greatcoat" not in commands
+    commands = candidate_commands(
+        Verbs(list(listed_examples("Try: look / search the desk / wait"))), state, described=described
+    )
+    assert "search the desk" in commands and "search the greatcoat" in commands
 
 
 @pytest.mark.slow

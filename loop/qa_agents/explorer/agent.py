@@ -320,7 +320,8 @@ class Explorer:
         return self._verbs().words | self._verbs().placeholders
 
     def _candidates(self, state: view.State) -> list[str]:
-        return self.candidates.commands(self._verbs(), state, tuple(self.heard.names), self.heard.marked)
+        heard, marked = tuple(self.heard.names), self.heard.marked
+        return self.candidates.commands(self._verbs(), state, heard, marked, self.heard.described(state))
 
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.memory.tried.get(self.memory.novelty_key(state), set())

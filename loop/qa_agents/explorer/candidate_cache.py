@@ -17,17 +17,22 @@ class CandidateCache:
     def __init__(self) -> None:
         self._verbs: Verbs | None = None
         self._version = -1
-        self._entries: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
+        self._entries: dict[tuple[str, tuple[str, ...], int, tuple[str, ...]], list[str]] = {}
 
     def commands(
-        self, verbs: Verbs, state: view.State, heard: tuple[str, ...], marked: frozenset[str] = frozenset()
+        self,
+        verbs: Verbs,
+        state: view.State,
+        heard: tuple[str, ...],
+        marked: frozenset[str] = frozenset(),
+        described: tuple[str, ...] = (),
     ) -> list[str]:
         if verbs is not self._verbs or verbs.version != self._version or len(self._entries) >= MAX_ENTRIES:
             self._verbs, self._version = verbs, verbs.version
             self._entries.clear()
         # Equal reprs of JSON values are equal values, in the same key order (which the commands follow).
-        key = (repr(state), heard, len(marked))
+        key = (repr(state), heard, len(marked), described)
         found = self._entries.get(key)
         if found is None:
-            found = self._entries[key] = candidate_commands(verbs, state, heard, marked)
+            found = self._entries[key] = candidate_commands(verbs, state, heard, marked, described)
         return found

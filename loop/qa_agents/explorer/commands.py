@@ -310,6 +310,7 @@ class Shown:
     heard: tuple[str, ...] = ()
     marked: frozenset[str] = frozenset()
     tokens: list[tuple[str, str]] = field(default_factory=list)
+    described: tuple[str, ...] = ()  # the things this place's descriptions named
 
     @functools.cached_property
     def counted(self) -> frozenset[str]:
@@ -414,11 +415,12 @@ def _siblings(word: str, shown: Shown) -> list[str]:
     *head, last = word.split()
     if head and any(token == last for _, token in shown.tokens):  # 'kg flour' and 'flour' among recipes
         return [" ".join([*head, s]) for s in _siblings(last, shown)]
-    # A name the state does not keep ('the desk', 'the cook' elsewhere): what is at hand, the names the
-    # state lists (the people here, the exits), and the names the replies gave.
+    # A name the state does not keep ('the desk', 'the cook' elsewhere): what is at hand, what this place's
+    # descriptions named, the names the state lists (the people here, the exits), the names replies gave.
     items = view.inventory(shown.state) + view.visible_items(shown.state)
     at_hand = [_ARTICLE.sub("", i.lower()) for i in items]
-    return list(dict.fromkeys([word, *at_hand, *shown.listed, *shown.names_heard]))[:MAX_SIBLINGS]
+    others = [*at_hand, *shown.described[:MAX_SIBLINGS], *shown.listed, *shown.names_heard]
+    return list(dict.fromkeys([word, *others]))[: 2 * MAX_SIBLINGS]
 
 
 def _option(option: str, shown: Shown) -> list[str]:
@@ -434,11 +436,16 @@ def _option(option: str, shown: Shown) -> list[str]:
 
 
 def candidate_commands(
-    verbs: Verbs, state: view.State, heard: tuple[str, ...] = (), marked: frozenset[str] = frozenset()
+    verbs: Verbs,
+    state: view.State,
+    heard: tuple[str, ...] = (),
+    marked: frozenset[str] = frozenset(),
+    described: tuple[str, ...] = (),
 ) -> list[str]:
     """Every command worth trying in `state`, in a stable order (the explorer shuffles by its own seed).
     `heard`: names replies gave ("shield 12 coins"), for slots the state cannot fill; `marked`: those of
-    them a reply marked as names (quoted, bracketed, in capitals)."""
+    them a reply marked as names (quoted, bracketed, in capitals); `described`: the things the descriptions
+    of this place named, for an example's names the state does not keep ('search the desk')."""
     directions = [w for w in verbs.bare if w in COMPASS] or list(COMPASS)
     commands: list[str] = []
     movement = verbs.movement
@@ -446,7 +453,7 @@ def candidate_commands(
         commands.extend(e for e in view.exits(state))
     # Templates share slot kinds and argument words: each is filled, and each word's relatives found, once
     # per state (walking the state for every slot of every template was most of a step's own time).
-    shown = Shown(state, directions, heard, marked, state_tokens(state))
+    shown = Shown(state, directions, heard, marked, state_tokens(state), described)
     fills: dict[tuple[Slot, bool], list[str]] = {}
     related: dict[str, list[str]] = {}
     for template in verbs.templates:

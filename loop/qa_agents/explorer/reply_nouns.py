@@ -94,3 +94,29 @@ def marked_names(message: str) -> tuple[str, ...]:
     if re.search(r"[a-z]", message):
         marked += _CAPITALS.findall(message)
     return tuple(dict.fromkeys(n for n in (_clean(name) for name in marked) if n))
+
+
+_ARTICLED = re.compile(r"\b(?:a|an|the|some) ([a-z][a-z-]{2,30})(?: ([a-z][a-z-]{2,30}))?", re.IGNORECASE)
+MAX_DESCRIBED = 12
+_PREPOSITIONS = frozenset({
+    "beside", "near", "under", "behind", "above", "below", "against", "across", "through", "over", "upon",
+    "inside", "outside", "beneath", "between", "among", "around", "along", "past", "toward", "towards",
+})  # fmt: skip
+
+
+@functools.lru_cache(maxsize=512)
+def described_nouns(message: str) -> tuple[str, ...]:
+    """The things a description names after an article ('A greatcoat hangs by the door beside an umbrella
+    stand': greatcoat, door, umbrella stand, stand): what a command may search or examine where it was
+    read. A second word ending in 's' is taken for a verb ('hangs'), never part of the name."""
+    found: list[str] = []
+    for first, second in _ARTICLED.findall(message[:MAX_TEXT]):
+        first, second = first.lower(), second.lower()
+        if first in FUNCTION_WORDS or _CONTRACTION.fullmatch(first):
+            continue
+        joins = second in FUNCTION_WORDS or second in _PREPOSITIONS
+        if second and not joins and not second.endswith("s"):
+            found += [f"{first} {second}", second]
+        else:
+            found.append(first)
+    return tuple(dict.fromkeys(found))[:MAX_DESCRIBED]

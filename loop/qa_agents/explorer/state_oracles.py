@@ -131,6 +131,8 @@ class ReplyDeltaOracle(Oracle):
                 values = [after[path]]  # 'now holds 3 coins' is the value after, not the one before
             elif not values or any(v in (abs(new - old), old, new) for v in values):
                 continue
+            elif path.rsplit(".", 1)[-1].lower() in view.CLOCK_KEYS and all(v > new for v in values):
+                continue  # a time still to come ('due turn 36') is a deadline, not the clock's value
             found.append(
                 Anomaly(
                     self.name,
