@@ -415,11 +415,12 @@ def _siblings(word: str, shown: Shown) -> list[str]:
     *head, last = word.split()
     if head and any(token == last for _, token in shown.tokens):  # 'kg flour' and 'flour' among recipes
         return [" ".join([*head, s]) for s in _siblings(last, shown)]
-    # A name the state does not keep ('the desk', 'the cook' elsewhere): what is at hand, what this place's
-    # descriptions named, the names the state lists (the people here, the exits), the names replies gave.
+    # A name the state does not keep ('the desk', 'the cook' elsewhere): what is at hand, the names the
+    # state lists (the people here, the exits), what this place's descriptions named, the names replies
+    # gave.
     items = view.inventory(shown.state) + view.visible_items(shown.state)
     at_hand = [_ARTICLE.sub("", i.lower()) for i in items]
-    others = [*at_hand, *shown.described[:MAX_SIBLINGS], *shown.listed, *shown.names_heard]
+    others = [*at_hand, *shown.listed, *shown.described[:MAX_SIBLINGS], *shown.names_heard]
     return list(dict.fromkeys([word, *others]))[: 2 * MAX_SIBLINGS]
 
 
