@@ -40,8 +40,8 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"expected T3 to terminate at CRESTON at 06:40: {arrival.message!r}, {state}")
     score = state.get("score")
     evidence = (
-        f"T3 due 06:35 terminates at 06:40 (delay {state.get('train.T3.delay')}): score {score}, rules say 10; "
-        f"message={arrival.message!r}"
+        f"T3 due 06:35 terminates at 06:40 (delay {state.get('train.T3.delay')}): score {score}, "
+        f"rules say 10; message={arrival.message!r}"
     )
     return ProbeResult(bug_id="BUG-2", present=score != 10, evidence=evidence)
 
@@ -74,7 +74,8 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     game = client.new_game()
     moved = play_setup(client, game.game_id, ["SET S1 GREEN", "DISPATCH T1 TO BRAMLEY"])
     if moved.state.get("signal.S1") != "RED":
-        raise ProbeInconclusive(f"expected the state to show S1 RED behind T1: {moved.state.get('signal.S1')}")
+        shown_state = moved.state.get("signal.S1")
+        raise ProbeInconclusive(f"expected the state to show S1 RED behind T1: {shown_state!r}")
     status = client.command(game.game_id, "STATUS")
     shown = re.search(r"\bS1 (GREEN|RED)\b", status.message)
     if shown is None:
