@@ -39,6 +39,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "ravensmoor",
         "saltmarsh",
         "saltmarsh-still",
+        "signalbox",
         "tallyhall",
         "thornstead",
         "tidewright",
