@@ -353,7 +353,7 @@ class Shop:
         bottle["amount"] -= 1
         if bottle["amount"] == 0:
             self.shelf.remove(bottle)
-        tip = TIP if self.reputation > TIP_FROM_REPUTATION else 0
+        tip = self._tip()
         earned = customer["pays"] + tip
         purse_now = coins(self.purse)
         self.purse += earned
@@ -426,6 +426,10 @@ class Shop:
         total = sum(e["amount"] for e in self.contents)
         shade = COLOURS[lead["kind"]]
         return shade if lead["amount"] * 2 > total else f"murky, {shade}-streaked"
+
+    def _tip(self) -> int:
+        """What a customer adds to the price, once the shop's good name has grown."""
+        return TIP if self.reputation > TIP_FROM_REPUTATION else 0
 
     def _potion_phrase(self) -> str:
         return SLUDGE if self.potion == SLUDGE else f"a finished {self.potion}"
