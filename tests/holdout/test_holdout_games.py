@@ -20,6 +20,7 @@ HOLDOUT_DIR = Path(__file__).resolve().parents[2] / "bench" / "holdout"
 def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.CaptureFixture[str]) -> None:
     games = list_games(HOLDOUT_DIR)
     assert [game.name for game in games] == [
+        "alembic-lane",
         "anvilmere",
         "ashfall-outpost",
         "barrowdeep",
