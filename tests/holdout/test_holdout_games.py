@@ -38,6 +38,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "mirrorworks",
         "quillmoor",
         "ravensmoor",
+        "ringside",
         "saltmarsh",
         "saltmarsh-still",
         "signalbox",
