@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loop.contract.game_client import GameClient, GameServerError
+from loop.contract.game_client import GameClient, GameObservation, GameServerError
 from loop.contract.models import ProbeResult
 from loop.contract.probing import ProbeInconclusive, play_setup
 
@@ -45,6 +45,20 @@ def _stamina(state: dict[str, Any]) -> list[int]:
     return [int(m.get("stamina", 0)) for m in state.get("team", []) if m.get("status") == "climbing"]
 
 
+def _stamina_change(
+    client: GameClient, game_id: str, before: GameObservation, command: str, ends_at: str
+) -> tuple[list[int], str]:
+    """Each climbing member's stamina change from one accepted `command` that leaves the team at `ends_at`."""
+    start = _stamina(before.state)
+    answer = client.command(game_id, command)
+    if not answer.success or _expedition(answer.state).get("camp") != ends_at:
+        raise ProbeInconclusive(f"`{command}` did not leave the team at {ends_at}: {answer.message!r}")
+    end = _stamina(answer.state)
+    where = _expedition(before.state).get("camp")
+    changes = [b - a for a, b in zip(start, end, strict=True)]
+    return changes, f"stamina {start} at {where}; `{command}` -> {end}"
+
+
 def _ropes(state: dict[str, Any]) -> int:
     stored = sum(int(goods.get("rope", 0)) for goods in state.get("stores", {}).values())
     carried = sum(int(m.get("rope", 0)) for m in state.get("team", []))
@@ -73,13 +87,9 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     """A descent costs every climber 10 stamina."""
     game = client.new_game()
     up = play_setup(client, game.game_id, ["ascend"])
-    before = _stamina(up.state)
-    down = client.command(game.game_id, "descend")
-    if not down.success or _expedition(down.state).get("camp") != "Base Camp":
-        raise ProbeInconclusive(f"`descend` from Camp I did not reach Base Camp: {down.message!r}")
-    after = _stamina(down.state)
-    costs = [b - a for b, a in zip(before, after, strict=True)]
-    evidence = f"stamina {before} at Camp I; `descend` -> {after} (costs {costs}, rules say 10 each)"
+    changes, evidence = _stamina_change(client, game.game_id, up, "descend", "Base Camp")
+    costs = [-change for change in changes]
+    evidence += f" (costs {costs}, rules say 10 each)"
     return ProbeResult(bug_id="BUG-2", present=any(c != 10 for c in costs), evidence=evidence)
 
 
@@ -123,15 +133,10 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     high = play_setup(client, game.game_id, TO_CAMP_IV)
     if _expedition(high.state).get("camp") != "Camp IV":
         raise ProbeInconclusive(f"expected Camp IV: {_expedition(high.state)}")
-    before = _stamina(high.state)
-    if not before or max(before) > 80:
-        raise ProbeInconclusive(f"expected stamina at most 80 at Camp IV: {before}")
-    night = client.command(game.game_id, "camp")
-    if not night.success:
-        raise ProbeInconclusive(f"`camp` at Camp IV was refused: {night.message!r}")
-    after = _stamina(night.state)
-    gains = [a - b for b, a in zip(before, after, strict=True)]
-    evidence = f"stamina {before} at Camp IV; `camp` -> {after} (gains {gains}, rules say 20)"
+    if not _stamina(high.state) or max(_stamina(high.state)) > 80:
+        raise ProbeInconclusive(f"expected stamina at most 80 at Camp IV: {_stamina(high.state)}")
+    gains, evidence = _stamina_change(client, game.game_id, high, "camp", "Camp IV")
+    evidence += " (rules say a night at Camp IV gains 20)"
     return ProbeResult(bug_id="BUG-5", present=any(g != 20 for g in gains), evidence=evidence)
 
 
