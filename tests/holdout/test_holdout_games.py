@@ -32,6 +32,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "gloomwell",
         "hemlock-hall",
         "hollowfen",
+        "icefall",
         "kestrel-deep",
         "lanternhook",
         "lift-shift",
