@@ -4,8 +4,8 @@ numbers, example commands quoted with numbers in them, names in angle marks or w
 code, a two-word verb, synonyms that ask for the same arguments, state numbers kept as name/value records or
 as strings with their unit, numbered menus and ranged questions, bracketed answers to a prompt, help by topic
 and by example, grid coordinates, examples whose names change one at a time, a name and its role, a value
-given as the one after the command ('now holds 3 coins'), the things a place's description names. Each test
-fails without the reading it covers."""
+given as the one after the command ('now holds 3 coins'), the things a place's description names, a box table,
+dotted keys, examples in parentheses. Each test fails without the reading it covers."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ import pytest
 from games.catalogue import load_game
 from loop.contract.game_client import GameObservation
 from loop.qa_agents.explorer import argument_forms
+from loop.qa_agents.explorer.agent import _over
 from loop.qa_agents.explorer.commands import Slot, Verbs, candidate_commands, coordinates, parse_help
-from loop.qa_agents.explorer.examples import example_templates, listed_examples
+from loop.qa_agents.explorer.examples import example_templates, listed_examples, parenthesized_examples
 from loop.qa_agents.explorer.menus import answer_templates, prompt_answers
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.reply_nouns import described_nouns, marked_names, reply_nouns
@@ -200,6 +201,55 @@ def test_an_example_name_the_state_does_not_keep_takes_the_things_this_place_des
     assert "search the desk" in commands and "search the greatcoat" in commands
 
 
+BOX_HELP = """+---------+------------------------+-------------------+
+| COMMAND | ARGUMENTS              | EFFECT            |
++---------+------------------------+-------------------+
+| STATUS  |                        | TRAINS NOW        |
+| SET     | <S1|S2|S3> <GREEN|RED> | SET A SIGNAL      |
+| ADVANCE | <1-60>                 | RUN THE CLOCK ON  |
++---------+------------------------+-------------------+"""
+
+
+def test_a_box_table_gives_each_command_with_the_arguments_of_its_second_column() -> None:
+    parts = _spelled(parse_help(BOX_HELP))
+    assert ("status",) in parts
+    assert ("set", Slot("choice", ("s1", "s2", "s3")), Slot("choice", ("green", "red"))) in parts
+    assert ("advance", Slot("n", ("0", "1", "2", "30", "59", "60", "61"))) in parts  # a wide range's edges
+    assert not any(p[0].startswith(("+", "-")) for p in parts), parts
+    (usage,) = usage_templates("?? USAGE: HOLD <T1|T2|T3>")  # options joined by '|' inside the marks
+    assert usage.slots == [Slot("choice", ("t1", "t2", "t3"))]
+    commands = candidate_commands(parse_help(BOX_HELP), {"signal.S1": "RED"})
+    assert "set s1 green" in commands  # an id offered is typed as written, not looked up in the state
+
+
+def test_a_flat_state_of_dotted_keys_names_the_things_in_its_keys() -> None:
+    state = {
+        "train.T1.at": "ALDERTON",
+        "train.T1.due": "06:30",
+        "train.T2.at": "ELMWOOD",
+        "shift.over": False,
+    }
+    commands = candidate_commands(parse_help("dispatch <train> to <station>"), state)
+    assert "dispatch t1 to alderton" in commands or "dispatch t1 to elmwood" in commands
+    assert not any(c.startswith("dispatch at ") or c.startswith("dispatch ok ") for c in commands)
+
+
+def test_a_help_in_prose_gives_the_commands_it_shows_in_parentheses() -> None:
+    prose = (
+        "A day goes like this: you put the ingredients into the cauldron (put 2 nightshade into the cauldron,"
+        " say), and you sell it to them by name (sell the sleeping draught to the witch), and you buy more"
+        " (buy 2 moonpetal, or buy a bottle). Directions (or n, s) work too."
+    )
+    verbs = [t.verb for t in parenthesized_examples(prose)]
+    assert verbs == ["put", "sell", "buy", "buy"]
+
+
+def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
+    assert asked_kind("Play what? Name a card or a hand slot!") == "card"
+    assert prompt_answers("Ember Bolt is up! Target? (you/foe)") == ("you", "foe")
+    assert _over({"playerLost": True}) and _over({"shift.over": True}) and not _over({"lost_items": True})
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "crash_command"),
@@ -210,6 +260,9 @@ def test_an_example_name_the_state_does_not_keep_takes_the_things_this_place_des
         ("farhaul", ""),  # a numbered menu: the crash is a menu number typed on the launch screen
         ("thornstead", "demolish"),  # 'help <topic>' teaches 'demolish <x,y>', filled with the grid's tiles
         ("barrowdeep", ""),  # 'What do you want to quaff? [b or ?*]' answered with a letter it did not offer
+        ("signalbox", "hold"),  # a box table's argument column, '<T1|T2|T3>' typed as written
+        ("alembic-lane", "stir"),  # a help in prose, its commands in parentheses
+        ("ringside", "pile"),  # a one-line list of verbs; a game that ends on 'playerLost'
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 
 from loop.contract.game_client import GameClient, GameProtocolError, GameUnavailable
@@ -521,5 +522,13 @@ class Explorer:
         )
 
 
+# The last word of a flag that ends a game when true ('game_over', 'playerLost', 'shift.over').
+_ENDING_WORDS = frozenset({"over", "won", "lost", "gameover"})
+
+
 def _over(state: view.State) -> bool:
-    return bool(state.get("game_over") or state.get("won") or state.get("lost"))
+    for key, value in list(state.items())[:200]:
+        words = re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key)).lower())
+        if value is True and words and words[-1] in _ENDING_WORDS:
+            return True
+    return False

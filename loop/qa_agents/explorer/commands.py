@@ -63,8 +63,11 @@ _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
-_TABLE_ROW = re.compile(r"^\s*\|((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|")
-_TABLE_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+_CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
+_TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
+_TABLE_RULE = re.compile(r"^\s*[|+]?[\s:|+=-]+[|+]?\s*$")  # '|---|', '+----+----+'
+# A second cell that holds arguments ('| SET | <S1|S2|S3> <GREEN|RED> | ...'): they belong to the command.
+_ARGUMENT_CELL = re.compile(r"^\s*[<\[]")
 
 
 @dataclass(frozen=True)
@@ -160,8 +163,11 @@ def _range(text: str) -> list[str]:
     if not match:
         return []
     low, high = int(match.group(1)), int(match.group(2))
-    if high < low or high - low > 50:
+    if high < low or high - low > MAX_RANGE_SPAN:
         return []
+    if high - low > 50:  # a wide range: its edges, their neighbours and its middle
+        edges = [low - 1, low, low + 1, (low + high) // 2, high - 1, high, high + 1]
+        return [str(n) for n in dict.fromkeys(edges)]
     return [str(n) for n in range(low - 1, high + 2)]
 
 
@@ -252,7 +258,9 @@ def parse_help(text: str) -> Verbs:
         if _TABLE_RULE.match(line):
             continue
         row = _TABLE_ROW.match(line)
-        line = row.group(1) if row else line
+        if row:
+            first, second = row.group(1), row.group(2) or ""
+            line = f"{first.strip()} {second.strip()}" if _ARGUMENT_CELL.match(second) else first
         spans = _CODE_SPAN.findall(line)
         if spans:  # commands written as code ('`move <unit> <x> <y>` | walks a unit'): those, not the prose
             for span in spans:
@@ -428,8 +436,8 @@ def _option(option: str, shown: Shown) -> list[str]:
     """What one enumerated option stands for: itself when the state shows it as a name or it is a number;
     the names under a key like it when it names a kind ('inspect <car|engine>' and 'cars': [...]), or
     numbers when the state counts it ('repay <credits|all>' and 'credits': 240); else itself."""
-    if option in shown.values or option.lstrip("-").isdigit():
-        return [option]
+    if option in shown.values or re.search(r"\d", option):
+        return [option]  # a value the state shows, a number or an id ('s1') is typed as written
     named = kind_tokens(option, shown.tokens)
     if named:
         return named

@@ -85,3 +85,27 @@ def listed_examples(text: str) -> tuple[Template, ...]:
                 continue
             found.append(Template((words[0], *_arguments(words[1:]))))
     return tuple(dict.fromkeys(found))
+
+
+_PARENTHESIS = re.compile(r"\(([^()\n]{3,120})\)")
+_ASIDE = re.compile(r"^(?:say|e\.g\.|for example|for instance|or|like)\s+|\s+(?:say|e\.g\.)$")
+_PLAIN = re.compile(r"[a-z][a-z'-]*|\d+")
+
+
+@functools.lru_cache(maxsize=256)
+def parenthesized_examples(text: str) -> tuple[Template, ...]:
+    """The commands a help in prose gives in parentheses ('you put the ingredients into the cauldron (put 2
+    nightshade into the cauldron, say)'; '(buy 2 moonpetal, or buy a bottle)'): each one whose first word the
+    prose uses as a word of its own, varied as a listed example is."""
+    text = text[:MAX_TEXT].lower()
+    prose = set(_PLAIN.findall(_PARENTHESIS.sub(" ", text)))
+    found: list[Template] = []
+    for match in _PARENTHESIS.finditer(text):
+        for piece in re.split(r",|;|\bor\b", match.group(1)):
+            words = _ASIDE.sub("", piece.strip(" .!?\"'`")).split()
+            if not 2 <= len(words) <= 7 or not all(_PLAIN.fullmatch(w) for w in words):
+                continue
+            if words[0] in JOINING_WORDS or words[0] not in prose or words[0].isdigit():
+                continue
+            found.append(Template((words[0], *_arguments(words[1:]))))
+    return tuple(dict.fromkeys(found))

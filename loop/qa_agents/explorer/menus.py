@@ -38,12 +38,17 @@ def answer_templates(text: str) -> tuple[Template, ...]:
 
 
 _PROMPT = re.compile(r"\?\s*\[([^\[\]\n]{1,30})\]\s*$")
+_WORD_PROMPT = re.compile(r"\?\s*\(([a-z]{1,20}(?:\s*[/|]\s*[a-z]{1,20}){1,5})\)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
 def prompt_answers(text: str) -> tuple[str, ...]:
     """The answers a question that ends a reply offers in brackets ('What do you want to quaff? [bc or ?*]':
-    b, c), with the letter before and after them (an answer it did not offer is where games break)."""
+    b, c), with the letter before and after them (an answer it did not offer is where games break); or the
+    words it offers in parentheses ('Target? (you/foe)')."""
+    words = _WORD_PROMPT.search(text[-200:])
+    if words is not None:  # 'Target? (you/foe)': the words offered
+        return tuple(dict.fromkeys(w.strip().lower() for w in re.split(r"[/|]", words.group(1))))
     match = _PROMPT.search(text[-200:])
     if match is None:
         return ()

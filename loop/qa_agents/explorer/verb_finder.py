@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer import argument_forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
-from loop.qa_agents.explorer.examples import example_templates, listed_examples
+from loop.qa_agents.explorer.examples import example_templates, listed_examples, parenthesized_examples
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.menus import answer_templates
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
@@ -76,7 +76,12 @@ _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECAS
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _COMMAND = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
 _ASKED_KIND = re.compile(r"\b(?:what|which)\s+([a-z]+)\s*\?")
-_PLACEHOLDER = re.compile(r"<[a-z][\w -]{0,30}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
+# 'Name a card or a hand slot!': the kind a reply asks the player to give.
+_NAMED_KIND = re.compile(r"\b(?:name|choose|pick|give|enter|type)\s+(?:a|an|the)\s+([a-z]+)")
+# A reply that asks for something: it ends with a question, or a sentence of it asks what or which ('Play
+# what? Name a card!').
+_ASKS = re.compile(r"\?\s*$|\b(?:what|which|whom?|how many)\b[^.!?]{0,30}\?", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"<[a-z0-9][\w |,-]{0,40}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ def asked_kind(message: str) -> str:
     text = message[:MAX_TEXT].lower()
     if argument_forms.HOW_MANY.search(text):
         return "number"
-    asked = _ASKED_KIND.search(text)
+    asked = _ASKED_KIND.search(text) or _NAMED_KIND.search(text)
     return asked.group(1) if asked and asked.group(1) not in FUNCTION_WORDS else "thing"
 
 
@@ -278,6 +283,8 @@ class VerbFinder:
             verbs.add(template)
         for template in listed_examples(step.message) if step.verb in HELP_VERBS else ():
             verbs.add(template)
+        for template in parenthesized_examples(step.message) if step.verb in HELP_VERBS else ():
+            verbs.add(template)
         for template in example_templates(step.message):
             verb = template.verb
             if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in verbs.words:
@@ -292,7 +299,7 @@ class VerbFinder:
         assert step.command is not None
         if " " in step.command or ok(step) or self.refusal.changed(step):
             return False
-        if not step.message.rstrip().endswith("?"):
+        if not _ASKS.search(step.message[:MAX_TEXT]):
             return False  # 'There is no shop here.': the verb is refused here, it asks for nothing
         return not any(t.verb == step.command and t.slots for t in verbs.templates)
 

@@ -67,6 +67,8 @@ def stem(word: str) -> str:
 def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tuple[str, str]]:
     """(path, token) for every short string value and every key of a nested dict in `state`."""
     found: list[tuple[str, str]] = []
+    if isinstance(state, dict) and not path:
+        found.extend(dotted_names(state))
     if isinstance(state, dict):
         # A map's keys are names ({'c3': null, 'e6': 'you'}); a record's keys are field names: skip those.
         kinds = {type(v) for v in state.values() if v is not None}
@@ -97,6 +99,23 @@ def apposed(text: str) -> list[str]:
     if match is None or any(len(part.split()) > 3 for part in match.groups()):
         return []
     return [part.lower() for part in match.groups()]
+
+
+def dotted_names(state: dict[str, Any]) -> list[tuple[str, str]]:
+    """The names a flat state spells in its dotted keys: the part that varies between keys alike around it
+    ('train.T1.at', 'train.T2.at': T1 and T2 under 'train'), never the last part (a field's name)."""
+    shapes: dict[tuple[str, int, str], list[str]] = {}
+    for key in state:
+        parts = str(key).split(".")
+        for i in range(1, len(parts) - 1):  # the last part names a field ('at', 'status'), never a thing
+            shape = (".".join(parts[:i]), len(parts) - i, ".".join(parts[i + 1 :]))
+            shapes.setdefault(shape, []).append(parts[i])
+    found: list[tuple[str, str]] = []
+    for (prefix, _, _), names in shapes.items():
+        distinct = list(dict.fromkeys(names))
+        if len(distinct) >= 2 and all(_is_token(n) for n in distinct):
+            found += [(f"{prefix}{MAP_KEY}", n.lower()) for n in distinct]
+    return list(dict.fromkeys(found))
 
 
 def _is_token(text: str) -> bool:
