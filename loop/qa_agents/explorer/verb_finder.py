@@ -43,6 +43,7 @@ RECHECKS = 3  # plays with arguments of a verb found by trying, all refused like
 # The same for a verb guessed where the help gave none ('take <item>'), with more plays: a guess is a verb
 # many games have, and its first arguments may be names no command takes.
 GUESS_RECHECKS = 5
+MAX_WORD_LENGTH = 40  # the longest word (or quoted command) tried as a command
 MAX_TEXTS = 2000  # distinct replies and new states whose words are heard, per session
 # Cues that the next word is a command: 'say wares', 'type help'.
 CUES = frozenset({"say", "type", "enter", "try"})
@@ -187,6 +188,8 @@ class VerbFinder:
     # --- hearing words -----------------------------------------------------------------------------
 
     def _offer(self, word: str, rank: int) -> None:
+        if len(word) > MAX_WORD_LENGTH:
+            return  # a hostile reply's megabyte of one letter is no command
         if word in self.tried or (word not in self.rank and len(self.rank) >= MAX_WORDS):
             return
         if word in self._values:
