@@ -8,6 +8,7 @@ session on a deterministic game.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -527,8 +528,10 @@ _ENDING_WORDS = frozenset({"over", "won", "lost", "gameover"})
 
 
 def _over(state: view.State) -> bool:
-    for key, value in list(state.items())[:200]:
-        words = re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key)).lower())
-        if value is True and words and words[-1] in _ENDING_WORDS:
-            return True
-    return False
+    return any(value is True and _ends_game(str(key)) for key, value in list(state.items())[:200])
+
+
+@functools.lru_cache(maxsize=1024)  # asked of every key of every known state when the frontier is sought
+def _ends_game(key: str) -> bool:
+    words = re.findall(r"[a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key).lower())
+    return bool(words) and words[-1] in _ENDING_WORDS

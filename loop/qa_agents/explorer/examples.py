@@ -67,6 +67,7 @@ def example_templates(text: str) -> tuple[Template, ...]:
 
 
 _LISTED = re.compile(r"\s+/\s+|\s+\|\s+")
+_PLAIN = re.compile(r"[a-z][a-z'-]*|\d+")  # a word or a number of an example
 
 
 @functools.lru_cache(maxsize=256)
@@ -81,7 +82,7 @@ def listed_examples(text: str) -> tuple[Template, ...]:
             continue
         for piece in pieces:
             words = piece.strip(" .,;!?\"'`").lower().split()
-            if not 1 <= len(words) <= 7 or not all(re.fullmatch(r"[a-z][a-z'-]*|\d+", w) for w in words):
+            if not 1 <= len(words) <= 7 or not all(_PLAIN.fullmatch(w) for w in words):
                 continue
             found.append(Template((words[0], *_arguments(words[1:]))))
     return tuple(dict.fromkeys(found))
@@ -89,7 +90,6 @@ def listed_examples(text: str) -> tuple[Template, ...]:
 
 _PARENTHESIS = re.compile(r"\(([^()\n]{3,120})\)")
 _ASIDE = re.compile(r"^(?:say|e\.g\.|for example|for instance|or|like)\s+|\s+(?:say|e\.g\.)$")
-_PLAIN = re.compile(r"[a-z][a-z'-]*|\d+")
 
 
 @functools.lru_cache(maxsize=256)

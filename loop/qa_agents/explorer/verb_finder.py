@@ -175,7 +175,8 @@ class VerbFinder:
     echoed: dict[str, frozenset[str]] = field(default_factory=dict)
     replied: dict[str, list[str]] = field(default_factory=dict)
     added: dict[str, list[Template]] = field(default_factory=dict)  # a word found -> the templates it gave
-    uses: dict[str, list[int]] = field(default_factory=dict)  # a word found -> [argument plays, refused]
+    # a verb found or guessed -> [argument plays, refused like nonsense, done]
+    uses: dict[str, list[int]] = field(default_factory=dict)
     guessed: dict[str, list[Template]] = field(default_factory=dict)  # a verb guessed -> its templates
     trying: str | None = None
     misses: int = START_MISSES
