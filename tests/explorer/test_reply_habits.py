@@ -284,3 +284,16 @@ def test_verbs_guessed_for_a_help_without_a_list_stop_once_refused_like_nonsense
         tries = [c for c in played if c.split()[0] == guess]
         assert len(tries) <= 12, (guess, len(tries))
     assert len([c for c in played if c.split()[0] in ("ask", "show", "give", "search")]) > 100
+
+
+def test_a_refusals_usage_line_that_enumerates_an_argument_replaces_the_open_form_of_that_verb() -> None:
+    verbs = parse_help("+------+---------+\n| HOLD | <train> |\n| STATUS |  |\n+------+---------+")
+    assert ("hold", Slot("train")) in _spelled(verbs)
+    for usage in usage_templates("?? USAGE: HOLD <T1|T2|T3>"):
+        verbs.narrow(usage)
+    held = [p for p in _spelled(verbs) if p[0] == "hold"]
+    assert held == [("hold", Slot("choice", ("t1", "t2", "t3")))], held
+    assert ("status",) in _spelled(verbs)
+    state = {"train.T1.at": "ALDERTON", "signal.S1": "RED"}
+    held_commands = [c for c in candidate_commands(verbs, state) if c.startswith("hold")]
+    assert held_commands == ["hold t1", "hold t2", "hold t3"]

@@ -24,6 +24,7 @@ from loop.qa_agents.explorer.commands import FALLBACK_HELP, Verbs, parse_help
 from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer
 from loop.qa_agents.explorer.determinism import DeterminismOracle, observation_key
 from loop.qa_agents.explorer.docs import DocKnowledge
+from loop.qa_agents.explorer.enablers import Enablers
 from loop.qa_agents.explorer.findings import (
     ExplainedAway,
     Finding,
@@ -90,6 +91,7 @@ class Explorer:
         self.memory = CommandMemory()
         self.route: list[str] = []  # the commands of the current game that changed its state
         self.retry = RetryAfterWait()
+        self.enablers = Enablers()
         self.map = RoomMap()
         self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
@@ -204,6 +206,7 @@ class Explorer:
         take it back with the game's own undo (which must restore what it changed); retry a command
         refused for a while ('again in 2 turns') on the steps after, where a timer's edge lies."""
         self.pending = self.pending or self.retry.follow(step, self.memory.ever_effective)
+        self.pending = self.pending or self._lift_block(step)
         changed = step.observation is not None and step.observation.success
         changed = changed and changed_scalars(step.before, step.state) and self.refusal.changed(step)
         if not changed or self.pending or self.run_length >= MAX_RUN:
@@ -219,6 +222,15 @@ class Explorer:
         elif self.run_length or self.rng.random() < REPEAT_CHANCE:
             self.run_length += 1
             self.pending = [step.command or "look"]
+
+    def _lift_block(self, step: Step) -> list[str]:
+        """A real command refused for what its reply names: something acting on that first, then it again.
+        Refused is what the game flags as failed (a query such as `status` changes nothing either)."""
+        if step.observation is None or step.observation.success or False not in self.refusal.successes:
+            return []
+        if self.refusal.changed(step) or self.refusal.refused(step):
+            return []
+        return self.enablers.follow(step, self._candidates(step.state), self.memory.ever_effective)
 
     def _start_game(self) -> view.State:
         return GameSession(self.client).state

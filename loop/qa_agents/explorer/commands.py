@@ -91,6 +91,22 @@ class Template:
         return [p for p in self.parts if isinstance(p, Slot)]
 
 
+def _widens(wide: Template, narrow: Template) -> bool:
+    """Is `wide` the form of `narrow` with some of its enumerated arguments left open?"""
+    if wide == narrow or len(wide.parts) != len(narrow.parts):
+        return False
+    opened = False
+    for w, n in zip(wide.parts, narrow.parts, strict=True):
+        if isinstance(w, str) or isinstance(n, str):
+            if w != n:
+                return False
+        elif n.options and not w.options:
+            opened = True
+        elif w != n:
+            return False
+    return opened
+
+
 @dataclass
 class Verbs:
     """The templates a game announced, in the order it announced them; `version` counts the changes (the
@@ -106,6 +122,14 @@ class Verbs:
         if template.parts and template not in self.templates:
             self.templates.append(template)
             self.version += 1
+
+    def narrow(self, usage: Template) -> None:
+        """A refusal's usage line enumerates what an argument may be (`USAGE: HOLD <T1|T2|T3>`): it replaces a
+        template of the same form that left that argument open (`hold <train>`, filled with every name)."""
+        for template in list(self.templates):
+            if _widens(template, usage):
+                self.remove(template)
+        self.add(usage)
 
     def remove(self, template: Template) -> None:
         if template in self.templates:

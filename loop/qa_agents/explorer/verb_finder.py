@@ -281,7 +281,9 @@ class VerbFinder:
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
-            if template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
+            if template.verb == step.verb and not ok(step):
+                verbs.narrow(template)  # its own refusal says what the arguments may be
+            elif template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
                 verbs.add(template)  # a help topic's usage line ('help build': 'build <building> at <x,y>')
         for template in answer_templates(step.message):
             verbs.add(template)
