@@ -43,6 +43,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "saltmarsh",
         "saltmarsh-still",
         "signalbox",
+        "sternwheel",
         "tallyhall",
         "thornstead",
         "tidewright",
