@@ -48,6 +48,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "thornstead",
         "tidewright",
         "turnip-row",
+        "weirkeep",
     ]
     for game in games:
         assert not any(game.src_dir.rglob("bugs.json")), f"{game.name}: ground truth inside its source tree"
