@@ -37,6 +37,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "lanternhook",
         "lift-shift",
         "mirrorworks",
+        "plinth",
         "quillmoor",
         "ravensmoor",
         "ringside",

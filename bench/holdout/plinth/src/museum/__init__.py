@@ -1,0 +1,1 @@
+"""Plinth: run a small museum through the GBQA agent API."""
