@@ -56,8 +56,10 @@ class Command:
     detail: str = ""
 
     def usage(self) -> str:
-        parts = [self.name] + [f"{flag} {meta}" if meta else f"[{flag}]" for flag, meta, _ in self.options]
-        return "usage: " + " ".join(parts)
+        shown = [f"{flag} {meta}".strip() for flag, meta, _ in self.options]
+        if len(shown) > 1:
+            shown = ["(" + " | ".join(shown) + ")"]
+        return "usage: " + " ".join([self.name, *shown])
 
 
 COMMANDS = (
@@ -144,6 +146,8 @@ def parse(line: str) -> tuple[str, dict[str, str | None]]:
     if not words:
         raise Refusal("empty command; type help")
     name, rest = words[0].lower(), words[1:]
+    if name == "help" and len(rest) == 1 and rest[0].lower() in COMMAND_BY_NAME:
+        return rest[0].lower(), {"--help": None}
     flags: dict[str, str | None] = {}
     current: str | None = None
     for word in rest:

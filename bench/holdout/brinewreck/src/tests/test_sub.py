@@ -30,6 +30,7 @@ class HelpTests(unittest.TestCase):
         message, ok = Sub().run("winch --help")
         self.assertTrue(ok)
         self.assertIn("--haul CRATE", message)
+        self.assertEqual(Sub().run("help winch"), (message, True))
 
 
 class RuleTests(unittest.TestCase):
