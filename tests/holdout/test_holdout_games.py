@@ -25,6 +25,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "ashfall-outpost",
         "barrowdeep",
         "brass-comet",
+        "brinewreck",
         "cinder-yard",
         "cinderpath",
         "crumbwick",
