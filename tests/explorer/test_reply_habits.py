@@ -5,7 +5,8 @@ code, a two-word verb, synonyms that ask for the same arguments, state numbers k
 as strings with their unit, numbered menus and ranged questions, bracketed answers to a prompt, help by topic
 and by example, grid coordinates, examples whose names change one at a time, a name and its role, a value
 given as the one after the command ('now holds 3 coins'), the things a place's description names, a box table,
-dotted keys, examples in parentheses. Each test fails without the reading it covers."""
+dotted keys, examples in parentheses, command-line flags a refusal names, a running total a command adds to.
+Each test fails without the reading it covers."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from loop.qa_agents.explorer.examples import example_templates, listed_examples,
 from loop.qa_agents.explorer.menus import answer_templates, prompt_answers
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.reply_nouns import described_nouns, marked_names, reply_nouns
-from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.qa_agents.explorer.state_oracles import ArgumentEchoOracle, ReplyDeltaOracle
 from loop.qa_agents.explorer.verb_finder import asked_kind, text_words, usage_templates
 from loop.qa_agents.explorer.vocabulary import apposed
 from loop.replay.transcript import Step
@@ -263,6 +264,7 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("signalbox", "hold"),  # a box table's argument column, '<T1|T2|T3>' typed as written
         ("alembic-lane", "stir"),  # a help in prose, its commands in parentheses
         ("ringside", "pile"),  # a one-line list of verbs; a game that ends on 'playerLost'
+        ("brinewreck", "sell"),  # 'sell: give one of --all or --crate CRATE': command-line flags
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:
@@ -297,3 +299,36 @@ def test_a_refusals_usage_line_that_enumerates_an_argument_replaces_the_open_for
     state = {"train.T1.at": "ALDERTON", "signal.S1": "RED"}
     held_commands = [c for c in candidate_commands(verbs, state) if c.startswith("hold")]
     assert held_commands == ["hold t1", "hold t2", "hold t3"]
+
+
+def test_command_line_flags_a_refusal_names_become_the_verbs_arguments() -> None:
+    verbs = parse_help("commands:\n  dive      descend\n  winch     haul a crate\n  sell      sell crates")
+    refusals = {
+        "dive": "ERR  dive: argument --to: expected one number",
+        "winch": "ERR  winch: give one of --haul CRATE or --release CRATE",
+        "sell": "ERR  sell: give one of --all or --crate CRATE",
+    }
+    learned = []
+    for command, reply in refusals.items():
+        step = Step(1, command, {}, GameObservation(message=reply, state={}, success=False))
+        learned += [t.parts for t in argument_forms.forms(step, verbs)]
+    assert ("dive", "--to", Slot("n")) in learned
+    assert ("winch", "--haul", Slot("crate")) in learned and ("winch", "--release", Slot("crate")) in learned
+    assert ("sell", "--all") in learned and ("sell", "--crate", Slot("crate")) in learned
+    again = Step(
+        1,
+        "goto --site depth",
+        {},
+        GameObservation(message="goto: argument --site: invalid choice", state={}, success=False),
+    )
+    relearned = [t.parts for t in argument_forms.forms(again, verbs)]
+    assert relearned and all(p[:2] == ("goto", "--site") and p.count("--site") == 1 for p in relearned)
+
+
+def test_a_command_that_adds_its_number_to_a_running_total_is_not_said_to_mis_set_it() -> None:
+    tipped = game(
+        {"Tips": 5, "Chips": 100}, ("tip 5", {"Tips": 10, "Chips": 95}, True, "You tip the dealer.")
+    )
+    assert ArgumentEchoOracle().judge(tipped, set()) == []
+    levelled = game({"level": 1}, ("level 0", {"level": 3}, True, "Level set."))
+    assert ArgumentEchoOracle().judge(levelled, set())

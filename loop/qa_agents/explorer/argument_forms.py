@@ -5,13 +5,17 @@ A command with an argument that a game refuses may say what else it needs:
   the particle and a second argument (`give <item> to <target>`);
 - names followed by `=` (`Load needs cargo= and qty=.`): the verb takes `name=value` arguments, in that
   order;
-- a question of how many (`Sell what, and how many?`): the verb takes a thing and a number, in either order.
+- a question of how many (`Sell what, and how many?`): the verb takes a thing and a number, in either order;
+- command-line flags (`dive: argument --to: expected one number`, `give one of --haul CRATE or --release
+  CRATE`): the verb takes each flag, with a value of the kind its metavariable or the refusal names (a number,
+  `a site name`), or alone where neither is given (`--all`).
 The second argument is filled with what the state shows (the place the command is typed in first, then what
 is at hand) and numbers; a learned form the game refuses like nonsense goes like any other template.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from loop.qa_agents.explorer.commands import ASKED_TARGET, Slot, Template, Verbs
@@ -21,6 +25,11 @@ from loop.replay.transcript import Step
 _ASKED_PARTICLE = re.compile(r"\bwhat\W+(\w+)\W+(?:what|whom|who|where|which)\b", re.IGNORECASE)
 _KEY_NAMES = re.compile(r"(?<![\w=])([a-z][a-z_]{0,20})=(?![\w=])", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]{0,20})(?:[ =]([A-Z][A-Z_]{1,20})(?![\w]))?")
+_EXPECTED = re.compile(
+    r"^\W{0,3}(?:expected|expects|needs|takes)\s+(?:an?|one|some)?\s*([a-z]+)(?:\s+([a-z]+))?"
+)
+_NUMBER_WORDS = frozenset({"number", "integer", "int", "float", "amount", "count"})
 
 
 def _head(command: str, verbs: Verbs) -> str:
@@ -41,7 +50,28 @@ def names_arguments(text: str) -> bool:
     """Does a reply name the arguments a command takes ('needs item= and qty=', 'Give what to whom?',
     'how many')? A game's refusal of a word it does not know names none."""
     text = text[:400]
-    return len(_KEY_NAMES.findall(text)) >= 1 or bool(_ASKED_PARTICLE.search(text) or HOW_MANY.search(text))
+    named = len(_KEY_NAMES.findall(text)) >= 1 or bool(_ASKED_PARTICLE.search(text) or HOW_MANY.search(text))
+    return named or any(m.group(1) != "help" for m in _FLAG.finditer(text))
+
+
+def _flag_forms(head: tuple[str, ...], text: str) -> list[Template]:
+    """One template per flag the refusal names, with the value its metavariable or `expected ...` names."""
+    templates = []
+    for match in _FLAG.finditer(text):
+        flag = match.group(1)
+        if flag == "help":
+            continue
+        expected = _EXPECTED.search(text[match.end() : match.end() + 60])
+        if match.group(2):
+            kind = match.group(2).lower()
+        elif expected:
+            first, second = expected.group(1), expected.group(2) or ""
+            kind = "n" if {first, second} & _NUMBER_WORDS else first
+        else:
+            templates.append(Template((*head, f"--{flag}")))
+            continue
+        templates.append(Template((*head, f"--{flag}", Slot(kind))))
+    return list(dict.fromkeys(templates))[:4]
 
 
 def forms(step: Step, verbs: Verbs) -> list[Template]:
@@ -53,7 +83,8 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     particle = _ASKED_PARTICLE.search(text)
     joining = particle.group(1).lower() if particle and particle.group(1).lower() in JOINING else ""
     many = bool(HOW_MANY.search(text)) and " " in step.command.strip()
-    if len(keys) < 2 and not joining and not many:
+    flagged = any(m.group(1) != "help" for m in _FLAG.finditer(text))
+    if len(keys) < 2 and not joining and not many and not flagged:
         return []
     words = step.command.lower().split()
     # A two-word verb typed alone ('pick up'): both words are the verb.
@@ -61,6 +92,9 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     head = tuple(words) if two_word_verb else tuple(_head(" ".join(words), verbs).split())
     if not head:
         return []
+    if flagged and len(keys) < 2 and not joining:
+        verb = tuple(itertools.takewhile(lambda word: not word.startswith("-"), head))
+        return _flag_forms(verb, text) if verb else []
     if len(keys) >= 2:
         parts: list[str | Slot] = [*head]
         for key in keys[:3]:

@@ -6,7 +6,8 @@
   name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15), nor
   a number it gives as the value after ('now holds 3 coins', '3 coins left') that is not the value after,
   unless the game ended during the command;
-- argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N;
+- argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N (or add N
+  to a running total);
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
   still running, when a command with its verb is what started that cooldown;
 - undo and load: 'undo' restores every field the command before it changed; 'load' restores what 'save'
@@ -159,7 +160,9 @@ class ArgumentEchoOracle(Oracle):
             return []
         verb, asked = match.group(1), float(match.group(2))
         for path, (old, new) in numbers.changed(step.before, step.state).items():
-            if stem(path.rsplit(".", 1)[-1]) == stem(verb) and new != asked:
+            # 'tip 5' taking Tips from 5 to 10 adds to a running total; it was never meant to set it
+            adds = asked > 0 and new - old == asked
+            if stem(path.rsplit(".", 1)[-1]) == stem(verb) and new != asked and not adds:
                 return [
                     Anomaly(
                         self.name,
