@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import html
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +19,13 @@ from loop.replay.raw_request import RawRequest, send_raw
 from loop.replay.view import State
 
 SHOWN_REPLY = 400
+
+
+@functools.lru_cache(maxsize=4096)  # read by every oracle at every step
+def as_read(text: str) -> str:
+    """A reply as its player reads it: HTML character references ('&lt;name&gt;', '&euro;40') shown as the
+    characters a browser would show."""
+    return html.unescape(text) if "&" in text else text
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ class Step:
 
     @property
     def message(self) -> str:
-        return self.observation.message if self.observation is not None else self.error
+        return as_read(self.observation.message) if self.observation is not None else self.error
 
     @property
     def verb(self) -> str:

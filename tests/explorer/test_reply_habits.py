@@ -332,3 +332,20 @@ def test_a_command_that_adds_its_number_to_a_running_total_is_not_said_to_mis_se
     assert ArgumentEchoOracle().judge(tipped, set()) == []
     levelled = game({"level": 1}, ("level 0", {"level": 3}, True, "Level set."))
     assert ArgumentEchoOracle().judge(levelled, set())
+
+
+def test_arguments_written_key_equals_value_in_html_replies_are_typed_that_way() -> None:
+    # A refusal in HTML names the form in <code> with escaped placeholders; the help's example uses keys.
+    refusal = "<p>Say which piece to buy: <code>acquire piece=&lt;name&gt;</code>.</p>"
+    asked = game({}, ("acquire", {}, False, refusal))[-1]
+    assert asked.message == "<p>Say which piece to buy: <code>acquire piece=<name></code>.</p>"
+    assert [t.parts for t in usage_templates(asked.message)] == [("acquire", "piece=", Slot("name"))]
+    example = example_templates("<pre>commands: ...\nexample: hang piece=2 room=east\n</pre>")
+    assert [t.verb for t in example] == ["hang"]
+    state = {"rooms": [{"id": "east"}, {"id": "west"}], "pieces": [{"id": 1, "name": "Amphora"}]}
+    commands = candidate_commands(Verbs(list(example)), state)
+    assert "hang piece=2 room=east" in commands  # as quoted
+    assert "hang piece=0 room=east" in commands and "hang piece=2 room=west" in commands  # one change each
+    assert not any("= " in c for c in commands), commands
+    by_id = parse_help("restore piece=<id>")
+    assert "restore piece=1" in candidate_commands(by_id, state)  # the id the state's record carries

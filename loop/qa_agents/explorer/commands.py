@@ -36,6 +36,8 @@ NUMBER_KINDS = (
 LIKE = "like "
 # The second argument a refusal asked for ('Give what to whom?'): never a kind a help spells.
 ASKED_TARGET = "asked target"
+# An argument that is a record's id ('piece=<id>', 'sell <no>'): the ids the state's records carry.
+ID_KINDS = ("id", "no", "#", "ref")
 COMPASS = ("north", "south", "east", "west", "up", "down")
 # Arguments that are a number to key in ('type <code>'): numbers, and a few the length of a keypad's code.
 CODE_KINDS = ("code", "pin", "combination", "digits", "passcode")
@@ -392,6 +394,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(NUMBERS)
     if kind in CODE_KINDS:
         return [*CODES, *NUMBERS]
+    if kind in ID_KINDS:  # 'piece=<id>': the ids the state's records carry, numbers or names, then numbers
+        return list(dict.fromkeys([*record_ids(state), *kind_tokens(kind, tokens), *NUMBERS]))
     if kind in COORDINATE_KINDS:
         return coordinates(state)
     named = kind_tokens(kind, tokens)
@@ -404,6 +408,20 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
     return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.names_heard, *rest]))
+
+
+def record_ids(value: object, depth: int = 0) -> list[str]:
+    """The ids the state's records carry ('store': [{'id': 1, ...}]: '1'), in the order shown."""
+    if depth > 6:
+        return []
+    if isinstance(value, dict):
+        found = [
+            str(v).lower() for k, v in value.items() if k.lower() in ID_KINDS and isinstance(v, int | str)
+        ]
+        return found + [i for inner in value.values() for i in record_ids(inner, depth + 1)]
+    if isinstance(value, list):
+        return [i for inner in value[:50] for i in record_ids(inner, depth + 1)]
+    return []
 
 
 def coordinates(state: view.State) -> list[str]:
@@ -532,10 +550,15 @@ def _one_change_each(
     if not all(options):
         return []
     base = [o[0] for o in options]
-    commands = [" ".join(base)]
+    commands = [_joined(base)]
     for index, choices in enumerate(options):
-        commands += [" ".join([*base[:index], choice, *base[index + 1 :]]) for choice in choices[1:]]
+        commands += [_joined([*base[:index], choice, *base[index + 1 :]]) for choice in choices[1:]]
     return commands
+
+
+def _joined(words: list[str]) -> str:
+    """Words typed apart by spaces, a key's value right after its key ('room=' 'east': 'room=east')."""
+    return re.sub(r"(?<=\w=) ", "", " ".join(words))
 
 
 def _with_related(

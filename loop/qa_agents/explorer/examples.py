@@ -21,7 +21,11 @@ _SPAN = re.compile(
 )
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _COORDINATE = r"\d{1,3},\d{1,3}"
-_EXAMPLE = re.compile(r"[a-z][a-z-]*(?: (?:[a-z][a-z-]*|" + _COORDINATE + "|" + _NUMBER + r")){1,4}")
+_WORD = r"[a-z][a-z-]*"
+_VALUE = "(?:" + _WORD + "|" + _COORDINATE + "|" + _NUMBER + ")"
+# An argument named by its key ('room=east', 'qty=2'): the key kept as typed, the value varied.
+_KEYED = r"[a-z][a-z_-]*=" + _VALUE
+_EXAMPLE = re.compile(_WORD + "(?: (?:" + _KEYED + "|" + _VALUE + ")){1,4}")
 # Words an example keeps as typed: they join its arguments, they name nothing to vary.
 JOINING_WORDS = frozenset(
     {"the", "a", "an", "to", "about", "at", "in", "into", "on", "onto", "from", "with", "for", "of", "and"}
@@ -40,6 +44,14 @@ def _arguments(words: list[str]) -> list[str | Slot]:
     parts: list[str | Slot] = []
     name: list[str] = []
     for word in [*words, ""]:
+        key, equals, value = word.partition("=")
+        if equals:
+            if name:
+                parts.append(Slot(LIKE + " ".join(name)))
+                name = []
+            parts.append(f"{key}=")
+            parts.append(Slot("n", _numbers(value)) if re.fullmatch(_NUMBER, value) else Slot(LIKE + value))
+            continue
         if word and word not in JOINING_WORDS and not re.fullmatch(_NUMBER, word):
             name.append(word)
             continue

@@ -72,6 +72,8 @@ _TAG = re.compile(r"</?[a-z][a-z0-9]{0,9}\s*/?>", re.IGNORECASE)
 _MARKUP = re.compile(
     r"</?(?:b|i|u|em|strong|code|tt|pre|br|p|span|div|font|small|big|kbd|samp|var|mark)\s*/?>", re.IGNORECASE
 )
+# Code in markup ('<code>acquire piece=<name></code>'): read as a code span, a command as typed.
+_CODE_MARKUP = re.compile(r"<(code|kbd|tt|samp)>([^`\n]{1,80}?)</\1>", re.IGNORECASE)
 _SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40})\")(?!\w)")
 _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -137,7 +139,8 @@ def asked_kind(message: str) -> str:
 @functools.lru_cache(maxsize=2048)
 def usage_templates(text: str) -> tuple[Template, ...]:
     """The templates a reply spells with placeholders ('usage: refuel <engine> [units]'), markup left out."""
-    lines = [line for line in _MARKUP.sub(" ", text[:MAX_TEXT]).splitlines() if _PLACEHOLDER.search(line)]
+    text = _CODE_MARKUP.sub(lambda m: f"`{m.group(2)}`", text[:MAX_TEXT])
+    lines = [line for line in _MARKUP.sub(" ", text).splitlines() if _PLACEHOLDER.search(line)]
     return tuple(t for t in parse_help("\n".join(lines)).templates if t.slots) if lines else ()
 
 
@@ -281,6 +284,8 @@ class VerbFinder:
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
         for template in usage_templates(step.message):
+            if template.verb.endswith("=") and not ok(step) and step.verb in self.found:
+                template = Template((step.verb, *template.parts))  # 'hang': 'Say which piece: piece=<id>'
             if template.verb == step.verb and not ok(step):
                 verbs.narrow(template)  # its own refusal says what the arguments may be
             elif template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
