@@ -158,3 +158,15 @@ def test_the_help_card_and_a_text_given_word_for_word_at_another_value_state_no_
     wrong = game(shift(0), ("look", shift(0), True, "Tick 0."), ("look", shift(0), True, "Tick 4."))
     [anomaly] = TextStateOracle().judge(wrong, set())
     assert anomaly.subject == "shift.tick"
+
+
+def test_a_command_that_names_the_amount_it_pays_is_not_held_to_a_listed_price():
+    # 'You hold 200 chips' reads like a price list ('hold 200 chips'); 'bet 100 hold' pays the 100 it names.
+    chips = {"chips": 200}
+    held = ("look", chips, True, "You hold 200 chips, 10 hands left tonight.")
+    named = game(chips, held, ("bet 100 hold", {"chips": 100}, True, "You push 100 chips onto the felt."))
+    assert PriceListOracle().judge(named, set()) == []
+    # the same list and a command without its own amount: held to the list
+    taken = game(chips, held, ("pay hold", {"chips": 150}, True, "You pay."))
+    [anomaly] = PriceListOracle().judge(taken, set())
+    assert "listed price is 200" in anomaly.title

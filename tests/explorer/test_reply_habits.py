@@ -265,6 +265,7 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("alembic-lane", "stir"),  # a help in prose, its commands in parentheses
         ("ringside", "pile"),  # a one-line list of verbs; a game that ends on 'playerLost'
         ("brinewreck", "sell"),  # 'sell: give one of --all or --crate CRATE': command-line flags
+        ("sternwheel", "insurance"),  # a game that ends only in its reply's game_over ('cash out' first)
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:

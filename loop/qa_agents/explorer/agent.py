@@ -88,6 +88,7 @@ class Explorer:
         self.verbs: Verbs | None = None
         self.known_items: set[str] = set()
         self.states: dict[str, KnownState] = {}
+        self.ended: set[str] = set()  # the states a reply said the game was over in (its game_over field)
         self.memory = CommandMemory()
         self.route: list[str] = []  # the commands of the current game that changed its state
         self.retry = RetryAfterWait()
@@ -151,6 +152,9 @@ class Explorer:
         self.observe(step)
         if step.outside_api:  # judged (a crash-like finding); what state the game is in is not known
             self._leave_game()
+            return
+        if step.observation is not None and step.observation.game_over:
+            self.pending = []  # the game has ended: what was left to play belongs to a new one
             return
         self._arrive(step.state)
         self._maybe_repeat(step)
@@ -322,7 +326,13 @@ class Explorer:
     def _finished(self, state: view.State) -> bool:
         """Over, or as deep as a game goes (a word tried, which leads nowhere, takes no depth)."""
         played = len(self.session.commands) - self.words_here if self.session else 0
-        return _over(state) or played >= self.depth
+        last = self.session.steps[-1].observation if self.session else None
+        return self._is_over(state) or (last is not None and last.game_over) or played >= self.depth
+
+    def _is_over(self, state: view.State) -> bool:
+        """Over, by a flag of the state or by the reply that led here (a game that says so only in its
+        response's game_over: every word is refused after it, and none of that is the game's language)."""
+        return _over(state) or (bool(self.ended) and self.memory.novelty_key(state) in self.ended)
 
     def _verbs(self) -> Verbs:
         if self.verbs is None:
@@ -375,7 +385,7 @@ class Explorer:
     def _prefix_to_frontier(self) -> list[str] | None:
         key = frontier(  # a state where the game is over is no place to explore from
             self.states,
-            lambda state: not _over(state) and bool(self._untried(state, first_only=True)),
+            lambda state: not self._is_over(state) and bool(self._untried(state, first_only=True)),
             self.memory.room_counts,
         )
         if key is None:
@@ -430,6 +440,8 @@ class Explorer:
             self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]
         signature, room = self.memory.novelty_key(state), view.place(step.before if step.command else state)
+        if step.observation is not None and step.observation.game_over:
+            self.ended.add(signature)
         self.finder.hear(step, signature not in self.states)
         if self.verbs is not None:
             version = self.verbs.version

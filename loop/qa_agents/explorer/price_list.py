@@ -88,6 +88,8 @@ class PriceListOracle(Oracle):
         quantity = QUANTITY.search(step.command)
         times = int(quantity.group(1)) if quantity else 1
         for path, (old, new) in numbers.changed(step.before, step.state).items():
+            if quantity and old - new == times:
+                continue  # the command named the amount it pays ('bet 100', 'tip 5'): no price to hold to
             for thing in words:
                 listed = prices.get((thing, path))
                 taken = {old - new, (old - new) / max(times, 1)}  # the price, or the price times the quantity
