@@ -8,6 +8,7 @@ import pytest
 
 from games.catalogue import load_game
 from loop.qa_agents.explorer.enablers import CHAINS_PER_REFUSAL, Enablers
+from loop.qa_agents.explorer.refusal import BOARD_MIN_REPLIES, Refusal
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
 from tests.explorer.hand_steps import game
@@ -33,6 +34,34 @@ def test_each_refusal_gets_a_few_chains_and_a_refusal_naming_nothing_gets_none()
     assert len({tuple(c) for c in chains[:CHAINS_PER_REFUSAL]}) == CHAINS_PER_REFUSAL
     unknown = game(START, ("frobnicate t1", START, False, "I do not know how to frobnicate."))
     assert Enablers().follow(unknown[-1], CANDIDATES, worked=set()) == []
+
+
+def test_a_command_a_refusal_quotes_is_played_first_unless_it_is_a_bare_query() -> None:
+    lock = {"boats": {"2": {"paid": False}}, "gate": "shut"}
+    candidates = ["toll 2 collect", "boat 2 enter", "shop", "look"]
+    paid = game(lock, ("boat 2 enter", lock, False, "Boat 2 has not paid its toll: `toll 2 collect` first."))
+    assert Enablers().follow(paid[-1], candidates, worked=set()) == ["toll 2 collect", "boat 2 enter"]
+    query = game(
+        lock, ("buy carry", lock, False, "The shop sells no 'carry'. Type 'shop' to see what it sells.")
+    )
+    assert Enablers().follow(query[-1], candidates, worked=set()) == []
+
+
+def test_a_status_board_shown_after_every_reply_does_not_make_every_refusal_look_like_nonsense() -> None:
+    board = "\n\n  WEIR CROSS LOCK  tick 3 of 40\n  SIDE LEVEL GATE SLUICE\n  upper 4.0 m shut closed\n"
+    refusal = Refusal()
+    for word in ("sqsxpsdw", "tbbnfm", "nsjjvgvc"):
+        [_, probe] = game({"tick": 3}, (word, {"tick": 3}, False, "Don't know that one." + board))
+        refusal.learn(probe)
+    for tick in range(4, 4 + BOARD_MIN_REPLIES):
+        [_, done] = game({"tick": tick - 1}, ("wait", {"tick": tick}, True, "Time passes." + board))
+        refusal.hear(done)
+    [_, blocked] = game(
+        {"tick": 9}, ("boat 2 enter", {"tick": 9}, False, "Boat 2 has not paid its toll." + board)
+    )
+    assert not refusal.refused(blocked)
+    [_, word] = game({"tick": 9}, ("zzkkq", {"tick": 9}, False, "Don't know that one." + board))
+    assert refusal.refused(word)
 
 
 @pytest.mark.slow

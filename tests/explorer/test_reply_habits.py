@@ -350,3 +350,15 @@ def test_arguments_written_key_equals_value_in_html_replies_are_typed_that_way()
     assert not any("= " in c for c in commands), commands
     by_id = parse_help("restore piece=<id>")
     assert "restore piece=1" in candidate_commands(by_id, state)  # the id the state's record carries
+
+
+def test_time_left_on_a_building_is_no_statement_of_the_clock_and_a_foreign_save_is_not_judged() -> None:
+    loaded = "Loaded slot 2: back to day 3. Under construction: house (2 days left)."
+    step = ("load 2", {"day": 3, "food": 19}, True, loaded)
+    saved = ("save 2", {"day": 2, "food": 25}, True, "Saved day 2 in slot 2.")
+    assert ReplyDeltaOracle().judge(game({"day": 2, "food": 25}, saved, step), set()) == []
+    # a slot this game never saved: what the load says belongs to the game that saved it
+    foreign = ("load 1", {"day": 5, "food": 3}, True, "Loaded slot 1: day 5, food 9.")
+    assert ReplyDeltaOracle().judge(game({"day": 2, "food": 25}, foreign), set()) == []
+    own = game({"day": 2, "food": 25}, ("save 1", {"day": 2, "food": 25}, True, "Saved."), foreign)
+    assert ReplyDeltaOracle().judge(own, set()) != []

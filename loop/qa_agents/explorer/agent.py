@@ -436,6 +436,7 @@ class Explorer:
     def observe(self, step: Step) -> None:
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
+        self.refusal.hear(step)
         if self.heard.learn(step, quiet, self._known_words() if self.verbs else set()):
             self.memory.verb_counts.clear()  # a new word: every verb deserves new tries with it
         state, prefix = step.state, self.session.commands[: step.index]

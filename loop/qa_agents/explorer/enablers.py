@@ -21,6 +21,8 @@ from loop.replay.transcript import Step
 CHAINS_PER_REFUSAL = 2
 _NAME = re.compile(r"[a-z][a-z0-9]*|[0-9]+[a-z][a-z0-9]*")
 _MAX_TEXT = 600
+# A command a refusal quotes ('Boat 2 has not paid: `toll 2 collect` first.'): the game names the lever.
+_QUOTED = re.compile(r"`([^`\n]{2,60})`|'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"")
 
 
 def _words(text: str) -> set[str]:
@@ -49,13 +51,18 @@ class Enablers:
             return []
         command = step.command.lower()
         said = _words(step.message)
-        named = (said - _words(command)) & _state_words(step.state)
-        if not named:
-            return []
         key = (command.split()[0], frozenset(said - _words(command)))
         if self.chains[key] >= CHAINS_PER_REFUSAL:
             return []
         verb = command.split()[0]
+        quoted = self._quoted(step, command, {c.lower().split()[0] for c in candidates if c.strip()}, worked)
+        if quoted is not None:
+            self.tried.add((command, quoted))
+            self.chains[key] += 1
+            return [quoted, step.command]
+        named = (said - _words(command)) & _state_words(step.state)
+        if not named:
+            return []
         ranked: list[tuple[int, bool, str]] = []
         for candidate in candidates:
             words = candidate.lower().split()
@@ -71,3 +78,15 @@ class Enablers:
         self.tried.add((command, enabler))
         self.chains[key] += 1
         return [enabler, step.command]
+
+    def _quoted(self, step: Step, command: str, verbs: set[str], worked: set[str]) -> str | None:
+        """A command of another known verb the refusal quotes, not yet tried before this one: one with an
+        argument, or one that changed a state before ('Type 'shop' to see what it sells' names a query)."""
+        for match in _QUOTED.finditer(step.message[:_MAX_TEXT]):
+            quoted = " ".join(next(g for g in match.groups() if g is not None).lower().split())
+            first = quoted.split()[0]
+            if first not in verbs or first == command.split()[0] or (command, quoted) in self.tried:
+                continue
+            if " " in quoted or quoted in worked:
+                return quoted
+        return None

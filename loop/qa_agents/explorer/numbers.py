@@ -134,6 +134,11 @@ _WORD_IS_NOW = re.compile(r"\b([a-z][a-z-]*) (?:is|are) now (-?\d+)\b(?![.,]\d)"
 _LEFT = re.compile(r"(?<![\w/])(-?\d+) ([a-z][a-z-]*) (?:left|remaining)\b", re.IGNORECASE)
 
 
+_CLOCK_STEMS = frozenset(
+    stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks")
+)
+
+
 def stated_after(
     text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
 ) -> dict[str, float]:
@@ -142,7 +147,9 @@ def stated_after(
     lookup = names(fields, prefer)
     said: dict[str, set[float]] = {}
     text = " ".join(text[:4000].split())
-    pairs = [(w, n) for n, w in _NOW_NUMBER_WORD.findall(text) + _LEFT.findall(text)]
+    # '2 days left' is time to go (a house's building time), never the clock's value
+    left = [(n, w) for n, w in _LEFT.findall(text) if stem(w) not in _CLOCK_STEMS]
+    pairs = [(w, n) for n, w in _NOW_NUMBER_WORD.findall(text) + left]
     for word, number in pairs + _WORD_IS_NOW.findall(text):
         path = lookup.get(stem(word))
         if path is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from loop.replay import view
@@ -28,6 +29,11 @@ _CONSONANTS = "bcdfghjklmnpqrstvwxz"
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]{0,60}'(?!\w)|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|\[[^\]\n]{0,60}\]")
 _WORDS = re.compile(r"[a-z]+")
 MAX_REPLY = 600
+# A status board a game appends to every reply ('WEIR CROSS LOCK  tick 3 of 40 ...'), refusals included: the
+# words in nearly every reply to a command that changed the state, once a few did, are left out of a
+# comparison with a refusal (else every reply is like one).
+BOARD_SHARE = 0.9
+BOARD_MIN_REPLIES = 6
 
 
 def nonsense(rng: random.Random) -> str:
@@ -59,6 +65,9 @@ class Refusal:
     successes: set[bool] = field(default_factory=set)
     moving: set[str] = field(default_factory=set)
     probes: int = 0
+    done_words: Counter[str] = field(default_factory=Counter)  # words of the replies to commands that did
+    done_replies: int = 0
+    _board: tuple[int, frozenset[str]] = (-1, frozenset())
 
     @property
     def learned(self) -> bool:
@@ -95,6 +104,23 @@ class Refusal:
         flag to go by)."""
         return any(self._repeats(i) for i in range(-len(self.replies), 0))
 
+    def hear(self, step: Step) -> None:
+        """A step of play: a reply to a command that changed the state teaches which words every reply has."""
+        if step.observation is None or step.command is None or not self.learned or not self.changed(step):
+            return
+        self.done_replies += 1
+        self.done_words.update(reply_words(step.message, ""))
+
+    @property
+    def board(self) -> frozenset[str]:
+        """The words nearly every reply to a command that did something has: a board shown after each."""
+        if self.done_replies < BOARD_MIN_REPLIES:
+            return frozenset()
+        if self._board[0] != self.done_replies:
+            least = BOARD_SHARE * self.done_replies
+            self._board = (self.done_replies, frozenset(w for w, n in self.done_words.items() if n >= least))
+        return self._board[1]
+
     def weak(self, step: Step) -> bool:
         """Nothing tells `step` from a refusal but its words: it changed nothing and succeeded as they do."""
         ok = step.observation is not None and step.observation.success
@@ -123,8 +149,9 @@ class Refusal:
             return False
         if not self.reliable:
             return not self.changed(step)
-        words = reply_words(step.message, step.command)
-        if not any(similar(words, known) for known in self.replies):
+        board = self.board
+        words = reply_words(step.message, step.command) - board
+        if not any(similar(words, known - board) for known in self.replies):
             return False
         before, after = view.leaves(step.before), view.leaves(step.state)
         self.moving |= {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}

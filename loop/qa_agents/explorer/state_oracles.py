@@ -119,6 +119,8 @@ class ReplyDeltaOracle(Oracle):
             return []
         if step.observation is not None and step.observation.game_over:
             return []  # the game ended during the command: the reply says what it set out to do ('4 ticks')
+        if step.verb in LOAD_VERBS and loads_another_games_save([s.command for s in steps if s.command]):
+            return []  # a save this game never made: what it says belongs to the game that made it
         changes = numbers.changed(step.before, step.state)
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
