@@ -67,11 +67,12 @@ def _arguments(words: list[str]) -> list[str | Slot]:
 
 @functools.lru_cache(maxsize=1024)
 def example_templates(text: str) -> tuple[Template, ...]:
-    """The templates of the example commands `text` quotes: those with a number in them."""
+    """The templates of the example commands `text` quotes: those with a number or a keyed argument in them
+    ('sail to=Gullhaven': its value varied through the names beside it)."""
     found: list[Template] = []
     for match in _SPAN.finditer(text[:MAX_TEXT]):
         span = " ".join(next(g for g in match.groups() if g is not None).lower().split())
-        if not _EXAMPLE.fullmatch(span) or not re.search(r"\d", span):
+        if not _EXAMPLE.fullmatch(span) or not re.search(r"\d|=", span):
             continue
         verb, *rest = span.split()
         found.append(Template((verb, *_arguments(rest))))
