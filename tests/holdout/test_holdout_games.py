@@ -32,6 +32,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "farhaul",
         "gloomwell",
         "hemlock-hall",
+        "hivecombe",
         "hollowfen",
         "icefall",
         "kestrel-deep",
