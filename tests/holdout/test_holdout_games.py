@@ -40,6 +40,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "lift-shift",
         "mirrorworks",
         "plinth",
+        "quayside",
         "quillmoor",
         "ravensmoor",
         "ringside",
