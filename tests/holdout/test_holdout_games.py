@@ -26,6 +26,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "barrowdeep",
         "brass-comet",
         "brinewreck",
+        "cairnline",
         "cinder-yard",
         "cinderpath",
         "crumbwick",

@@ -1,0 +1,1 @@
+"""Cairnline: a mountaineering expedition over the GBQA agent API."""

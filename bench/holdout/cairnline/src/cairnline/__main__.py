@@ -1,0 +1,3 @@
+from cairnline.server import main
+
+main()
