@@ -47,6 +47,7 @@ def test_every_holdout_game_validates_with_probes_that_flip(capsys: pytest.Captu
         "ringside",
         "saltmarsh",
         "saltmarsh-still",
+        "shuntyard",
         "signalbox",
         "sternwheel",
         "tallyhall",
