@@ -150,3 +150,14 @@ def test_what_a_place_shows_may_change_with_the_place_where_the_state_names_none
         game(at(["candle"], 2), ("east", at(["rope"], 1), True, "You walk east.")), set()
     )
     assert lost.subject == "east florin disappears"
+
+
+def test_a_bare_capacity_bounds_the_one_number_beside_it_not_a_rooms_rate():
+    tank = {"tanks": [{"id": "t1", "level": 8, "capacity": 10}]}
+    [over] = BoundsOracle().judge(
+        game(tank, ("fill t1", {"tanks": [{"id": "t1", "level": 12, "capacity": 10}]}, True, "Filled.")),
+        set(),
+    )
+    assert over.subject == "tanks[t1].level"
+    room = {"rooms": [{"id": "R11", "ratePence": 4800, "capacity": 1, "floor": 1}]}
+    assert BoundsOracle().judge(game(room, ("look", room, True, "Rooms.")), set()) == []

@@ -2,8 +2,9 @@
 the state (an object in a list is named by its id: `engines[otter].fuel`).
 
 A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax`, `maxHp`, `hp_cap`,
-`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it; a list's is a sibling named
-for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
+`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it (then only a value that was
+within it earlier in the game: a room's rate beside its guest capacity is no level); a list's is a sibling
+named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
 the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design).
 """
 
@@ -118,6 +119,8 @@ class BoundsOracle(Oracle):
         if step.observation is None:
             return []
         for path, value, bound, limit in bounds_of(step.state):
+            if bound.rsplit(".", 1)[-1] in BOUND_NAMES and not self._crossed(steps, path, limit):
+                continue  # a bare 'capacity' may be no bound of that number (a room's rate beside its guests)
             return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
         numbers = numbers_of(step.state)
         negative = [p for p, v in numbers.items() if v < 0 and not NON_NEGATIVE_EXEMPT.search(p)]
@@ -129,6 +132,12 @@ class BoundsOracle(Oracle):
             if seen and min(seen) >= 0:
                 return [self._anomaly(step, path, numbers[path], "0")]
         return []
+
+    @staticmethod
+    def _crossed(steps: list[Step], path: str, limit: float) -> bool:
+        """Was the value within the bound earlier in this game (it went past it, rather than always was)?"""
+        earlier = (numbers_of(s.state).get(path) for s in steps[:-1] if s.observation is not None)
+        return any(value is not None and value <= limit for value in earlier)
 
     def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:
         return Anomaly(
