@@ -522,7 +522,7 @@ def candidate_commands(
                 filled = []
                 break
             filled = [
-                f"{f}{o}" if f.endswith("=") else f"{f} {o}".strip()
+                _then(f, o)
                 for f in filled
                 for o in (
                     _with_related(f, options, state, per_slot, related)
@@ -557,8 +557,13 @@ def _one_change_each(
 
 
 def _joined(words: list[str]) -> str:
-    """Words typed apart by spaces, a key's value right after its key ('room=' 'east': 'room=east')."""
-    return re.sub(r"(?<=\w=) ", "", " ".join(words))
+    return functools.reduce(_then, words, "")
+
+
+def _then(typed: str, word: str) -> str:
+    """A command typed so far and its next word: apart by a space, a key's value right after its key
+    ('room=' 'east': 'room=east')."""
+    return f"{typed}{word}" if typed.endswith("=") else f"{typed} {word}".strip()
 
 
 def _with_related(
