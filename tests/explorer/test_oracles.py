@@ -97,6 +97,9 @@ def test_turn_counter_flags_going_backwards_but_not_a_free_command():
     assert anomaly.subject == "look went backwards"
     free = game(("help", state(turn=0), True))
     assert TurnCounterOracle().judge(free, set()) == []
+    # 'undo' takes back the turn with the move: that is what it is for.
+    undone = game(("wait", state(turn=1), True), ("undo", state(turn=0), True))
+    assert TurnCounterOracle().judge(undone, set()) == []
 
 
 def test_symmetry_flags_a_way_back_that_leads_elsewhere():

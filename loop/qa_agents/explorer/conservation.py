@@ -23,7 +23,7 @@ from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.counts import Holdings, holdings
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.oracles import DROP_VERBS, TAKE_VERBS
-from loop.qa_agents.explorer.state_oracles import LOAD_VERBS, UNDO_VERBS
+from loop.qa_agents.explorer.state_oracles import RESTORING
 from loop.qa_agents.explorer.step_facts import ok
 from loop.qa_agents.explorer.vocabulary import object_of, stem
 from loop.replay import view
@@ -141,10 +141,6 @@ def _taking(step: Step, before: Holdings, after: Holdings) -> bool | None:
     if room < 0 < carried:
         return True
     return False if carried < 0 < room else None
-
-
-# Commands that put a whole earlier state back: what they restore is undo-restores' call.
-RESTORING = UNDO_VERBS | LOAD_VERBS | {"redo", "restart", "reset"}
 
 
 def _judged_counts(step: Step) -> tuple[Counter[str], Counter[str]]:

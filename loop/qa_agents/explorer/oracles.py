@@ -12,6 +12,7 @@ import re
 from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.places import place_names, without_heading
+from loop.qa_agents.explorer.state_oracles import RESTORING
 from loop.qa_agents.explorer.vocabulary import object_of, state_tokens
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
@@ -213,13 +214,14 @@ class DescriptionInteractionOracle(Oracle):
 
 
 class TurnCounterOracle(Oracle):
-    """The turn counter never goes back and advances at most one per command."""
+    """The turn counter never goes back and advances at most one per command (but one that puts an earlier
+    state back: 'undo' takes back the turn too)."""
 
     name = "turn-counter"
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
         step = steps[-1]
-        if step.command is None or step.observation is None:
+        if step.command is None or step.observation is None or step.verb in RESTORING:
             return []
         before = view.turn(step.before)
         after = view.turn(step.state)

@@ -31,6 +31,8 @@ from loop.replay.transcript import Step
 UNDO_VERBS = frozenset({"undo"})
 SAVE_VERBS = frozenset({"save"})
 LOAD_VERBS = frozenset({"load", "restore"})
+# Commands that put a whole earlier state back, its turn counter too: undo-restores judges what they restore.
+RESTORING = UNDO_VERBS | LOAD_VERBS | {"redo", "restart", "reset"}
 
 
 def loads_another_games_save(commands: list[str]) -> bool:
