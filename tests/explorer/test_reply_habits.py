@@ -10,6 +10,7 @@ Each test fails without the reading it covers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -266,15 +267,31 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("ringside", "pile"),  # a one-line list of verbs; a game that ends on 'playerLost'
         ("brinewreck", "sell"),  # 'sell: give one of --all or --crate CRATE': command-line flags
         ("sternwheel", "insurance"),  # a game that ends only in its reply's game_over ('cash out' first)
+        ("quayside", "/bill"),  # commands behind a slash, cued by 'Type /help'; usage lines with record ids
+        ("cairnline", "drop"),  # orders given to a climber named first; help topics behind '? <topic>'
+        ("plinth", "open"),  # a help tree of keys, each command's arguments under 'params:' ('days: 1 to 5')
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:
     result = explore(load_game(HOLDOUT / game), tmp_path, steps=1500)
     crashes = [r for r in result.reports if r.oracle == "server-error"]
     assert crashes, [r.title for r in result.reports]
-    assert not crash_command or any(r.repro[-1].split()[0] == crash_command for r in crashes), crashes
+    assert not crash_command or any(crash_command in r.repro[-1].split()[:2] for r in crashes), crashes
     played = {e.command for e in read_trace(result.trace_path) if e.command}
     assert len(played) > 40
+
+
+@pytest.mark.slow
+def test_a_game_played_in_a_notation_has_its_moves_played_and_its_undo_fault_found(tmp_path: Path) -> None:
+    # Shunt Yard: moves are written 'A>B', couplings '+33' and '-33'; 'undo' after a coupling keeps wagons
+    # on the hook and puts them back on the track too.
+    result = explore(load_game(HOLDOUT / "shuntyard"), tmp_path, steps=1500)
+    accepted = {
+        e.command for e in read_trace(result.trace_path) if e.command and (e.observation or {}).get("success")
+    }
+    assert len({c for c in accepted if re.fullmatch(r"[a-z]?>[a-z]", c)}) >= 6, sorted(accepted)
+    assert len({c for c in accepted if re.fullmatch(r"[+-]\d+", c)}) >= 6, sorted(accepted)
+    assert any(r.oracle == "undo-restores" for r in result.reports), [r.title for r in result.reports]
 
 
 @pytest.mark.slow

@@ -34,6 +34,7 @@ from loop.qa_agents.explorer.findings import (
 )
 from loop.qa_agents.explorer.frontier import KnownState, frontier, random_walk
 from loop.qa_agents.explorer.hearing import HeardNames
+from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.memory import CommandMemory, RetryAfterWait, changed_scalars
 from loop.qa_agents.explorer.menus import prompt_answers
 from loop.qa_agents.explorer.oracles import (
@@ -423,7 +424,7 @@ class Explorer:
         helped = (
             reply.observation is not None and reply.observation.success and not self.refusal.refused(reply)
         )
-        self.verbs = parse_help(reply.message) if helped else Verbs()
+        self.verbs = read_help(reply.message) if helped else Verbs()
         if not self.verbs.templates:  # guesses; a bare one the game refuses like a nonsense word is dropped
             self.verbs = parse_help(FALLBACK_HELP)
             self.finder.guess(self.verbs)

@@ -63,6 +63,14 @@ MAX_RANGE_SPAN = 1000
 _CAPITAL_PLACEHOLDER = re.compile(r"(?<![\w<\[{])[A-Z][A-Z_]+(?![\w>\]}])")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_ID = re.compile(r"[a-z][a-z-]*\d+[a-z0-9-]*")  # a record's id: 'g-001', 'r12', 'c1'
+# Commands some games type behind a sigil ('/checkin <guest>', '!roll'); '?' alone is a help.
+SIGILS = "/!"
+GLUE = "\u2060"  # marks a symbol typed with no space around it ('a>b')
+_CUE = re.compile(r"^\s*(?:type|say)\s+(?=[a-z])|^\s*(?:type|say|ask|enter|use)\s+(?=[?/!])", re.IGNORECASE)
+_COMMAND_WORD = re.compile(r"[/!]?[a-z][a-z/'-]*=?|\?")
+# 'Orders: <climber> <order> [args]': every command is given to someone, named first.
+_ADDRESSED = re.compile(r"<([a-z][\w -]{0,20})>\s+<(?:order|command|action|cmd)s?>", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
@@ -183,6 +191,10 @@ def _slot(text: str) -> Slot:
     return Slot(inner)
 
 
+def range_values(text: str) -> list[str]:
+    return _range(text)
+
+
 def _range(text: str) -> list[str]:
     """'1-3' -> the range and its two outside neighbours: 0 1 2 3 4 (a boundary is where bugs live)."""
     match = re.fullmatch(r"(-?\d+)\s*(?:-|\.\.|to)\s*(-?\d+)", text.strip())
@@ -207,8 +219,8 @@ def _templates(spec: str) -> list[Template]:
         piece if _PLACEHOLDER.fullmatch(piece) else piece.replace("|", "/")
         for piece in re.split(f"({_PLACEHOLDER.pattern})", spec, flags=re.IGNORECASE)
     )
-    # 'Type help <topic>', 'say hello': the command is what follows the cue.
-    spec = re.sub(r"^\s*(?:type|say)\s+(?=[a-z])", "", spec, flags=re.IGNORECASE)
+    # 'Type help <topic>', 'say hello', 'Ask ? <topic>': the command is what follows the cue.
+    spec = _CUE.sub("", spec)
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
@@ -231,13 +243,15 @@ def _templates(spec: str) -> list[Template]:
         return []
     if len(words) == 3 and len(parts) == 3:
         return []  # three words and no argument: prose ('ends the round'), not a command
-    if not all(re.fullmatch(r"[a-z][a-z/'-]*=?", w.lower()) for w in words):
+    if not all(_COMMAND_WORD.fullmatch(w.lower()) for w in words):
         return []
     lead = [p for p in parts if isinstance(p, str)]
     first_slot = next((i for i, p in enumerate(parts) if isinstance(p, Slot)), len(parts))
     head, tail = " ".join(str(p) for p in parts[:first_slot]).lower(), parts[first_slot:]
     tail = [p.lower() if isinstance(p, str) else p for p in tail]
-    alternatives = [a.strip() for a in head.split("/") if a.strip()] if "/" in head else [head]
+    sigil = head[0] if head[:1] in SIGILS and len(head) > 1 else ""
+    body = head.removeprefix(sigil)
+    alternatives = [sigil + a.strip().lstrip(SIGILS) for a in body.split("/") if a.strip()] or [head]
     if len(lead) > 3:
         return []
     templates = [Template((*alt.split(), *tail)) for alt in alternatives]
@@ -295,6 +309,11 @@ def parse_help(text: str) -> Verbs:
             _parse_line(line, verbs)
         if bounds is not None:
             verbs.templates[known:] = [_with_range(t, bounds) for t in verbs.templates[known:]]
+    addressed = _ADDRESSED.search(text)
+    if addressed:  # each command also given to someone by name, first ('mira take rope 2')
+        someone = Slot(addressed.group(1).strip().lower())
+        for template in list(verbs.templates):
+            verbs.templates.insert(verbs.templates.index(template), Template((someone, *template.parts)))
     return verbs
 
 
@@ -460,8 +479,13 @@ def _siblings(word: str, shown: Shown) -> list[str]:
         return list(dict.fromkeys([word, *coordinates(shown.state)]))[:MAX_SIBLINGS]
     paths = {path for path, token in shown.tokens if token == word}
     if paths:
-        siblings = (token for path, token in shown.tokens if path in paths)
-        return list(dict.fromkeys([word, *siblings]))[:MAX_SIBLINGS]
+        siblings = list(dict.fromkeys([word, *(token for path, token in shown.tokens if path in paths)]))
+        # A record's id ('g-001') has a twin of its shape that no record carries ('g-999'): how a game
+        # answers an id it does not know is where it breaks.
+        unknown = re.sub(r"\d", "9", word) if _ID.fullmatch(word) else None
+        if unknown and unknown not in siblings:
+            siblings.insert(min(2, len(siblings)), unknown)
+        return siblings[:MAX_SIBLINGS]
     *head, last = word.split()
     if head and any(token == last for _, token in shown.tokens):  # 'kg flour' and 'flour' among recipes
         return [" ".join([*head, s]) for s in _siblings(last, shown)]
@@ -535,7 +559,7 @@ def candidate_commands(
             continue
         commands.extend(_one_change_each(template, fills, per_slot))
         commands.extend(_spread(filled))
-    return list(dict.fromkeys(c for c in commands if 0 < len(c) <= 200))
+    return list(dict.fromkeys(c.replace(GLUE, "") for c in commands if 0 < len(c) <= 200))
 
 
 def _one_change_each(
@@ -556,6 +580,11 @@ def _one_change_each(
     return commands
 
 
+def glued(symbols: str) -> str:
+    """A notation's symbols ('>' in 'a>b'), typed with no space on either side."""
+    return f"{GLUE}{symbols}{GLUE}"
+
+
 def _joined(words: list[str]) -> str:
     return functools.reduce(_then, words, "")
 
@@ -563,7 +592,9 @@ def _joined(words: list[str]) -> str:
 def _then(typed: str, word: str) -> str:
     """A command typed so far and its next word: apart by a space, a key's value right after its key
     ('room=' 'east': 'room=east')."""
-    return f"{typed}{word}" if typed.endswith("=") else f"{typed} {word}".strip()
+    if typed.endswith(("=", GLUE)) or word.startswith(GLUE):
+        return f"{typed}{word}"
+    return f"{typed} {word}".strip()
 
 
 def _with_related(

@@ -16,16 +16,20 @@ from loop.qa_agents.explorer.commands import LIKE, Slot, Template
 MAX_TEXT = 4000
 _SPAN = re.compile(
     r"(?<!\w)(?:`([^`\n]{3,60})`|'([^'\n]{3,60})'|\"([^\"\n]{3,60})\")(?!\w)"
-    r"|(?:^|\n)\s*(?:examples?|e\.g\.|for example|for instance)\s*:?\s+([^\n]{3,60}?)\.?\s*(?=\n|$)",
+    r"|(?:^|\n)\s*(?:examples?|e\.g\.|for example|for instance|usage)\s*:?\s+([^\n]{3,60}?)\.?\s*(?=\n|$)",
     re.IGNORECASE,
 )
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _COORDINATE = r"\d{1,3},\d{1,3}"
 _WORD = r"[a-z][a-z-]*"
-_VALUE = "(?:" + _WORD + "|" + _COORDINATE + "|" + _NUMBER + ")"
+_VERB = r"[/!]?" + _WORD  # some games type commands behind a sigil ('/checkin g-001 r12')
+# A record's id ('g-001', 'r12'): a name of its own, varied through the ids beside it in the state.
+_ID = r"[a-z][a-z-]*\d[a-z0-9-]*"
+_CHOICE = _WORD + r"(?:\|" + _WORD + ")+"  # 'breakfast|boat': either one
+_VALUE = "(?:" + _ID + "|" + _CHOICE + "|" + _WORD + "|" + _COORDINATE + "|" + _NUMBER + ")"
 # An argument named by its key ('room=east', 'qty=2'): the key kept as typed, the value varied.
 _KEYED = r"[a-z][a-z_-]*=" + _VALUE
-_EXAMPLE = re.compile(_WORD + "(?: (?:" + _KEYED + "|" + _VALUE + ")){1,4}")
+_EXAMPLE = re.compile(_VERB + "(?: (?:" + _KEYED + "|" + _VALUE + ")){1,4}")
 # Words an example keeps as typed: they join its arguments, they name nothing to vary.
 JOINING_WORDS = frozenset(
     {"the", "a", "an", "to", "about", "at", "in", "into", "on", "onto", "from", "with", "for", "of", "and"}
@@ -44,6 +48,13 @@ def _arguments(words: list[str]) -> list[str | Slot]:
     parts: list[str | Slot] = []
     name: list[str] = []
     for word in [*words, ""]:
+        if re.fullmatch(_ID, word) or re.fullmatch(_CHOICE, word):
+            if name:
+                parts.append(Slot(LIKE + " ".join(name)))
+                name = []
+            choice = tuple(word.split("|"))
+            parts.append(Slot("choice", choice) if len(choice) > 1 else Slot(LIKE + word))
+            continue
         key, equals, value = word.partition("=")
         if equals:
             if name:

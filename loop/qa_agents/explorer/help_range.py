@@ -15,7 +15,7 @@ from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
-HELP_VERBS = frozenset({"help", "?"})
+HELP_VERBS = frozenset({"help", "?", "/help", "!help", "/?"})  # some games type commands behind a sigil
 # Tries of a lead past the top, per verb: the command may need a state where it works (doors shut).
 LEAD_TRIES = 3
 _VERB = re.compile(r"^[\s*•>#-]*([a-z]+)\b")

@@ -19,11 +19,13 @@ import heapq
 import re
 from dataclasses import dataclass, field
 
-from loop.qa_agents.explorer import argument_forms
+from loop.qa_agents.explorer import argument_forms, option_lists
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.examples import example_templates, listed_examples, parenthesized_examples
 from loop.qa_agents.explorer.help_range import HELP_VERBS
+from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.menus import answer_templates
+from loop.qa_agents.explorer.notation import is_notation, notation_template
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
 from loop.replay.transcript import Step
@@ -77,7 +79,9 @@ _CODE_MARKUP = re.compile(r"<(code|kbd|tt|samp)>([^`\n]{1,80}?)</\1>", re.IGNORE
 _SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40})\")(?!\w)")
 _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
-_COMMAND = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
+_COMMAND = re.compile(r"[/!]?[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
+# A command behind a sigil in running text ('Type /help', '!roll to play'), not a path's part ('/api/x').
+_SIGIL_COMMAND = re.compile(r"(?<![\w/.:])[/!][a-z][a-z-]*(?![\w/:-]|\.\w)")
 _ASKED_KIND = re.compile(r"\b(?:what|which)\s+([a-z]+)\s*\?")
 # 'Name a card or a hand slot!': the kind a reply asks the player to give.
 _NAMED_KIND = re.compile(r"\b(?:name|choose|pick|give|enter|type)\s+(?:a|an|the)\s+([a-z]+)")
@@ -102,8 +106,9 @@ def text_words(text: str) -> TextWords:
     quoted = []
     for match in _SPAN.finditer(text):
         span = " ".join(next(g for g in match.groups() if g is not None).split())
-        if _COMMAND.fullmatch(span):
+        if _COMMAND.fullmatch(span) or is_notation(span):
             quoted.append(span)
+    quoted += _SIGIL_COMMAND.findall(text)
     words: list[tuple[str, bool]] = []
     pairs: list[tuple[str, str]] = []
     unquoted = _SPAN.sub(lambda m: f" {next(g for g in m.groups() if g is not None)} ", text)
@@ -181,6 +186,7 @@ class VerbFinder:
     # a verb found or guessed -> [argument plays, refused like nonsense, done]
     uses: dict[str, list[int]] = field(default_factory=dict)
     guessed: dict[str, list[Template]] = field(default_factory=dict)  # a verb guessed -> its templates
+    helps_read: set[str] = field(default_factory=set)  # the help replies read whole
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -215,7 +221,7 @@ class VerbFinder:
             self._values.update(w for rank, w in found if rank == STATE_VALUE)
             for rank, word in found:
                 self._offer(word, rank)
-        opening = step.command is None or step.verb in ("help", "?")
+        opening = step.command is None or step.verb in HELP_VERBS
         if (
             step.observation is not None
             and (step.message, opening) not in self._heard
@@ -283,6 +289,11 @@ class VerbFinder:
                 self._accept(command, step, verbs)
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
+        if step.verb in HELP_VERBS and ok(step) and step.message not in self.helps_read:
+            # A help reached another way than 'help' ('/help', '? orders'): read whole, as the first one.
+            self.helps_read.add(step.message)
+            for template in read_help(step.message[:MAX_TEXT]).templates:
+                verbs.add(template)
         for template in usage_templates(step.message):
             if template.verb.endswith("=") and not ok(step) and step.verb in self.found:
                 template = Template((step.verb, *template.parts))  # 'hang': 'Say which piece: piece=<id>'
@@ -303,6 +314,8 @@ class VerbFinder:
         if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
+        for template in option_lists.narrowed(step, verbs):
+            verbs.narrow(template)
 
     def _asks_for_argument(self, step: Step, verbs: Verbs) -> bool:
         """A one-word command the help listed bare, refused unlike a nonsense word with a question and
@@ -368,7 +381,9 @@ class VerbFinder:
         self.found.add(words[0])
         worked = step.observation is not None and step.observation.success
         made = [Template(tuple(words))] if worked or self.refusal.changed(step) else []
-        if len(words) == 1:
+        if is_notation(command):  # 'a>b' the game knows: any two tracks ('h>c'), refused here or not
+            made = [notation_template(command)]
+        elif len(words) == 1:
             # A verb that worked bare takes no argument, or not one it needs; one that did not asks for one.
             usage = [t for t in usage_templates(step.message) if t.verb == command]
             made += usage or ([] if worked else [Template((command, Slot(asked_kind(step.message))))])

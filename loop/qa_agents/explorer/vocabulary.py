@@ -73,6 +73,7 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
         # A map's keys are names ({'c3': null, 'e6': 'you'}); a record's keys are field names: skip those.
         kinds = {type(v) for v in state.values() if v is not None}
         is_map = bool(path) and not in_list and len(kinds) <= 1 and not kinds & {dict, list, bool}
+        is_map = is_map or (bool(path) and not in_list and _records_by_name(state))
         for key, value in state.items():
             sub = f"{path}.{key}" if path else str(key)
             if is_map:
@@ -87,6 +88,14 @@ def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tupl
         found.append((path, state.lower()))
         found.extend((path, part) for part in apposed(state))
     return found
+
+
+def _records_by_name(state: dict[str, Any]) -> bool:
+    """Records of one shape keyed by their names ({'Mira': {'health': 3}, 'Jonas': {'health': 2}})."""
+    values = list(state.values())
+    if len(values) < 2 or not all(isinstance(v, dict) and v for v in values):
+        return False
+    return len({frozenset(v) for v in values}) == 1
 
 
 _APPOSED = re.compile(r"^([^,()]{2,40}?)\s*(?:,\s*|\s\()(?:the |a |an )?([^,()]{2,40}?)\)?$", re.IGNORECASE)
