@@ -28,6 +28,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "anvilmere",
         "ashfall-outpost",
         "barrowdeep",
+        "bazaarline",
         "brass-comet",
         "brinewreck",
         "cairnline",
