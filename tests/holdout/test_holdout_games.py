@@ -35,6 +35,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "cinder-yard",
         "cinderpath",
         "crumbwick",
+        "deepdelve",
         "farhaul",
         "gloomwell",
         "hemlock-hall",
