@@ -37,6 +37,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "crumbwick",
         "deepdelve",
         "farhaul",
+        "foxglove",
         "gloomwell",
         "hemlock-hall",
         "hivecombe",
