@@ -2,14 +2,15 @@
 /help'), orders given to someone named first ('<climber> <order>'), a usage line that gives an example with
 record ids ('Usage: /checkin G-001 R12'), the options a reply lists for a wrong argument ('Topics: orders,
 camps'), records keyed by their names ({'Mira': {...}, 'Jonas': {...}}) as names to type, a notation
-('A>B', '+33') and a help written as a tree of keys with `params:`."""
+('A>B', '+33', 'e.g. BUY:WHEAT,4'), a help written as a tree of keys with `params:`, and a roguelike's keymap
+('>   go down', 'd x   drop item x')."""
 
 from __future__ import annotations
 
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, candidate_commands, parse_help
 from loop.qa_agents.explorer.examples import example_templates
 from loop.qa_agents.explorer.help_tree import tree_templates
-from loop.qa_agents.explorer.notation import is_notation, notation_template
+from loop.qa_agents.explorer.notation import cued_notations, is_notation, notation_template, notation_verb
 from loop.qa_agents.explorer.option_lists import listed_options, narrowed
 from loop.qa_agents.explorer.verb_finder import text_words
 from loop.qa_agents.explorer.vocabulary import state_tokens
@@ -113,3 +114,40 @@ def test_a_help_tree_gives_each_command_its_parameters_typed_as_its_example_type
         tree.replace("example: hang piece=2 room=east\n", "")
     )
     assert tree_templates("Commands:\n  look: see the room\n  take <item>: pick it up") == []
+
+
+def test_notation_examples_given_bare_after_a_cue_are_commands_and_keep_their_command_word():
+    text = "orders are written order:arg,arg  e.g. buy:wheat,4  grind:wheat,4  sell:flour,4"
+    assert cued_notations(text) == ["buy:wheat,4", "grind:wheat,4", "sell:flour,4"]
+    assert cued_notations("it looks like a tower; buy ware w, e.g. buy sword") == []
+    buy = notation_template("buy:wheat,4")
+    assert buy.parts[0] == "buy"  # the word before ':' names the command
+    state = {"stock": [{"good": "wheat", "sacks": 0}, {"good": "oats", "sacks": 2}]}
+    commands = candidate_commands(Verbs([buy]), state)
+    assert {"buy:wheat,4", "buy:oats,4", "buy:wheat,0", "buy:wheat,999999"} <= set(commands), commands
+    # One crash, however its names and numbers vary: a notation's command word, or its shape.
+    assert [notation_verb(v) for v in ("grind:oatmeal,4", "h>c", "+41", "look")] == [
+        "grind",
+        "_>_",
+        "+_",
+        "look",
+    ]
+
+
+def test_a_keymap_help_gives_symbol_keys_and_letter_arguments_its_description_names():
+    keymap = (
+        "h        move west\n"
+        ".        rest a turn (also: rest)\n"
+        ">        go down a staircase\n"
+        "<        go up a staircase\n"
+        "d x      drop item x\n"
+        "buy w    buy ware w, e.g. buy sword\n"
+    )
+    templates = parse_help(keymap).templates
+    for key in ("h", ".", ">", "<"):
+        assert Template((key,)) in templates, key
+    assert Template(("d", Slot("item"))) in templates
+    assert Template(("buy", Slot("ware"))) in templates
+    # A placeholder in angle marks is no symbol key; a letter the description does not name stays typed.
+    assert parse_help("<item>   an item of yours").templates == []
+    assert Template(("go", "n")) in parse_help("go n     north, if the door is open").templates

@@ -270,6 +270,8 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("quayside", "/bill"),  # commands behind a slash, cued by 'Type /help'; usage lines with record ids
         ("cairnline", "drop"),  # orders given to a climber named first; help topics behind '? <topic>'
         ("plinth", "open"),  # a help tree of keys, each command's arguments under 'params:' ('days: 1 to 5')
+        ("millrace", ""),  # orders in a notation given bare after 'e.g.' ('BUY:WHEAT,4'), varied by name
+        ("deepdelve", "d"),  # a roguelike's keymap: 'd x   drop item x' is 'd <item>'
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:

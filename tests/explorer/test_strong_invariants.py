@@ -37,6 +37,19 @@ def test_bounds_reads_a_camel_case_maximum_and_a_count_gone_below_zero():
     assert under.subject == "market[potion].stock"
 
 
+def test_a_purse_the_reply_shows_below_zero_is_a_debt_by_design():
+    def books(purse: int) -> dict:
+        return {"week": 1, "purse": purse}
+
+    unpaid = game(books(3), ("close", books(-4), True, "WK 7 CLOSED. WAGE UNPAID. PURSE -4s 0d"))
+    assert BoundsOracle().judge(unpaid, set()) == []
+    owing = game(books(3), ("close", books(-4), True, "The week closes. You are in debt to the miller."))
+    assert BoundsOracle().judge(owing, set()) == []
+    # Gone below zero with nothing saying so: still found.
+    [silent] = BoundsOracle().judge(game(books(3), ("close", books(-4), True, "WK 7 CLOSED.")), set())
+    assert silent.subject == "purse"
+
+
 def packs(herbs: int, potions: int = 1, stats: int = 5, town: str = "well") -> dict:
     return {
         "where": {"name": town, "exits": ["north"], "floor": []},

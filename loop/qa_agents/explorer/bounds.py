@@ -5,7 +5,8 @@ A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax
 `hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it (then only a value that was
 within it earlier in the game: a room's rate beside its guest capacity is no level); a list's is a sibling
 named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
-the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design).
+the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design),
+nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there).
 """
 
 from __future__ import annotations
@@ -111,6 +112,17 @@ def all_numbers(state: Any, path: str = "") -> dict[str, float]:
     return found
 
 
+_DEBT = re.compile(r"\b(?:debt|in the red|overdrawn|owes?|owing)\b", re.IGNORECASE)
+
+
+def _owned_up(reply: str, path: str) -> bool:
+    """Does the reply own up to the value below zero ('PURSE -4s 0d', 'you are in debt')? Then the game lets
+    it go there by design."""
+    name = re.escape(re.split(r"[.\]]", path)[-1] or path)
+    shown = re.search(rf"\b{name}\b\W{{0,3}}(?:is |at |now )?-\s?\D?\d", reply[:2000], re.IGNORECASE)
+    return bool(shown or _DEBT.search(reply[:2000]))
+
+
 class BoundsOracle(Oracle):
     name = "bounds"
 
@@ -123,7 +135,11 @@ class BoundsOracle(Oracle):
                 continue  # a bare 'capacity' may be no bound of that number (a room's rate beside its guests)
             return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
         numbers = numbers_of(step.state)
-        negative = [p for p, v in numbers.items() if v < 0 and not NON_NEGATIVE_EXEMPT.search(p)]
+        negative = [
+            p
+            for p, v in numbers.items()
+            if v < 0 and not NON_NEGATIVE_EXEMPT.search(p) and not _owned_up(step.message, p)
+        ]
         if not negative:
             return []
         earlier = [numbers_of(s.state) for s in steps[:-1] if s.observation is not None]

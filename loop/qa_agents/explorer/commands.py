@@ -67,6 +67,10 @@ _ID = re.compile(r"[a-z][a-z-]*\d+[a-z0-9-]*")  # a record's id: 'g-001', 'r12',
 # Commands some games type behind a sigil ('/checkin <guest>', '!roll'); '?' alone is a help.
 SIGILS = "/!"
 GLUE = "\u2060"  # marks a symbol typed with no space around it ('a>b')
+# A help line of two columns whose command is a key of symbols ('.   rest a turn', '>   go down').
+_SYMBOL_KEY = re.compile(r"^\s*([^\w\s\[(`'\"|+*•-][^\w\s\[(`'\"|]?)\s{2,}\w")
+# A command and a one-letter argument in the first column, its description after ('d x      drop item x').
+_LETTER_ARGUMENT = re.compile(r"^(\s*[a-z][\w-]*)\s+([a-z])(\s{2,})(\S.*)$", re.IGNORECASE)
 _CUE = re.compile(r"^\s*(?:type|say)\s+(?=[a-z])|^\s*(?:type|say|ask|enter|use)\s+(?=[?/!])", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[/!]?[a-z][a-z/'-]*=?|\?")
 # 'Orders: <climber> <order> [args]': every command is given to someone, named first.
@@ -319,6 +323,11 @@ def parse_help(text: str) -> Verbs:
 
 def _parse_line(line: str, verbs: Verbs) -> None:
     """One help line in prose or columns: the command, its description cut off."""
+    symbol = _SYMBOL_KEY.match(line)
+    if symbol:  # '>        go down a staircase': a key of symbols is the command
+        verbs.add(Template((symbol.group(1),)))
+        return
+    line = _LETTER_ARGUMENT.sub(_named_letter, line)
     line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
     line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
     line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
@@ -329,6 +338,13 @@ def _parse_line(line: str, verbs: Verbs) -> None:
         if colon and len(header.split()) <= 3:
             sentence = rest
         _parse_sentence(sentence, verbs)
+
+
+def _named_letter(line: re.Match[str]) -> str:
+    """'d x      drop item x': the letter is an item, a placeholder ('d <item>'); else the line as it was."""
+    command, letter, gap, description = line.groups()
+    named = re.search(rf"\b([a-z]{{3,}}) {letter}\b", description)
+    return f"{command} <{named.group(1)}>{gap}{description}" if named else line.group(0)
 
 
 def _parse_sentence(sentence: str, verbs: Verbs) -> None:
@@ -486,6 +502,8 @@ def _siblings(word: str, shown: Shown) -> list[str]:
         if unknown and unknown not in siblings:
             siblings.insert(min(2, len(siblings)), unknown)
         return siblings[:MAX_SIBLINGS]
+    if word.isdigit():  # a number the state keeps as no name ('4' sacks in 'buy:wheat,4'): a quantity
+        return list(dict.fromkeys([word, *NUMBERS]))
     *head, last = word.split()
     if head and any(token == last for _, token in shown.tokens):  # 'kg flour' and 'flour' among recipes
         return [" ".join([*head, s]) for s in _siblings(last, shown)]

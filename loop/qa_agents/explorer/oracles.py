@@ -11,6 +11,7 @@ import re
 
 from loop.contract.bad_requests import TRACEBACK_MARKERS
 from loop.contract.models import BugType
+from loop.qa_agents.explorer.notation import notation_verb
 from loop.qa_agents.explorer.places import place_names, without_heading
 from loop.qa_agents.explorer.state_oracles import RESTORING
 from loop.qa_agents.explorer.vocabulary import object_of, state_tokens
@@ -71,7 +72,7 @@ class ServerErrorOracle(Oracle):
         return [
             Anomaly(
                 self.name,
-                step.verb or "new game",  # one crash per verb: its arguments rarely make another bug
+                notation_verb(step.verb) or "new game",  # one crash per verb: its arguments seldom make two
                 step.index,
                 f"Server error on '{step.command}'"
                 if step.command

@@ -25,7 +25,7 @@ from loop.qa_agents.explorer.examples import example_templates, listed_examples,
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.menus import answer_templates
-from loop.qa_agents.explorer.notation import is_notation, notation_template
+from loop.qa_agents.explorer.notation import cued_notations, is_notation, notation_template
 from loop.qa_agents.explorer.refusal import Refusal, echoes, reply_words, similar
 from loop.qa_agents.explorer.step_facts import ok
 from loop.replay.transcript import Step
@@ -108,7 +108,7 @@ def text_words(text: str) -> TextWords:
         span = " ".join(next(g for g in match.groups() if g is not None).split())
         if _COMMAND.fullmatch(span) or is_notation(span):
             quoted.append(span)
-    quoted += _SIGIL_COMMAND.findall(text)
+    quoted += _SIGIL_COMMAND.findall(text) + cued_notations(text)
     words: list[tuple[str, bool]] = []
     pairs: list[tuple[str, str]] = []
     unquoted = _SPAN.sub(lambda m: f" {next(g for g in m.groups() if g is not None)} ", text)
