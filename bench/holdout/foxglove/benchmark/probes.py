@@ -6,7 +6,13 @@ from loop.contract.game_client import GameClient, GameServerError, GameUnavailab
 from loop.contract.models import ProbeResult
 from loop.contract.probing import ProbeInconclusive, play_setup
 
-SHED_ITEMS = ["take the trowel", "take the watering can", "take the clay pot", "take the seeds", "take the almanac"]
+SHED_ITEMS = [
+    "take the trowel",
+    "take the watering can",
+    "take the clay pot",
+    "take the seeds",
+    "take the almanac",
+]
 
 
 def _ids(items: list[dict]) -> list[str]:
@@ -63,7 +69,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=copies != 1,
-        evidence=f"after putting the seeds in the pot the world holds {copies} packets ({on_floor} on the floor)",
+        evidence=(
+            f"after putting the seeds in the pot the world holds {copies} packets ({on_floor} on the floor)"
+        ),
     )
 
 
@@ -102,7 +110,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     carried = _ids(state["player"]["inventory"])
     if not observation.success:
         return ProbeResult(
-            bug_id="BUG-5", present=True, evidence=f"undo after a move was refused: {observation.message[:120]}"
+            bug_id="BUG-5",
+            present=True,
+            evidence=f"undo after a move was refused: {observation.message[:120]}",
         )
     present = room != "shed" or "trowel" not in carried
     return ProbeResult(

@@ -88,9 +88,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-4",
         present=said_points != mended or said_cost != charged,
-        evidence=(
-            f"reply {found.group(0)!r}; state: wheel +{mended}, purse -{charged}d"
-        ),
+        evidence=(f"reply {found.group(0)!r}; state: wheel +{mended}, purse -{charged}d"),
     )
 
 
@@ -107,12 +105,15 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=wheel_in_10 != 100 or wheel_in_11 != 90,
-        evidence=f"no grinding: wheel {wheel_in_10} in week 10, {wheel_in_11} in week 11 (rules: 100, then 90)",
+        evidence=(
+            f"no grinding: wheel {wheel_in_10} in week 10, {wheel_in_11} in week 11 (rules: 100, then 90)"
+        ),
     )
 
 
 def probe_bug_6(client: GameClient) -> ProbeResult:
-    """A wage taken late at the close, with its fine, is written in the ledger: the ledger adds up to the purse."""
+    """A wage taken late at the close, with its fine, is written in the ledger: the ledger adds up to the
+    purse."""
     game_id = client.new_game().game_id
     play_setup(client, game_id, ["CLOSE"])
     state = client.state(game_id)
