@@ -49,6 +49,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "millrace",
         "mirrorworks",
         "plinth",
+        "quarrymoor",
         "quayside",
         "quillmoor",
         "ravensmoor",
