@@ -52,6 +52,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "quarrymoor",
         "quayside",
         "quillmoor",
+        "ravelin",
         "ravensmoor",
         "ringside",
         "saltmarsh",
