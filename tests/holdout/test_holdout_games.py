@@ -63,6 +63,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "tallyhall",
         "thornstead",
         "tidewright",
+        "tollbooth",
         "turnip-row",
         "weirkeep",
     ]
