@@ -66,6 +66,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "tollbooth",
         "turnip-row",
         "weirkeep",
+        "wickerlight",
     ]
     for game in games:
         assert not any(game.src_dir.rglob("bugs.json")), f"{game.name}: ground truth inside its source tree"
