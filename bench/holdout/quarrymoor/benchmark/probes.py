@@ -84,8 +84,16 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     observation = play_setup(
         client,
         game_id,
-        ["go cottages", "go floor", "go ledge", "examine gorse", "take button", "rest", "go cottages",
-         "show button to agnes"],
+        [
+            "go cottages",
+            "go floor",
+            "go ledge",
+            "examine gorse",
+            "take button",
+            "rest",
+            "go cottages",
+            "show button to agnes",
+        ],
     )
     state = observation.state
     if not any(entry["clue"] == "anchor" for entry in state["casebook"]):

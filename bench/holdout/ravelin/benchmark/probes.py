@@ -56,7 +56,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=paid != got * 3,
-        evidence=f"asked for 15 timber (stock 10, 3 crowns each): got {got}, paid {paid}; {obs.message[:120]}",
+        evidence=(
+            f"asked for 15 timber (stock 10, 3 crowns each): got {got}, paid {paid}; {obs.message[:120]}"
+        ),
     )
 
 
@@ -92,7 +94,8 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=not obs.success,
-        evidence=f"day 2, west wall repaired 10 on day 1 and not attacked: 'repair west 4' success={obs.success}, "
+        evidence=f"day 2, west wall repaired 10 on day 1 and not attacked: 'repair west 4' "
+        f"success={obs.success}, "
         f"repaired_today={west['repaired_today']}: {obs.message[:120]}",
     )
 

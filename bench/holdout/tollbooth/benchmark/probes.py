@@ -21,7 +21,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     if line is None:
         raise ProbeInconclusive("Heron's toll is not in the book")
     # 50 ft at the long-boat rate: 100p, plus 15 tons of grain at 2p: 130p.
-    return ProbeResult(bug_id="BUG-1", present=line["toll"] != 130, evidence=f"Heron's toll in the book: {line['toll']}p")
+    return ProbeResult(
+        bug_id="BUG-1", present=line["toll"] != 130, evidence=f"Heron's toll in the book: {line['toll']}p"
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
@@ -61,8 +63,16 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     play_setup(
         client,
         game_id,
-        [*TO_UPPER, "wait 20", "admit dabchick", "admit mayfly", "toll dabchick", "toll mayfly",
-         "refund dabchick", "toll dabchick"],
+        [
+            *TO_UPPER,
+            "wait 20",
+            "admit dabchick",
+            "admit mayfly",
+            "toll dabchick",
+            "toll mayfly",
+            "refund dabchick",
+            "toll dabchick",
+        ],
     )
     tickets = [x["ticket"] for x in client.state(game_id)["book"]]
     return ProbeResult(
