@@ -61,7 +61,7 @@ def notation_verb(verb: str) -> str:
     '=' ('grind:flour,2': 'grind'), else its shape ('h>c': '_>_', '+41': '+_'); any other verb as it is."""
     if not is_notation(verb) or _SYMBOLS.fullmatch(verb):
         return verb
-    runs = _RUN.findall(verb)
+    runs: list[str] = _RUN.findall(verb)
     if len(runs) > 1 and re.match(r"[a-z]", runs[0]) and runs[1][0] in ":=":
         return runs[0]
     return "".join("_" if re.match(r"\w", run) else run for run in runs)
