@@ -425,6 +425,7 @@ class Explorer:
             reply.observation is not None and reply.observation.success and not self.refusal.refused(reply)
         )
         self.verbs = read_help(reply.message) if helped else Verbs()
+        self.finder.helps_read.add(reply.message)  # read whole here: the finder need not read it again
         if not self.verbs.templates:  # guesses; a bare one the game refuses like a nonsense word is dropped
             self.verbs = parse_help(FALLBACK_HELP)
             self.finder.guess(self.verbs)

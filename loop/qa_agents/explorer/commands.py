@@ -63,16 +63,18 @@ MAX_RANGE_SPAN = 1000
 _CAPITAL_PLACEHOLDER = re.compile(r"(?<![\w<\[{])[A-Z][A-Z_]+(?![\w>\]}])")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-_ID = re.compile(r"[a-z][a-z-]*\d+[a-z0-9-]*")  # a record's id: 'g-001', 'r12', 'c1'
+RECORD_ID = r"[a-z][a-z-]*\d[a-z0-9-]*"  # a record's id: 'g-001', 'r12', 'c1'
+_ID = re.compile(RECORD_ID)
 # Commands some games type behind a sigil ('/checkin <guest>', '!roll'); '?' alone is a help.
 SIGILS = "/!"
+SIGIL = f"[{re.escape(SIGILS)}]"  # one sigil, in a pattern
 GLUE = "\u2060"  # marks a symbol typed with no space around it ('a>b')
 # A help line of two columns whose command is a key of symbols ('.   rest a turn', '>   go down').
 _SYMBOL_KEY = re.compile(r"^\s*([^\w\s\[(`'\"|+*•-][^\w\s\[(`'\"|]?)\s{2,}\w")
 # A command and a one-letter argument in the first column, its description after ('d x      drop item x').
 _LETTER_ARGUMENT = re.compile(r"^(\s*[a-z][\w-]*)\s+([a-z])(\s{2,})(\S.*)$", re.IGNORECASE)
 _CUE = re.compile(r"^\s*(?:type|say)\s+(?=[a-z])|^\s*(?:type|say|ask|enter|use)\s+(?=[?/!])", re.IGNORECASE)
-_COMMAND_WORD = re.compile(r"[/!]?[a-z][a-z/'-]*=?|\?")
+_COMMAND_WORD = re.compile(SIGIL + r"?[a-z][a-z/'-]*=?|\?")
 # 'Orders: <climber> <order> [args]': every command is given to someone, named first.
 _ADDRESSED = re.compile(r"<([a-z][\w -]{0,20})>\s+<(?:order|command|action|cmd)s?>", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
@@ -185,21 +187,17 @@ def _slot(text: str) -> Slot:
         options = tuple(o.strip() for o in re.split(r"[|/]", inner) if o.strip())
         expanded: list[str] = []
         for option in options:
-            expanded.extend(_range(option) or ([] if option in ("n", "number") else [option]))
-        kinds = [o for o in options if not _range(o) and not o.isdigit()]
-        kind = "n" if any(_range(o) or o in ("n", "number") for o in options) else "choice"
+            expanded.extend(range_values(option) or ([] if option in ("n", "number") else [option]))
+        kinds = [o for o in options if not range_values(o) and not o.isdigit()]
+        kind = "n" if any(range_values(o) or o in ("n", "number") for o in options) else "choice"
         return Slot(kind if kind == "n" or not kinds else "choice", tuple(dict.fromkeys(expanded)))
-    values = _range(inner)
+    values = range_values(inner)
     if values:
         return Slot("n", tuple(values))
     return Slot(inner)
 
 
 def range_values(text: str) -> list[str]:
-    return _range(text)
-
-
-def _range(text: str) -> list[str]:
     """'1-3' -> the range and its two outside neighbours: 0 1 2 3 4 (a boundary is where bugs live)."""
     match = re.fullmatch(r"(-?\d+)\s*(?:-|\.\.|to)\s*(-?\d+)", text.strip())
     if not match:
@@ -290,7 +288,7 @@ def _with_range(template: Template, bounds: tuple[int, int]) -> Template:
         bounded = [s for s in slots if not s.options and s.kind in NUMBER_KINDS]
     if not bounded:
         return template
-    values = tuple(_range(f"{bounds[0]}-{bounds[1]}"))
+    values = tuple(range_values(f"{bounds[0]}-{bounds[1]}"))
     return Template(tuple(Slot(p.kind, values) if p in bounded else p for p in template.parts))
 
 
@@ -316,8 +314,9 @@ def parse_help(text: str) -> Verbs:
     addressed = _ADDRESSED.search(text)
     if addressed:  # each command also given to someone by name, first ('mira take rope 2')
         someone = Slot(addressed.group(1).strip().lower())
-        for template in list(verbs.templates):
-            verbs.templates.insert(verbs.templates.index(template), Template((someone, *template.parts)))
+        verbs.templates = [
+            t for template in verbs.templates for t in (Template((someone, *template.parts)), template)
+        ]
     return verbs
 
 

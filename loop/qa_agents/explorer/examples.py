@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from loop.qa_agents.explorer.commands import LIKE, Slot, Template
+from loop.qa_agents.explorer.commands import LIKE, RECORD_ID, SIGIL, Slot, Template
 
 MAX_TEXT = 4000
 _SPAN = re.compile(
@@ -22,9 +22,9 @@ _SPAN = re.compile(
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _COORDINATE = r"\d{1,3},\d{1,3}"
 _WORD = r"[a-z][a-z-]*"
-_VERB = r"[/!]?" + _WORD  # some games type commands behind a sigil ('/checkin g-001 r12')
+_VERB = SIGIL + "?" + _WORD  # some games type commands behind a sigil ('/checkin g-001 r12')
 # A record's id ('g-001', 'r12'): a name of its own, varied through the ids beside it in the state.
-_ID = r"[a-z][a-z-]*\d[a-z0-9-]*"
+_ID = RECORD_ID
 _CHOICE = _WORD + r"(?:\|" + _WORD + ")+"  # 'breakfast|boat': either one
 _VALUE = "(?:" + _ID + "|" + _CHOICE + "|" + _WORD + "|" + _COORDINATE + "|" + _NUMBER + ")"
 # An argument named by its key ('room=east', 'qty=2'): the key kept as typed, the value varied.

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import re
 
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help, range_values
+from loop.qa_agents.explorer.commands import Slot, Template, Verbs, line_range, parse_help, range_values
 
 MAX_LINES = 300
 _KEY = re.compile(r"^(\s*)([a-z][\w-]{0,30}):\s*(.*)$")
 PARAMETER_KEYS = frozenset({"params", "parameters", "args", "arguments"})
 ALIAS_KEYS = frozenset({"also", "alias", "aliases"})
-_RANGE = re.compile(r"(-?\d+)\s*(?:to|-|–|\.\.)\s*(-?\d+)")
 _KEYED_EXAMPLE = re.compile(r"\b[a-z][a-z_]*=\w")
 _NUMBERED = re.compile(r"\b(?:number|id|no)\b|#", re.IGNORECASE)
 
@@ -69,9 +68,9 @@ def _children(lines: list[str], index: int, depth: int) -> list[tuple[int, str, 
 def _slot(name: str, description: str) -> Slot:
     if "|" in description:
         return Slot(name, tuple(o.strip().lower() for o in description.split("|") if o.strip()))
-    bounds = _RANGE.search(description)
+    bounds = line_range(description)
     if bounds:
-        return Slot(name, tuple(range_values(f"{bounds.group(1)}-{bounds.group(2)}")))
+        return Slot(name, tuple(range_values(f"{bounds[0]}-{bounds[1]}")))
     if _NUMBERED.search(description):  # 'the piece's number (#id)': the ids the state's records carry
         return Slot("id")
     return Slot(name)

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer import argument_forms, option_lists
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
+from loop.qa_agents.explorer.commands import SIGIL, Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.examples import example_templates, listed_examples, parenthesized_examples
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.help_tree import read_help
@@ -79,9 +79,9 @@ _CODE_MARKUP = re.compile(r"<(code|kbd|tt|samp)>([^`\n]{1,80}?)</\1>", re.IGNORE
 _SPAN = re.compile(r"(?<!\w)(?:`([^`\n]{1,40})`|'([^'\n]{1,40})'|\"([^\"\n]{1,40})\")(?!\w)")
 _CLAUSE = re.compile(r"[.,;:!?()\[\]|\n]+|\s(?:and|or|then|but)\s", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
-_COMMAND = re.compile(r"[/!]?[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
+_COMMAND = re.compile(SIGIL + r"?[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}")
 # A command behind a sigil in running text ('Type /help', '!roll to play'), not a path's part ('/api/x').
-_SIGIL_COMMAND = re.compile(r"(?<![\w/.:])[/!][a-z][a-z-]*(?![\w/:-]|\.\w)")
+_SIGIL_COMMAND = re.compile(r"(?<![\w/.:])" + SIGIL + r"[a-z][a-z-]*(?![\w/:-]|\.\w)")
 _ASKED_KIND = re.compile(r"\b(?:what|which)\s+([a-z]+)\s*\?")
 # 'Name a card or a hand slot!': the kind a reply asks the player to give.
 _NAMED_KIND = re.compile(r"\b(?:name|choose|pick|give|enter|type)\s+(?:a|an|the)\s+([a-z]+)")
