@@ -7,7 +7,14 @@ camps'), records keyed by their names ({'Mira': {...}, 'Jonas': {...}}) as names
 
 from __future__ import annotations
 
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs, candidate_commands, parse_help
+from loop.qa_agents.explorer.commands import (
+    Slot,
+    Template,
+    Verbs,
+    candidate_commands,
+    parse_help,
+    proper_names,
+)
 from loop.qa_agents.explorer.examples import example_templates
 from loop.qa_agents.explorer.help_tree import tree_templates
 from loop.qa_agents.explorer.notation import cued_notations, is_notation, notation_template, notation_verb
@@ -151,3 +158,20 @@ def test_a_keymap_help_gives_symbol_keys_and_letter_arguments_its_description_na
     # A placeholder in angle marks is no symbol key; a letter the description does not name stays typed.
     assert parse_help("<item>   an item of yours").templates == []
     assert Template(("go", "n")) in parse_help("go n     north, if the door is open").templates
+
+
+def test_one_open_argument_takes_any_list_its_refusal_gives():
+    verbs = Verbs([Template(("buy", Slot("item")))])
+    start = {"day": 1}
+    [wrong] = game(start, ("buy floor", start, True, "Martha sells: ale 1s, lamp 3s."))[1:]
+    assert narrowed(wrong, verbs) == [Template(("buy", Slot("item", ("ale", "lamp"))))]
+    # a list holding what was typed: the argument was right
+    [right] = game(start, ("buy ale", start, True, "Sold. Martha sells: ale 1s, lamp 3s."))[1:]
+    assert narrowed(right, verbs) == []
+
+
+def test_a_person_slot_takes_the_people_the_state_names():
+    state = {"suspects": {"jory": {"name": "Jory Hext"}}, "detective": {"location": "inn"}}
+    assert proper_names(state) == ["jory", "jory hext", "jory"]
+    commands = candidate_commands(Verbs([Template(("ask", Slot("person"), "about", Slot("topic")))]), state)
+    assert commands[0].startswith("ask jory about "), commands[:3]

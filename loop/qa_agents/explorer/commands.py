@@ -28,6 +28,7 @@ DIRECTION_KINDS = ("direction", "dir", "exit", "way")
 FREE_TEXT_KINDS = ("word", "text", "phrase", "password", "number", "code", "message")
 ITEM_KINDS = ("item", "object")
 PLACE_KINDS = ("place", "room", "location", "where")
+PERSON_KINDS = ("person", "who", "someone", "somebody", "character", "npc", "suspect", "witness", "people")
 NUMBER_KINDS = (
     "n", "number", "num", "amount", "count", "qty", "quantity", "x", "y", "z", "row", "col", "column",
     "level", "times", "index",
@@ -441,7 +442,40 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
         return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
     rest = tokens_for(kind, tokens, strict)
+    if kind in PERSON_KINDS:  # people go by their names: 'Jory Hext' of the state, 'Martha Pengelly' heard
+        heard = [part for h in shown.heard if h in shown.marked for part in (h, *h.split()[:1])]
+        named = [*named, *proper_names(state), *heard]
     return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.names_heard, *rest]))
+
+
+_PROPER_NAME = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+){1,2}")
+
+
+def proper_names(value: object, depth: int = 0) -> list[str]:
+    """The names of people the state keeps ('Jory Hext'), each whole, by its first word and by the key of
+    the record that holds it ('jory': {'name': 'Jory Hext'})."""
+    if depth > 6:
+        return []
+    if isinstance(value, str):
+        if not _PROPER_NAME.fullmatch(value.strip()):
+            return []
+        name = value.strip().lower()
+        return [name, name.split()[0]]
+    if isinstance(value, dict):
+        found = []
+        for inner_key, inner in value.items():
+            names = proper_names(inner, depth + 1)
+            if (
+                isinstance(inner, dict)
+                and str(inner_key).isalpha()
+                and any(isinstance(v, str) and _PROPER_NAME.fullmatch(v.strip()) for v in inner.values())
+            ):
+                names = [str(inner_key).lower(), *names]
+            found += names
+        return found
+    if isinstance(value, list):
+        return [n for inner in value[:50] for n in proper_names(inner, depth + 1)]
+    return []
 
 
 def record_ids(value: object, depth: int = 0) -> list[str]:

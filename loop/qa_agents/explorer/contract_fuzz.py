@@ -1,12 +1,15 @@
 """API-contract fuzzing within a fixed share of the budget, at its end.
 
 The last SHARE of the budget (of its steps, or of its wall-clock time, whichever comes first) is fuzzing, so
-exploration before it is what it would be without: two body probes, then an odd argument, in turn.
+exploration before it is what it would be without: two body probes, then an odd command, in turn.
 - a body probe (loop/qa_agents/explorer/api_probes.py) against a game of its own, so the explored game is
   untouched;
   a violation is judged by the `api-contract` oracle and replayed on a new game before it is reported;
-- an odd argument in the explored game: a command that once changed the state, with one argument replaced
-  by a very long word, odd characters, an unknown id or an out-of-range number. It is an ordinary step,
+- an odd command in the explored game: a command that once changed the state, in another form (its verb
+  alone, cut after its first argument, 'all' for its number or as the argument of a verb that took none,
+  its last word in capitals), or
+  with one argument replaced by a very long word, odd characters, an unknown id or an out-of-range number,
+  the two in turn. It is an ordinary step,
   judged by every oracle (a 5xx is the `server-error` oracle's, replayable as steps). A game that refuses it
   with a 4xx is right; one that answers it with no JSON is reported as a probe of that command. Either way
   the game the explorer played is left (its state is not known after such an answer).
@@ -14,6 +17,7 @@ exploration before it is what it would be without: two body probes, then an odd 
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections.abc import Callable
@@ -23,10 +27,12 @@ from loop.qa_agents.explorer.api_contract import ApiContractOracle
 from loop.qa_agents.explorer.api_probes import BODY_PROBES, ApiProbe, command_probe, failure_kind, send
 from loop.qa_agents.explorer.budget import Budget
 from loop.qa_agents.explorer.findings import Finding
+from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.replay.transcript import GameSession, Step
 
 SHARE = 0.05
 LONG_WORD = "z" * 120
+ALL = "all"  # the quantity of every game's 'sell all', given where a number or nothing was typed
 ODD_WORDS = ("'", '"', "%s%n", "{0}", "\\", "<b>", "\u00e9\u5317\U0001f5dd", "../..", ";", "-", "*", "null")
 ODD_NUMBERS = ("99999999999999999999", "-99999", "1e309", "nan", "0.5", "-0", "0x1f", "+1", "2147483648")
 _NUMBER = re.compile(r"-?\d+")
@@ -35,6 +41,18 @@ _NUMBER = re.compile(r"-?\d+")
 def unknown_id(word: str) -> str:
     """A word of the same shape that names nothing: 'u1' -> 'u999', 'sword' -> 'swordzz'."""
     return _NUMBER.sub("999", word) if _NUMBER.search(word) else word + "zz"
+
+
+def other_forms(command: str) -> tuple[str, str, str, str]:
+    """Forms of a command that worked which a parser may not expect, one of each kind ('' where it has none):
+    its verb alone ('go'), its arguments cut after the first ('ask martha' of 'ask martha about the will'),
+    'all' for its first number ('hire all militia'), its last word in capitals ('d C')."""
+    verb, *words = command.split()
+    cut = f"{verb} {words[0]}" if len(words) > 1 else ""
+    number = next((i for i, word in enumerate(words) if word.isdigit()), None)
+    every = " ".join([verb, *words[:number], ALL, *words[number + 1 :]]) if number is not None else ""
+    shouted = " ".join([verb, *words[:-1], words[-1].upper()]) if words[-1].upper() != words[-1] else ""
+    return verb, cut, every, shouted
 
 
 def odd_arguments(word: str) -> list[str]:
@@ -68,13 +86,18 @@ class ContractFuzzer:
         return late and budget.steps < budget.max_steps
 
     def odd_command(self, worked: set[str]) -> str | None:
-        """An untried command: in turn the verb of one that worked, without its arguments, and one that
-        worked with one argument made odd (each kind of oddity in turn)."""
+        """An untried command: in turn another form of one that worked (other_forms; a verb that took no
+        argument given 'all'), and one that worked with one argument made odd (each kind of oddity in
+        turn)."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
         sent_or_worked = self.tried | worked
-        bare = [c.split()[0] for c in commands if c.split()[0] not in sent_or_worked]
-        if bare and len(self.tried) % 2 == 0:  # every other time, the argument left out ('go' alone)
+        alone = sorted(c for c in worked if len(c.split()) == 1 and c not in HELP_VERBS)
+        by_kind = [*zip(*(other_forms(c) for c in commands), strict=True), [f"{v} {ALL}" for v in alone]]
+        # one of each kind in turn: every verb alone first would leave no turn for the others
+        forms = [form for turn in itertools.zip_longest(*by_kind) for form in turn if form]
+        bare: list[str] = [form for form in dict.fromkeys(forms) if form not in sent_or_worked]
+        if bare and len(self.tried) % 2 == 0:  # every other time, another form ('go' alone, 'hire all')
             self.tried.add(bare[0])
             return bare[0]
         kinds = len(odd_arguments("x"))

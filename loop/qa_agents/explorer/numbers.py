@@ -105,10 +105,25 @@ def _names(paths: tuple[str, ...], prefer: frozenset[str]) -> dict[str, str]:
     return chosen
 
 
+_NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+)  # fmt: skip
+_SPELLED = re.compile(rf"\b({'|'.join(_NUMBER_WORDS)})\b(?=\s+[a-z])", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=MAX_RECENT)
+def in_digits(text: str) -> str:
+    """The text with a number written as a word before another word in digits ('three measures left')."""
+    return _SPELLED.sub(lambda m: str(_NUMBER_WORDS.index(m.group(1).lower())), text)
+
+
 def mentions(
     text: str, fields: dict[str, float], *, number_first: bool = True, prefer: frozenset[str] = frozenset()
 ) -> dict[str, list[float]]:
-    """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first)."""
+    """path -> the numbers `text` puts next to a field's name ('Lives 3'; '15 coin' too if number_first;
+    'three coins' as '3 coins')."""
+    text = in_digits(text)
     lookup = names(fields, prefer)
     said: dict[str, list[float]] = {}
     for match in _WORD_NUMBER.finditer(text):
@@ -134,9 +149,7 @@ _WORD_IS_NOW = re.compile(r"\b([a-z][a-z-]*) (?:is|are) now (-?\d+)\b(?![.,]\d)"
 _LEFT = re.compile(r"(?<![\w/])(-?\d+) ([a-z][a-z-]*) (?:left|remaining)\b", re.IGNORECASE)
 
 
-_CLOCK_STEMS = frozenset(
-    stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks")
-)
+CLOCK_STEMS = frozenset(stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks"))
 
 
 def stated_after(
@@ -146,15 +159,31 @@ def stated_after(
     coins', 'Housing is now 15', '3 coins left'); only a field given one such number."""
     lookup = names(fields, prefer)
     said: dict[str, set[float]] = {}
-    text = " ".join(text[:4000].split())
+    text = in_digits(" ".join(text[:4000].split()))
     # '2 days left' is time to go (a house's building time), never the clock's value
-    left = [(n, w) for n, w in _LEFT.findall(text) if stem(w) not in _CLOCK_STEMS]
+    left = [(n, w) for n, w in _LEFT.findall(text) if stem(w) not in CLOCK_STEMS]
     pairs = [(w, n) for n, w in _NOW_NUMBER_WORD.findall(text) + left]
     for word, number in pairs + _WORD_IS_NOW.findall(text):
         path = lookup.get(stem(word))
         if path is not None:
             said.setdefault(path, set()).add(float(number))
     return {path: next(iter(values)) for path, values in said.items() if len(values) == 1}
+
+
+# 'Purse: 9 shillings': a field's own name as a label, and its value, as a status line gives it
+_LABEL = re.compile(r"\b([a-z][a-z_-]*):[ \t]*(-?\d+)\b(?![.,:/]\d)", re.IGNORECASE)
+
+
+def labelled(text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, float]:
+    """path -> the number a text gives under the field's own name as a label ('Purse: 9'); only a field
+    labelled once."""
+    lookup = names(fields, prefer)
+    said: dict[str, list[float]] = {}
+    for word, number in _LABEL.findall(text[:4000]):
+        path = lookup.get(stem(word))
+        if path is not None and path.rsplit(".", 1)[-1].lower() == word.lower():
+            said.setdefault(path, []).append(float(number))
+    return {path: values[0] for path, values in said.items() if len(values) == 1}
 
 
 def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:

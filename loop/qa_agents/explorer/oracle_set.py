@@ -30,8 +30,10 @@ from loop.qa_agents.explorer.oracles import (
     SymmetryOracle,
     TurnCounterOracle,
 )
+from loop.qa_agents.explorer.over_total import OverTotalOracle
 from loop.qa_agents.explorer.price_list import PriceListOracle
 from loop.qa_agents.explorer.redo import RedoHistoryOracle
+from loop.qa_agents.explorer.reply_units import ReplyUnitOracle
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.state_oracles import (
     ArgumentEchoOracle,
@@ -40,6 +42,7 @@ from loop.qa_agents.explorer.state_oracles import (
     TextStateOracle,
     UndoLoadOracle,
 )
+from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
 from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
 from loop.replay.oracle import Oracle
 
@@ -75,6 +78,10 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(SymmetryOracle, Rank.HEURISTIC),
     Registered(TextStateOracle, Rank.HEURISTIC, experiments.stated_again),
     Registered(ReplyDeltaOracle, Rank.HEURISTIC, experiments.reply_number_explained),
+    Registered(ReplyUnitOracle, Rank.HEURISTIC),
+    Registered(TypedQuantityOracle, Rank.HEURISTIC),
+    Registered(ExchangeOracle, Rank.HEURISTIC),
+    Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC),
     Registered(CooldownOracle, Rank.HEURISTIC),

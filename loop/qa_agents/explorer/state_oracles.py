@@ -4,8 +4,9 @@
   sentence of the same shape stated that field right ('Lives 3' while lives is 2);
 - reply-vs-delta: a reply to a command that changed a field must not put a number next to that field's
   name that is neither the change nor the value before or after ('for 20 coin' when coin rose by 15), nor
-  a number it gives as the value after ('now holds 3 coins', '3 coins left') that is not the value after,
-  unless the game ended during the command;
+  a number it gives as the value after ('now holds 3 coins', '3 coins left'; 'Purse: 9' where an earlier
+  reply's 'Purse: N' gave the value it then had) that is not the value after, unless the game ended during
+  the command;
 - argument-echo: 'verb N' that succeeds and changes a field named like the verb must set it to N (or add N
   to a running total);
 - cooldown: a command that succeeds and changes the state while a cooldown named after one of its words is
@@ -127,6 +128,10 @@ class ReplyDeltaOracle(Oracle):
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
         after = numbers.stated_after(step.message, fields, prefer=frozenset(changes))
+        for path, value in numbers.labelled(step.message, fields, prefer=frozenset(changes)).items():
+            stale = path in changes and path not in after and value != changes[path][1]
+            if stale and _label_reads_the_state(steps[:-1], path):
+                after[path] = value  # 'Purse: 9' is the game's status line, which gave the value before
         found = []
         for path, (old, new) in changes.items():
             if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
@@ -152,6 +157,16 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+def _label_reads_the_state(steps: list[Step], path: str) -> bool:
+    """Whether an earlier reply gave the field under its name as a label with the value it then had."""
+    for step in steps:
+        if step.observation is not None:
+            fields = numbers.numeric_fields(step.state)
+            if path in fields and numbers.labelled(step.message, fields).get(path) == fields[path]:
+                return True
+    return False
 
 
 class ArgumentEchoOracle(Oracle):

@@ -1,0 +1,138 @@
+"""reply-unit-vs-delta: the unit words a game's own replies teach, held to the changes they went with.
+
+A game often states a change in a unit that is not its field's name ('the skipper hands over 40p' while the
+cashbox rises by 40; 'counts 8 dinars into your palm' while the purse rises by 8). A reply that gives a
+number with a word after it, where exactly one field changed by that number and the command did not type
+it, teaches the word as that field's unit. The unit is learned once replies with two different numbers
+agreed and the word never went with another field. Afterwards, a reply to a command that changes the field
+and gives one number in that unit must give the change or the value before or after ('hands over 22p' while
+the cashbox took 30).
+
+Learning comes from the steps alone, so a repro replayed on a new game teaches the unit again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.per_state import Running
+from loop.qa_agents.explorer.state_oracles import RESTORING
+from loop.qa_agents.explorer.step_facts import as_said, ok
+from loop.qa_agents.explorer.vocabulary import stem
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+# 'hands over 22p', 'counts 8 dinars', '30 PTS': a number, then a word (not a decimal, time or fraction)
+_NUMBER_UNIT = re.compile(
+    r"(?:\b([a-z]+)\s+)?(?<![\w.:/])(\d+)\s?([a-z][a-z-]{0,11})\b(?![.:]\d)", re.IGNORECASE
+)
+_NOT_UNITS = frozenset(
+    ("a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "for", "by", "from", "with", "x")
+    + ("is", "are", "was", "were", "be", "it", "its", "times", "more", "less")
+)
+# Two agreeing replies with different numbers make a unit: one could be chance.
+AGREEMENTS = 2
+
+
+def unit_numbers(text: str, field_stems: set[str]) -> list[tuple[str, float]]:
+    """(unit stem, number) for each number a text gives with a word that is not a field's own name, and
+    that no field's or the clock's name labels ('Day 2 dawns' gives the day)."""
+    found = []
+    for label, number, word in _NUMBER_UNIT.findall(text[:4000]):
+        unit = stem(word)
+        if stem(label) in field_stems or stem(label) in numbers.CLOCK_STEMS:
+            continue
+        if word.lower() not in _NOT_UNITS and unit not in field_stems:
+            found.append((unit, float(number)))
+    return found
+
+
+def _field_stems(fields: dict[str, float]) -> set[str]:
+    return {stem(path.rsplit(".", 1)[-1]) for path in fields}
+
+
+def judged(step: Step) -> bool:
+    """A command the game accepted and finished, that put no earlier state back."""
+    if step.command is None or not ok(step) or step.verb in RESTORING:
+        return False
+    return step.observation is not None and not step.observation.game_over
+
+
+def taught(step: Step) -> tuple[tuple[str, str, float], ...]:
+    """(unit, path, number): a number the reply gives in a unit, which is the change of exactly one field."""
+    return tuple(_teaches(step))
+
+
+def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
+    if not judged(step) or step.observation is None:
+        return
+    changes = numbers.changed(step.before, step.state)
+    if not changes:
+        return
+    typed = {float(n) for n in re.findall(r"\d+", step.command or "")}
+    for unit, number in unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state))):
+        moved = [path for path, (old, new) in changes.items() if abs(new - old) == number]
+        # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
+        if len(moved) == 1 and number not in typed:
+            yield unit, moved[0], number
+
+
+_so_far = Running(taught)
+
+
+def learned(steps: list[Step]) -> dict[str, str]:
+    """unit -> the one field it went with, in replies with at least two different numbers."""
+    agreeing: dict[str, dict[str, set[float]]] = {}
+    for unit, path, number in _so_far(steps):
+        agreeing.setdefault(unit, {}).setdefault(path, set()).add(number)
+    return {
+        unit: next(iter(by_path))
+        for unit, by_path in agreeing.items()
+        if len(by_path) == 1 and len(next(iter(by_path.values()))) >= AGREEMENTS
+    }
+
+
+class ReplyUnitOracle(Oracle):
+    name = "reply-unit-vs-delta"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        if not judged(step):
+            return []
+        changes = numbers.changed(step.before, step.state)
+        if not changes:
+            return []
+        said: dict[str, list[float]] = {}
+        for unit, number in unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state))):
+            said.setdefault(unit, []).append(number)
+        if not said:
+            return []
+        units = learned(steps[:-1])
+        moves = {abs(new - old) for old, new in changes.values()}
+        found = []
+        for unit, values in said.items():
+            path = units.get(unit)
+            if path is None or path not in changes or len(values) != 1:
+                continue  # a unit given several numbers is a breakdown ('4 dinars ... 2 dinars back')
+            (value,) = values
+            old, new = changes[path]
+            if value in (abs(new - old), old, new) or value in moves:
+                continue  # the change, a value of the field, or the change of another field
+            found.append(
+                Anomaly(
+                    self.name,
+                    f"{step.verb} {path}",
+                    step.index,
+                    f"The reply to '{step.verb}' gives a different {path} change than the state shows",
+                    f"'{unit}' states the change of {path} in this game's replies: "
+                    f"{as_said(abs(new - old))} here",
+                    f"the reply says {as_said(value)} {unit} but {path} went {as_said(old)} -> "
+                    f"{as_said(new)}: {step.message[:200]!r}",
+                    step.verb,
+                    BugType.DATA_INCONSISTENCY,
+                )
+            )
+        return found

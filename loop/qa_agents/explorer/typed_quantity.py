@@ -1,0 +1,207 @@
+"""typed-quantity: a reply that repeats the number its command typed, held to the change the command made.
+
+A command that types one number ('repair north 3', 'REPAIR:5'), was accepted, changed a field by exactly that
+number (in one direction) and repeated it in its reply shows what commands of its shape do with the number
+(a command that set a field to its number, 'assign 5 farmers', shows nothing of the kind). Once two such steps
+of one shape (the command with its number blanked) with different numbers agree on a field, a later step of
+that shape whose reply repeats its number while the field moved by another amount says one thing and does
+another ('mended 30' while the wheel rose by 10). A reply that also gives the amount that really moved ('30
+asked, 10 mended') says so, and is not judged; nor is a step that left the field as it was.
+
+Learning comes from the steps alone, so a repro replayed on a new game learns the shape again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.per_state import Running
+from loop.qa_agents.explorer.reply_units import judged
+from loop.qa_agents.explorer.step_facts import as_said
+from loop.replay.oracle import Anomaly, Oracle
+from loop.replay.transcript import Step
+
+_TYPED = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
+_SAID = re.compile(r"(?<![\d.:])(\d+)(?![\d:]|\.\d)")
+AGREEMENTS = 2  # steps of one shape, with different numbers, that moved a field by the number they typed
+MAX_STEPS = 4096
+
+
+def typed(command: str) -> tuple[str, float] | None:
+    """The command's shape ('repair north #') and its one number, if it types exactly one above zero."""
+    found = _TYPED.findall(command)
+    if len(found) != 1 or int(found[0]) == 0:
+        return None
+    return _TYPED.sub("#", command.strip().lower()), float(found[0])
+
+
+def _said(text: str) -> set[float]:
+    return {float(n) for n in _SAID.findall(text[:4000])}
+
+
+def _repeating(step: Step) -> tuple[str, float, dict[str, tuple[float, float]]] | None:
+    """(shape, number, changes) of an accepted step whose reply repeats the one number its command typed."""
+    if not judged(step) or step.command is None:
+        return None
+    shaped = typed(step.command)
+    if shaped is None or shaped[1] not in _said(step.message):
+        return None
+    changes = numbers.changed(step.before, step.state)
+    return (shaped[0], shaped[1], changes) if changes and not sets_to(shaped[1], changes) else None
+
+
+def sets_to(number: float, changes: dict[str, tuple[float, float]]) -> bool:
+    """Whether the command set a field to its number ('assign 5 farmers': farmers 1 -> 5): then the others
+    moved by what that field had before, not by the number. From 0 it may as well have added it."""
+    return any(new == number and old != 0 for old, new in changes.values())
+
+
+def taught(step: Step) -> tuple[tuple[str, str, float], ...]:
+    """(shape, path, change) for each field the step moved by exactly the number it typed and repeated."""
+    repeating = _repeating(step)
+    if repeating is None:
+        return ()
+    shape, number, changes = repeating
+    return tuple((shape, p, new - old) for p, (old, new) in changes.items() if abs(new - old) == number)
+
+
+_repeated_so_far = Running(taught)
+
+
+def learned(steps: list[Step], shape: str) -> set[str]:
+    """The fields steps of this shape moved by their number, in one direction, with at least two different
+    numbers."""
+    agreeing: dict[tuple[str, bool], set[float]] = {}
+    for taught_shape, path, moved in _repeated_so_far(steps):
+        if taught_shape == shape:
+            agreeing.setdefault((path, moved > 0), set()).add(abs(moved))
+    return {path for (path, _), seen in agreeing.items() if len(seen) >= AGREEMENTS}
+
+
+class TypedQuantityOracle(Oracle):
+    name = "typed-quantity"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        step = steps[-1]
+        repeating = _repeating(step)
+        if repeating is None:
+            return []
+        shape, number, changes = repeating
+        said = _said(step.message)
+        moved = {
+            path: (old, new)
+            for path, (old, new) in changes.items()
+            if abs(new - old) != number and abs(new - old) not in said
+        }
+        if not moved:
+            return []
+        paths = sorted(learned(steps[:-1], shape) & moved.keys())
+        if not paths:
+            return []
+        went = ", ".join(f"{p} {as_said(moved[p][0])} -> {as_said(moved[p][1])}" for p in paths)
+        return [
+            Anomaly(
+                self.name,
+                shape,
+                step.index,
+                f"The reply to '{step.command}' repeats {as_said(number)} while {paths[0]} moved by "
+                f"{as_said(abs(moved[paths[0]][1] - moved[paths[0]][0]))}",
+                f"commands '{shape}' move {', '.join(paths)} by their number, as the reply says, or say "
+                "how much",
+                f"the reply repeats {as_said(number)} but {went}: {step.message[:200]!r}",
+                step.verb or shape,
+                BugType.DATA_INCONSISTENCY,
+            )
+        ]
+
+
+def _moves(step: Step) -> tuple[str, float, dict[str, tuple[float, float]]] | None:
+    """(shape, number, changes) of an accepted step whose command typed one number and changed the state."""
+    hit = _moved.get(id(step))
+    if hit is None or hit[0] is not step:
+        if len(_moved) >= MAX_STEPS:
+            _moved.clear()
+        shaped = typed(step.command or "") if judged(step) else None
+        changes = numbers.changed(step.before, step.state) if shaped is not None else {}
+        moves = (shaped[0], shaped[1], changes) if shaped and changes else None
+        hit = _moved[id(step)] = (step, None if moves is None or sets_to(moves[1], changes) else moves)
+    return hit[1]
+
+
+_moved: dict[int, tuple[Step, tuple[str, float, dict[str, tuple[float, float]]] | None]] = {}
+
+
+def _moved_facts(step: Step) -> tuple[tuple[str, float, dict[str, tuple[float, float]]], ...]:
+    moves = _moves(step)
+    return () if moves is None else (moves,)
+
+
+_moves_so_far = Running(_moved_facts)
+
+
+def rates(steps: list[Step], shape: str) -> dict[str, float]:
+    """path -> what steps of this shape move it by per unit of their number: one rate, seen with at least two
+    different numbers (a second rate seen as often, a bulk price, leaves the field out)."""
+    seen: dict[str, dict[float, set[float]]] = {}
+    for moved_shape, number, changes in _moves_so_far(steps):
+        if moved_shape == shape:
+            for path, (old, new) in changes.items():
+                seen.setdefault(path, {}).setdefault((new - old) / number, set()).add(number)
+    learned = {}
+    for path, by_rate in seen.items():
+        agreed = [rate for rate, asked in by_rate.items() if len(asked) >= AGREEMENTS]
+        if len(agreed) == 1:
+            learned[path] = agreed[0]
+    return learned
+
+
+class ExchangeOracle(Oracle):
+    """exchange: fields that commands of one shape move in step with their number ('buy 2 timber': timber +2,
+    crowns -6) move together. A step of that shape where a field moving one unit per unit fell short of the
+    number (the merchant had 7 of the 15 asked) while another still moved by the whole number (45 crowns
+    paid for 15) took or gave something for nothing. A field moving several units per unit that falls short
+    (a bulk price) is not judged."""
+
+    name = "exchange"
+
+    def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        moves = _moves(steps[-1])
+        if moves is None:
+            return []
+        shape, number, changes = moves
+        learned = rates(steps[:-1], shape)
+        if len(learned) < 2:
+            return []
+        whole = [p for p, rate in learned.items() if p in changes and _by(changes[p]) == rate * number]
+        short = [
+            p
+            for p, rate in learned.items()
+            if abs(rate) == 1
+            and abs(_by(changes.get(p, (0, 0)))) < number
+            and _by(changes.get(p, (0, 0))) * rate >= 0
+        ]
+        if not whole or not short:
+            return []
+        step = steps[-1]
+        went = ", ".join(
+            f"{p} {as_said(changes[p][0])} -> {as_said(changes[p][1])}" for p in whole + short if p in changes
+        )
+        return [
+            Anomaly(
+                self.name,
+                f"{shape} {short[0]}",
+                step.index,
+                f"'{step.command}' moves {', '.join(whole)} for {as_said(number)} but {short[0]} by "
+                f"{as_said(abs(_by(changes.get(short[0], (0, 0)))))}",
+                f"commands '{shape}' move {', '.join(sorted(learned))} together, in step with their number",
+                f"{went}; the reply: {step.message[:200]!r}",
+                step.verb or shape,
+                BugType.DATA_INCONSISTENCY,
+            )
+        ]
+
+
+def _by(change: tuple[float, float]) -> float:
+    return change[1] - change[0]

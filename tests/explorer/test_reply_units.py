@@ -1,0 +1,154 @@
+"""A unit word learned from the game's own replies ('hands over 40p' while the cashbox rose by 40), a status
+label ('Purse: 9') that an earlier reply showed reading the state, and a typed number that commands of one
+shape were seen to move a field by: each then holds a later reply to the change the state shows. Fields that
+move in step with a typed number move together; a count stays within the total its label gave."""
+
+from __future__ import annotations
+
+from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer, other_forms
+from loop.qa_agents.explorer.numbers import in_digits
+from loop.qa_agents.explorer.over_total import OverTotalOracle
+from loop.qa_agents.explorer.reply_units import ReplyUnitOracle, learned, unit_numbers
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
+from tests.explorer.hand_steps import game
+
+
+def _tolls(*paid: tuple[str, int, int]) -> list:
+    """Tolls taken one after another: (reply's amount, the cashbox's rise, the minute it is)."""
+    box, moves = 0, []
+    for said, rise, minute in paid:
+        box += rise
+        moves.append(
+            ("toll boat", {"cashbox": box, "minute": minute}, True, f"The skipper hands over {said}.")
+        )
+    return game({"cashbox": 0, "minute": 0}, *moves)
+
+
+def test_a_unit_two_replies_agreed_on_holds_a_third_to_the_change() -> None:
+    steps = _tolls(("200p", 200, 2), ("54p", 54, 4), ("22p", 30, 6))
+    assert learned(steps[:3]) == {"p": "cashbox"}
+    [anomaly] = ReplyUnitOracle().judge(steps, set())
+    assert "22 p" in anomaly.observed and "54 -> 284" in anomaly.observed
+    right = _tolls(("200p", 200, 2), ("54p", 54, 4), ("30p", 30, 6))
+    assert ReplyUnitOracle().judge(right, set()) == []
+
+
+def test_one_agreeing_reply_teaches_nothing_and_a_unit_of_two_fields_is_never_used() -> None:
+    assert ReplyUnitOracle().judge(_tolls(("54p", 54, 2), ("22p", 30, 4)), set()) == []
+    shared = game(
+        {"cashbox": 0, "float": 0},
+        ("toll a", {"cashbox": 200, "float": 0}, True, "Paid 200p."),
+        ("toll b", {"cashbox": 254, "float": 0}, True, "Paid 54p."),
+        ("change", {"cashbox": 254, "float": 20}, True, "Took 20p for the float."),
+        ("change", {"cashbox": 254, "float": 30}, True, "Took 10p for the float."),
+        ("toll c", {"cashbox": 284, "float": 30}, True, "Paid 22p."),
+    )
+    assert learned(shared) == {}
+    assert ReplyUnitOracle().judge(shared, set()) == []
+
+
+def test_what_the_command_typed_or_a_label_gives_teaches_no_unit() -> None:
+    # 'sell 2 water' -> '2 skins': the command's own number
+    sold = game(
+        {"purse": 10},
+        ("sell 2 water", {"purse": 12}, True, "You sell 2 skins."),
+        ("sell 3 water", {"purse": 15}, True, "You sell 3 skins."),
+        ("sell 4 water", {"purse": 23}, True, "You sell 4 skins."),
+    )
+    assert learned(sold) == {}
+    assert unit_numbers("Day 2 dawns. You pay 3 shillings.", {"purse"}) == [("shilling", 3.0)]
+    assert unit_numbers("Purse 9 shillings", {"purse"}) == []
+
+
+def test_a_status_label_that_read_the_state_before_is_held_to_the_value_after() -> None:
+    bought = ("buy ale", {"purse": 9}, True, "Martha takes 1 shilling. Purse: 9 shillings.")
+    rested = ("rest", {"purse": 7}, True, "You pay 2 shillings for a room. Purse: 9 shillings.")
+    [anomaly] = ReplyDeltaOracle().judge(game({"purse": 10}, bought, rested), set())
+    assert "says 9" in anomaly.observed and "9 -> 7" in anomaly.observed
+    # never shown reading the state, the label is not taken for a status line
+    assert ReplyDeltaOracle().judge(game({"purse": 9}, rested), set()) == []
+    fine = ("rest", {"purse": 7}, True, "You pay 2 shillings for a room. Purse: 7 shillings.")
+    assert ReplyDeltaOracle().judge(game({"purse": 10}, bought, fine), set()) == []
+
+
+def _repairs(*done: tuple[str, int, str]) -> list:
+    """Repairs one after another: (command, the wall's rise, the reply)."""
+    wall, moves = 10, []
+    for command, rise, reply in done:
+        wall += rise
+        moves.append((command, {"wall": wall, "stone": 50 - wall}, True, reply))
+    return game({"wall": 10, "stone": 40}, *moves)
+
+
+def test_a_reply_that_repeats_the_typed_number_is_held_to_what_its_shape_did_with_it() -> None:
+    mended = ("repair north 1", 1, "Raised by 1."), ("repair north 3", 3, "Raised by 3.")
+    [anomaly] = TypedQuantityOracle().judge(_repairs(*mended, ("repair north 10", 6, "Raised by 10.")), set())
+    assert anomaly.subject == "repair north #" and "wall 14 -> 20" in anomaly.observed
+    # saying how much really moved, or a number the shape never showed moving its field, is not judged
+    assert (
+        TypedQuantityOracle().judge(_repairs(*mended, ("repair north 10", 6, "10 asked, 6 done.")), set())
+        == []
+    )
+    assert TypedQuantityOracle().judge(_repairs(*mended, ("repair west 10", 6, "Raised by 10.")), set()) == []
+    once = ("repair north 1", 1, "Raised by 1."), ("repair north 1", 1, "Raised by 1.")
+    assert TypedQuantityOracle().judge(_repairs(*once, ("repair north 10", 6, "Raised by 10.")), set()) == []
+
+
+def _purchases(*bought: tuple[str, int, int]) -> list:
+    """Purchases one after another: (command, timber received, crowns paid)."""
+    timber, crowns, moves = 0, 100, []
+    for command, got, paid in bought:
+        timber, crowns = timber + got, crowns - paid
+        moves.append((command, {"timber": timber, "crowns": crowns}, True, "Done."))
+    return game({"timber": 0, "crowns": 100}, *moves)
+
+
+def test_fields_that_move_in_step_with_the_number_move_together() -> None:
+    learned = ("buy 1 timber", 1, 3), ("buy 2 timber", 2, 6)
+    [anomaly] = ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 7, 45)), set())
+    assert anomaly.subject == "buy # timber timber" and "crowns 91 -> 46" in anomaly.observed
+    # all of them short (a stock that ran out), or only the price (a bulk price): nothing given for nothing
+    assert ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 7, 21)), set()) == []
+    assert ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 15, 30)), set()) == []
+    # one number seen, twice: no rate learned
+    twice = ("buy 2 timber", 2, 6), ("buy 2 timber", 2, 6)
+    assert ExchangeOracle().judge(_purchases(*twice, ("buy 15 timber", 7, 45)), set()) == []
+
+
+def test_the_fuzzing_tries_other_forms_of_what_worked() -> None:
+    assert other_forms("hire 3 militia") == ("hire", "hire 3", "hire all militia", "hire 3 MILITIA")
+    assert other_forms("ask martha about the will") == ("ask", "ask martha", "", "ask martha about the WILL")
+    assert other_forms("d c") == ("d", "", "", "d C")
+    fuzzer = ContractFuzzer(seed=0)
+    sent = [fuzzer.odd_command({"hire 3 militia", "wait", "help"}) for _ in range(40)]
+    assert {"hire", "hire 3", "hire all militia", "hire 3 MILITIA", "wait all"} <= set(sent)
+    assert "help all" not in sent
+
+
+def test_a_number_written_as_a_word_is_read_as_one() -> None:
+    watered = ("water the pot", {"can": {"measures": 2}}, True, "The can has three measures left.")
+    [anomaly] = ReplyDeltaOracle().judge(game({"can": {"measures": 3}}, watered), set())
+    assert "says 3" in anomaly.observed
+    assert in_digits("No one is here. One.") == "No 1 is here. One."
+
+
+def test_a_count_past_the_total_its_label_gave_before_is_a_boundary_bug() -> None:
+    days = [("rest", {"day": d}, True, f"You sleep. Day {d} of 3.") for d in (2, 3, 4)]
+    [anomaly] = OverTotalOracle().judge(game({"day": 1}, *days), set())
+    assert anomaly.subject == "day of 3"
+    assert OverTotalOracle().judge(game({"day": 1}, days[2]), set()) == []  # no total given before
+    unlabelled = ("count", {"n": 2}, True, "4 of 3 guests left.")
+    assert OverTotalOracle().judge(game({"n": 1}, unlabelled), set()) == []
+
+
+def test_a_command_that_sets_a_field_to_its_number_teaches_no_move() -> None:
+    assigned = [
+        ("assign 1 cutters", {"idle": 4, "cutters": 1}, True, "1 colonists now cut wood."),
+        ("load 1", {"idle": 5, "cutters": 0}, True, "Loaded."),
+        ("assign 2 cutters", {"idle": 3, "cutters": 2}, True, "2 colonists now cut wood."),
+        ("assign 5 cutters", {"idle": 0, "cutters": 5}, True, "5 colonists now cut wood."),
+    ]
+    start = {"idle": 5, "cutters": 0}
+    assert TypedQuantityOracle().judge(game(start, *assigned), set()) == []
+    assert ExchangeOracle().judge(game(start, *assigned), set()) == []
