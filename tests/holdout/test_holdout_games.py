@@ -36,6 +36,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "cinderpath",
         "crumbwick",
         "deepdelve",
+        "emberfold",
         "farhaul",
         "foxglove",
         "gloomwell",
