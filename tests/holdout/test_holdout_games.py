@@ -40,6 +40,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "farhaul",
         "fogbell",
         "foxglove",
+        "gavelry",
         "gloomwell",
         "hemlock-hall",
         "hivecombe",
