@@ -51,6 +51,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "lift-shift",
         "millrace",
         "mirrorworks",
+        "pigeonhole",
         "plinth",
         "quarrymoor",
         "quayside",
