@@ -10,9 +10,18 @@ from loop.contract.probing import ProbeInconclusive, play_setup
 
 # The walkthrough's first three hours: lamp lit and topped up, lens wound, wick trimmed; it is then 23:00.
 TO_ELEVEN = [
-    "light", "carry 3", "fill", "wait",
-    "wind", "carry 1", "fill", "wait",
-    "trim", "carry 1", "fill", "wait",
+    "light",
+    "carry 3",
+    "fill",
+    "wait",
+    "wind",
+    "carry 1",
+    "fill",
+    "wait",
+    "trim",
+    "carry 1",
+    "fill",
+    "wait",
 ]
 
 

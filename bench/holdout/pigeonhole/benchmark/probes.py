@@ -39,13 +39,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         observation = client.command(game_id, "load 5")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(
-            bug_id="BUG-1", present=True, evidence=f"'load 5' crashed the server: {exc}"
-        )
+        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"'load 5' crashed the server: {exc}")
     except GameProtocolError as exc:
-        return ProbeResult(
-            bug_id="BUG-1", present=True, evidence=f"'load 5' broke the API: {exc}"
-        )
+        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"'load 5' broke the API: {exc}")
     client.state(game_id)
     return ProbeResult(
         bug_id="BUG-1",
@@ -85,7 +81,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=present,
-        evidence=f"items before {before}, after {after}; sack {in_sack}; message: {observation.message[:160]}",
+        evidence=f"items before {before}, after {after}; sack {in_sack}; "
+        f"message: {observation.message[:160]}",
     )
 
 
@@ -96,14 +93,10 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     observation = play_setup(client, game_id, ["sort M4 3", "load 3", "deliver"])
     collected = observation.state["till"] - till_before
     if collected <= 0:
-        raise ProbeInconclusive(
-            f"nothing was collected for M4 (till moved by {collected}p)"
-        )
+        raise ProbeInconclusive(f"nothing was collected for M4 (till moved by {collected}p)")
     match = re.search(r"Collected (\d+)p", observation.message)
     if match is None:
-        raise ProbeInconclusive(
-            f"no collected amount in the message: {observation.message[:200]}"
-        )
+        raise ProbeInconclusive(f"no collected amount in the message: {observation.message[:200]}")
     said = int(match.group(1))
     return ProbeResult(
         bug_id="BUG-4",
@@ -144,15 +137,11 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     carried = observation.state["satchel"]["items"]
     kinds = {item["kind"] for item in carried}
     if len(kinds) < 2:
-        raise ProbeInconclusive(
-            f"the satchel does not hold two kinds of item: {carried}"
-        )
+        raise ProbeInconclusive(f"the satchel does not hold two kinds of item: {carried}")
     pay_before = observation.state["pay"]
     after = play_setup(client, game_id, ["deliver"]).state
     delivered = set(after["delivered"])
-    expected = sum(
-        PIECE_RATE[item["kind"]] for item in carried if item["id"] in delivered
-    )
+    expected = sum(PIECE_RATE[item["kind"]] for item in carried if item["id"] in delivered)
     earned = after["pay"] - pay_before
     return ProbeResult(
         bug_id="BUG-6",
