@@ -8,7 +8,10 @@
 - a notice of the clock and a list of what is sold (`bench/holdout/anvilmere`, shipped and every gold patch
   applied): 'Order 4 posted ..., due turn 36' is no statement of the turn's change (a clock's number ahead of
   the clock is a deadline), and a refusal that lists 'coal 1 coin, hammer 6 coins' quotes no price of coal
-  at 6; the crash of delivering from an empty rack is still found.
+  at 6; the crash of delivering from an empty rack is still found;
+- pay docked below zero by a reply that says by how much (`bench/holdout/pigeonhole`, every gold patch
+  applied): no bounds bug; and a `note` that takes free text (`bench/holdout/fogbell`, every gold patch
+  applied): `note -99999` counting one note is no argument echo (its experiment, `note zz`, explains it).
 """
 
 from __future__ import annotations
@@ -72,3 +75,15 @@ def test_a_notice_of_the_clock_and_a_list_of_wares_are_no_claims(tmp_path: Path,
     if not gold:
         crashes = [r.repro for r in result.reports if r.oracle == "server-error"]
         assert any(c.startswith("deliver") for repro in crashes for c in repro), crashes
+
+
+@pytest.mark.parametrize("name,oracle", [("pigeonhole", "bounds"), ("fogbell", "argument-echo")])
+def test_a_stated_docking_and_a_free_text_note_are_no_bugs(tmp_path: Path, name: str, oracle: str) -> None:
+    game = load_game(HOLDOUT / name)
+    with running_catalogue(str(game.root), tmp_path, gold=True) as (_, _, client, commit):  # no bug left
+        result = get_qa_agent("explorer").run_session(
+            client, build_commit=commit, steps=1500, seed=0, out_dir=tmp_path / "qa"
+        )
+    assert [r.title for r in result.reports if r.oracle == oracle] == []
+    played = [e.command for e in read_trace(result.trace_path) if e.command]
+    assert ("close" if name == "pigeonhole" else "note -99999") in played, played[:60]

@@ -175,3 +175,18 @@ def test_a_person_slot_takes_the_people_the_state_names():
     assert proper_names(state) == ["jory", "jory hext", "jory"]
     commands = candidate_commands(Verbs([Template(("ask", Slot("person"), "about", Slot("topic")))]), state)
     assert commands[0].startswith("ask jory about "), commands[:3]
+
+
+def test_a_range_after_a_word_naming_an_argument_bounds_that_argument_wherever_it_stands():
+    help_text = (
+        "sort <item> <hole>  put an item from the sack into pigeonhole 1-4\n"
+        "load <hole>         fill your satchel from a pigeonhole"
+    )
+    parts = [t.parts for t in parse_help(help_text).templates]
+    hole = Slot("hole", ("0", "1", "2", "3", "4", "5"))
+    assert ("sort", Slot("item"), hole) in parts and ("load", hole) in parts
+
+
+def test_an_item_with_empty_hands_is_one_the_state_keeps_a_record_of():
+    state = {"sack": [{"id": "M1", "kind": "letter"}], "satchel": {"items": []}}
+    assert "weigh m1" in candidate_commands(Verbs([Template(("weigh", Slot("item")))]), state)

@@ -272,6 +272,11 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("plinth", "open"),  # a help tree of keys, each command's arguments under 'params:' ('days: 1 to 5')
         ("millrace", ""),  # orders in a notation given bare after 'e.g.' ('BUY:WHEAT,4'), varied by name
         ("deepdelve", "d"),  # a roguelike's keymap: 'd x   drop item x' is 'd <item>'
+        # a verb named 'load' in a game with no saves; an item by its record's id while the hands are empty
+        # ('weigh M1'); '<hole>' ranged 1-4 on one help line and bare on another
+        ("pigeonhole", "load"),
+        ("quarrymoor", "ask"),  # people by the names the state keeps; a question cut short ('ask jory')
+        ("ravelin", "hire"),  # 'all' for a number ('hire all militia')
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:

@@ -45,9 +45,15 @@ def test_a_purse_the_reply_shows_below_zero_is_a_debt_by_design():
     assert BoundsOracle().judge(unpaid, set()) == []
     owing = game(books(3), ("close", books(-4), True, "The week closes. You are in debt to the miller."))
     assert BoundsOracle().judge(owing, set()) == []
-    # Gone below zero with nothing saying so: still found.
+    docked = game(books(3), ("close", books(-4), True, "4 items were late: 7s off your purse."))
+    assert BoundsOracle().judge(docked, set()) == []
+    # Gone below zero with nothing saying so, or the amount stated of another thing: still found.
     [silent] = BoundsOracle().judge(game(books(3), ("close", books(-4), True, "WK 7 CLOSED.")), set())
     assert silent.subject == "purse"
+    other = game(books(3), ("close", books(-4), True, "7 crates shipped; purse settled."))
+    assert [a.subject for a in BoundsOracle().judge(other, set())] == ["purse"]
+    typed = game(books(3), ("spend 7", books(-4), True, "You spend 7 from your purse."))  # the echo of a typo
+    assert [a.subject for a in BoundsOracle().judge(typed, set())] == ["purse"]
 
 
 def packs(herbs: int, potions: int = 1, stats: int = 5, town: str = "well") -> dict:

@@ -46,7 +46,7 @@ from loop.qa_agents.explorer.oracles import (
 from loop.qa_agents.explorer.refusal import Refusal, nonsense
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
-from loop.qa_agents.explorer.state_oracles import UNDO_VERBS, loads_another_games_save
+from loop.qa_agents.explorer.state_oracles import SAVE_VERBS, UNDO_VERBS, loads_another_games_save
 from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.replay import view
 from loop.replay.oracle import Oracle
@@ -239,6 +239,12 @@ class Explorer:
 
     def _start_game(self) -> view.State:
         return GameSession(self.client).state
+
+    def _foreign_save(self, repro: list[str]) -> bool:
+        """Does the repro load a save it never made, in a game whose `save` worked ('load sack' in a game
+        with no saves fills a satchel)?"""
+        saves = any(c.split()[0] in SAVE_VERBS for c in self.memory.ever_effective if c.split())
+        return saves and loads_another_games_save(repro)
 
     def _check_restart(self, start: view.State, culprit: list[str]) -> None:
         """Does this new game start where the first one did? If not, `culprit` (what was played since the
@@ -526,7 +532,7 @@ class Explorer:
             return
         if report is None:
             return
-        if oracle is not self.restart and loads_another_games_save(report.repro):
+        if oracle is not self.restart and self._foreign_save(report.repro):
             self.explained[oracle.name] += 1  # a new game loading another's save is restart-leak's to report
             return
         self.reports.append(report)

@@ -6,7 +6,8 @@ A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax
 within it earlier in the game: a room's rate beside its guest capacity is no level); a list's is a sibling
 named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
 the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design),
-nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there).
+nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there), nor one
+whose fall the reply states by name and amount ('100p off your pay').
 """
 
 from __future__ import annotations
@@ -123,6 +124,24 @@ def _owned_up(reply: str, path: str) -> bool:
     return bool(shown or _DEBT.search(reply[:2000]))
 
 
+def _stated_change(step: Step, path: str, before: float | None, after: float) -> bool:
+    """Does the reply give the field's name and the amount it just fell by, an amount the command did not
+    type ('4 items missed their day: 100p off your pay', not 'You buy -99999 seed')? Then the game took it
+    below zero on purpose, and said so."""
+    if before is None or before == after:
+        return False
+    amount = as_said(abs(before - after))
+    if amount in re.findall(r"\d+", step.command or ""):
+        return False
+    name = re.escape(re.split(r"[.\]]", path)[-1] or path)
+    clauses = re.split(r"[;!?\n]|\.(?!\d)", step.message[:2000])
+    return any(
+        re.search(rf"\b{name}\b", c, re.IGNORECASE)
+        and re.search(rf"(?<![\d.]){re.escape(amount)}(?![\d.])", c)
+        for c in clauses
+    )
+
+
 class BoundsOracle(Oracle):
     name = "bounds"
 
@@ -135,10 +154,14 @@ class BoundsOracle(Oracle):
                 continue  # a bare 'capacity' may be no bound of that number (a room's rate beside its guests)
             return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
         numbers = numbers_of(step.state)
+        before = numbers_of(step.before)
         negative = [
             p
             for p, v in numbers.items()
-            if v < 0 and not NON_NEGATIVE_EXEMPT.search(p) and not _owned_up(step.message, p)
+            if v < 0
+            and not NON_NEGATIVE_EXEMPT.search(p)
+            and not _owned_up(step.message, p)
+            and not _stated_change(step, p, before.get(p), v)
         ]
         if not negative:
             return []

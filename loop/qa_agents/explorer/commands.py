@@ -277,9 +277,10 @@ def line_range(line: str) -> tuple[int, int] | None:
     return (low, high) if low < high <= low + MAX_RANGE_SPAN else None
 
 
-def _with_range(template: Template, bounds: tuple[int, int]) -> Template:
+def _with_range(template: Template, bounds: tuple[int, int], line: str = "") -> Template:
     """A template whose argument the help line bounds: try the range and its neighbours. Of several
-    arguments, the range is that of the numbers among them ('move <unit> <x> <y>, x and y from 0 to 6')."""
+    arguments, the range is that of the numbers among them ('move <unit> <x> <y>, x and y from 0 to 6'), or
+    of the one the word before the range names ('sort <item> <hole> ... into pigeonhole 1-4')."""
     slots = template.slots
     if bounds[1] - bounds[0] > 50 or not slots:
         return template
@@ -287,10 +288,37 @@ def _with_range(template: Template, bounds: tuple[int, int]) -> Template:
         bounded = [s for s in slots if not s.options]
     else:
         bounded = [s for s in slots if not s.options and s.kind in NUMBER_KINDS]
+        if not bounded:
+            before = re.search(rf"([a-z]+)\s+{bounds[0]}\s*(?:-|–|\.\.|to)", line.lower())
+            word = before.group(1) if before else ""
+            bounded = [s for s in slots if not s.options and len(s.kind) > 2 and word.endswith(s.kind)]
     if not bounded:
         return template
     values = tuple(range_values(f"{bounds[0]}-{bounds[1]}"))
     return Template(tuple(Slot(p.kind, values) if p in bounded else p for p in template.parts))
+
+
+def _share_ranges(verbs: Verbs) -> None:
+    """An argument kind one help line bounds ('<hole>', pigeonhole 1-4) has that range wherever it stands
+    ('load <hole>' on a line of its own)."""
+    ranged = {
+        p.kind: p.options
+        for t in verbs.templates
+        for p in t.parts
+        if isinstance(p, Slot) and p.options and p.kind not in NUMBER_KINDS and p.kind != "choice"
+    }
+    if ranged:
+        verbs.templates = [
+            Template(
+                tuple(
+                    Slot(p.kind, ranged[p.kind])
+                    if isinstance(p, Slot) and not p.options and p.kind in ranged
+                    else p
+                    for p in t.parts
+                )
+            )
+            for t in verbs.templates
+        ]
 
 
 def parse_help(text: str) -> Verbs:
@@ -311,7 +339,8 @@ def parse_help(text: str) -> Verbs:
         else:
             _parse_line(line, verbs)
         if bounds is not None:
-            verbs.templates[known:] = [_with_range(t, bounds) for t in verbs.templates[known:]]
+            verbs.templates[known:] = [_with_range(t, bounds, line) for t in verbs.templates[known:]]
+    _share_ranges(verbs)
     addressed = _ADDRESSED.search(text)
     if addressed:  # each command also given to someone by name, first ('mira take rope 2')
         someone = Slot(addressed.group(1).strip().lower())
@@ -440,7 +469,12 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     if any(k in kind for k in ITEM_KINDS) and (view.has_visible_items(state) or view.has_inventory(state)):
         # The state says which items are at hand; of the names replies gave, those they marked as names
         # ([LAMP], 'rope') come after them (what a trader sells), never prose words.
-        return list(dict.fromkeys([*named, *items, *(h for h in shown.heard if h in shown.marked)]))
+        at_hand = [*named, *items, *(h for h in shown.heard if h in shown.marked)]
+        if at_hand:
+            return list(dict.fromkeys(at_hand))
+        # Empty hands and nothing here: the item is one the state keeps in a list of records ('M1' in the
+        # sack), not a place's own id.
+        return list(dict.fromkeys(listed_ids(state)))
     rest = tokens_for(kind, tokens, strict)
     if kind in PERSON_KINDS:  # people go by their names: 'Jory Hext' of the state, 'Martha Pengelly' heard
         heard = [part for h in shown.heard if h in shown.marked for part in (h, *h.split()[:1])]
@@ -489,6 +523,17 @@ def record_ids(value: object, depth: int = 0) -> list[str]:
         return found + [i for inner in value.values() for i in record_ids(inner, depth + 1)]
     if isinstance(value, list):
         return [i for inner in value[:50] for i in record_ids(inner, depth + 1)]
+    return []
+
+
+def listed_ids(value: object, depth: int = 0) -> list[str]:
+    """The ids of the records the state keeps in lists ('sack': [{'id': 'M1', ...}]: 'm1')."""
+    if depth > 6:
+        return []
+    if isinstance(value, dict):
+        return [i for inner in value.values() for i in listed_ids(inner, depth + 1)]
+    if isinstance(value, list):
+        return [i for inner in value[:50] for i in record_ids(inner, 6) + listed_ids(inner, depth + 1)]
     return []
 
 

@@ -15,7 +15,9 @@ again on one: a finding becomes a report only when its experiment did not explai
   would show it: the room still shows the rest of what it showed (its things, exits and text), the item
   cannot be taken back, and leaving and coming back does not bring it back;
 - description-vs-interaction, a take of what the room did not show: dropped back, the room shows it (a room
-  that shows nothing dropped in it hides things; it did not lack the item).
+  that shows nothing dropped in it hides things; it did not lack the item);
+- argument-echo: with a word where the number stood, the command does not do to the field what it did (a
+  command that counts a note whatever it says takes text, not a value).
 
 An experiment answers why the finding is explained away, or None when it stands.
 """
@@ -97,6 +99,24 @@ def stated_again(trial: Trial) -> str | None:
             f"asked again with {path} unchanged, the text says {said or 'nothing of it'} instead of {first}"
         )
     return None
+
+
+TEXT_WORD = "zz"  # a word where a number stood: no value, no name
+
+
+def number_is_text(trial: Trial) -> str | None:
+    """argument-echo: with a word where the number stood, the command does to the field what it did with the
+    number: the argument is text (a note, a name), not the field's value."""
+    step, path = trial.step, trial.anomaly.subject.partition(" ")[2]
+    verb, _, argument = (step.command or "").partition(" ")
+    if not argument or not path:
+        return None
+    again = trial.game_before().send(f"{verb} {TEXT_WORD}")
+    first = numbers.changed(step.before, step.state).get(path)
+    change = numbers.changed(again.before, again.state).get(path)
+    if not ok(again) or first is None or change is None or change[1] - change[0] != first[1] - first[0]:
+        return None
+    return f"'{verb} {TEXT_WORD}' changes {path} as '{step.command}' did: the argument is text, not its value"
 
 
 def _with_quantity(command: str, quantity: int) -> str:

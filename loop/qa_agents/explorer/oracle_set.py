@@ -83,7 +83,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(ExchangeOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
-    Registered(ArgumentEchoOracle, Rank.HEURISTIC),
+    Registered(ArgumentEchoOracle, Rank.HEURISTIC, experiments.number_is_text),
     Registered(CooldownOracle, Rank.HEURISTIC),
     Registered(UndoLoadOracle, Rank.HEURISTIC),
     Registered(RedoHistoryOracle, Rank.HEURISTIC),
