@@ -53,6 +53,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "loftwing",
         "millrace",
         "mirrorworks",
+        "orebend",
         "pigeonhole",
         "plinth",
         "quarrymoor",
