@@ -46,7 +46,8 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-2",
         present=not checkpoint["logged"],
-        evidence=f"marker 1 km from {checkpoint['name']}: logged={checkpoint['logged']}; {throw.message[:160]}",
+        evidence=f"marker 1 km from {checkpoint['name']}: logged={checkpoint['logged']}; "
+        f"{throw.message[:160]}",
     )
 
 
@@ -65,7 +66,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=lost != climbed,
-        evidence=f"'drop 3' at level 4: climbed {climbed} level(s), ballast {before['ballast']} -> {after['ballast']}",
+        evidence=f"'drop 3' at level 4: climbed {climbed} level(s), "
+        f"ballast {before['ballast']} -> {after['ballast']}",
     )
 
 
@@ -78,9 +80,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"'burn 3' refused: {observation.message[:200]}")
     match = re.search(r"climb to level (\d+)", observation.message)
     if match is None:
-        raise ProbeInconclusive(
-            f"no level in the burn message: {observation.message[:200]}"
-        )
+        raise ProbeInconclusive(f"no level in the burn message: {observation.message[:200]}")
     said = int(match.group(1))
     level = observation.state["balloon"]["level"]
     return ProbeResult(
@@ -96,9 +96,7 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     observation = play_setup(client, game_id, ["wait"] * 10)
     state = observation.state
     if state["turn"] != 10 or state["balloon"]["level"] != 0:
-        raise ProbeInconclusive(
-            f"expected turn 10 on the ground, got turn {state['turn']}"
-        )
+        raise ProbeInconclusive(f"expected turn 10 on the ground, got turn {state['turn']}")
     expected = state["sky"]["winds"]["3"]
     km_before = state["balloon"]["km"]
     burn = client.command(game_id, "burn 3")
@@ -108,7 +106,8 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=moved != expected or state["sky"]["period"] != "afternoon",
-        evidence=f"turn 11 ({state['sky']['period']}) wind at level 3 is {expected}, balloon moved {moved} km",
+        evidence=f"turn 11 ({state['sky']['period']}) wind at level 3 is {expected}, "
+        f"balloon moved {moved} km",
     )
 
 

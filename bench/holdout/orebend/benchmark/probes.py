@@ -11,12 +11,7 @@ from loop.contract.probing import ProbeInconclusive, play_setup
 
 def _ore_in_play(state: dict) -> int:
     piles = sum(face["pile"] for face in state["faces"].values())
-    return (
-        piles
-        + state["train"]["load"]
-        + state["smelter"]["hopper"]
-        + 3 * state["ingots"]
-    )
+    return piles + state["train"]["load"] + state["smelter"]["hopper"] + 3 * state["ingots"]
 
 
 def probe_bug_1(client: GameClient) -> ProbeResult:
@@ -44,9 +39,7 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     observation = play_setup(client, game_id, ["lay 3"])
     spent = before - observation.state["coin"]
     if observation.state["track"]["reach"] != 7:
-        raise ProbeInconclusive(
-            f"lay 3 did not bring the track to milepost 7: {observation.state['track']}"
-        )
+        raise ProbeInconclusive(f"lay 3 did not bring the track to milepost 7: {observation.state['track']}")
     return ProbeResult(
         bug_id="BUG-2",
         present=spent != 15,
@@ -75,13 +68,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
         ],
     )
     before = client.state(game_id)
-    if (
-        before["smelter"]["hopper"] + before["train"]["load"]
-        <= before["smelter"]["hopper_capacity"]
-    ):
-        raise ProbeInconclusive(
-            f"setup did not overfill the hopper: {before['smelter']}, {before['train']}"
-        )
+    if before["smelter"]["hopper"] + before["train"]["load"] <= before["smelter"]["hopper_capacity"]:
+        raise ProbeInconclusive(f"setup did not overfill the hopper: {before['smelter']}, {before['train']}")
     after = play_setup(client, game_id, ["tip"]).state
     lost = _ore_in_play(before) - _ore_in_play(after)
     return ProbeResult(
@@ -97,9 +85,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """Shipping more ingots than held ships what is held, and the reply says how many went."""
     game_id = client.new_game().game_id
-    setup = play_setup(
-        client, game_id, ["run adit", "load", "run yard", "tip", "smelt 2"]
-    )
+    setup = play_setup(client, game_id, ["run adit", "load", "run yard", "tip", "smelt 2"])
     held = setup.state["ingots"]
     if held != 2:
         raise ProbeInconclusive(f"setup left {held} ingots, not 2")
@@ -107,9 +93,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     sent = observation.state["contract"]["shipped"]
     match = re.search(r"[Ss]hipped (\d+) ingot", observation.message)
     if match is None:
-        raise ProbeInconclusive(
-            f"no shipped count in the reply: {observation.message[:200]}"
-        )
+        raise ProbeInconclusive(f"no shipped count in the reply: {observation.message[:200]}")
     said = int(match.group(1))
     return ProbeResult(
         bug_id="BUG-4",
@@ -144,9 +128,7 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
     observation = play_setup(client, game_id, ["lay 1", "lay 2"])
     if observation.state["track"]["reach"] != 7:
-        raise ProbeInconclusive(
-            f"track did not reach milepost 7: {observation.state['track']}"
-        )
+        raise ProbeInconclusive(f"track did not reach milepost 7: {observation.state['track']}")
     play_setup(client, game_id, ["run sump"])
     sump = client.state(game_id)["faces"]["sump"]
     return ProbeResult(

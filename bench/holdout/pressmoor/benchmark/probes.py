@@ -38,7 +38,9 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     if not obs.success:
         raise ProbeInconclusive(f"buy barrel 3 refused: {obs.message[:200]}")
     paid = before - obs.state["purse"]
-    return ProbeResult(bug_id="BUG-2", present=paid != 21, evidence=f"3 barrels cost {paid} shillings, expected 21")
+    return ProbeResult(
+        bug_id="BUG-2", present=paid != 21, evidence=f"3 barrels cost {paid} shillings, expected 21"
+    )
 
 
 def probe_bug_3(client: GameClient) -> ProbeResult:
@@ -77,11 +79,27 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 def probe_bug_5(client: GameClient) -> ProbeResult:
     """A barrel sold and refilled starts fermenting anew: it cannot be sold again the same day."""
     gid = _fresh(client)
-    play_setup(client, gid, [
-        "go market", "buy barrel", "go orchard", "pick redstreak 5", "press redstreak 5", "fill",
-        "sleep", "sleep", "sleep", "go market", "sell cider 1",
-        "go orchard", "pick redstreak 2", "press redstreak 2", "fill",
-    ])
+    play_setup(
+        client,
+        gid,
+        [
+            "go market",
+            "buy barrel",
+            "go orchard",
+            "pick redstreak 5",
+            "press redstreak 5",
+            "fill",
+            "sleep",
+            "sleep",
+            "sleep",
+            "go market",
+            "sell cider 1",
+            "go orchard",
+            "pick redstreak 2",
+            "press redstreak 2",
+            "fill",
+        ],
+    )
     refilled = client.state(gid)
     barrel = _barrels(refilled)[0]
     if barrel.get("litres") != 12:
@@ -99,9 +117,18 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 def probe_bug_6(client: GameClient) -> ProbeResult:
     """Two barrels bought together are two barrels: filling the first leaves the second empty."""
     gid = _fresh(client)
-    obs = play_setup(client, gid, [
-        "go market", "buy barrel 2", "go orchard", "pick redstreak 3", "press redstreak 3", "fill",
-    ])
+    obs = play_setup(
+        client,
+        gid,
+        [
+            "go market",
+            "buy barrel 2",
+            "go orchard",
+            "pick redstreak 3",
+            "press redstreak 3",
+            "fill",
+        ],
+    )
     barrels = _barrels(obs.state)
     if len(barrels) != 2:
         raise ProbeInconclusive(f"expected 2 barrels, state has {len(barrels)}")
