@@ -9,33 +9,36 @@ from loop.qa_agents.explorer.contract_fuzz import ContractFuzzer, other_forms
 from loop.qa_agents.explorer.numbers import in_digits
 from loop.qa_agents.explorer.over_total import OverTotalOracle
 from loop.qa_agents.explorer.reply_units import ReplyUnitOracle, learned, unit_numbers
-from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.qa_agents.explorer.state_oracles import ArgumentEchoOracle, ReplyDeltaOracle, TextStateOracle
 from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
 from tests.explorer.hand_steps import game
 
 
 def _tolls(*paid: tuple[str, int, int]) -> list:
     """Tolls taken one after another: (reply's amount, the cashbox's rise, the minute it is)."""
-    box, moves = 0, []
+    box, moves = 10, []  # a float: a first toll's number is not also the cashbox's value
     for said, rise, minute in paid:
         box += rise
         moves.append(
             ("toll boat", {"cashbox": box, "minute": minute}, True, f"The skipper hands over {said}.")
         )
-    return game({"cashbox": 0, "minute": 0}, *moves)
+    return game({"cashbox": 10, "minute": 0}, *moves)
 
 
 def test_a_unit_two_replies_agreed_on_holds_a_third_to_the_change() -> None:
     steps = _tolls(("200p", 200, 2), ("54p", 54, 4), ("22p", 30, 6))
     assert learned(steps[:3]) == {"p": "cashbox"}
     [anomaly] = ReplyUnitOracle().judge(steps, set())
-    assert "22 p" in anomaly.observed and "54 -> 284" in anomaly.observed
+    assert "22 p" in anomaly.observed and "264 -> 294" in anomaly.observed
     right = _tolls(("200p", 200, 2), ("54p", 54, 4), ("30p", 30, 6))
     assert ReplyUnitOracle().judge(right, set()) == []
 
 
-def test_one_agreeing_reply_teaches_nothing_and_a_unit_of_two_fields_is_never_used() -> None:
+def test_one_agreeing_reply_or_a_value_teaches_nothing_and_a_unit_of_two_fields_is_never_used() -> None:
     assert ReplyUnitOracle().judge(_tolls(("54p", 54, 2), ("22p", 30, 4)), set()) == []
+    # 'level 2 (1000 ft)' climbing from the ground gives the height, which is also the climb
+    climbs = [("burn 2", {"ft": 1000}, True, "Up to 1000 ft."), ("vent 2", {"ft": 0}, True, "Down.")]
+    assert learned(game({"ft": 0}, *climbs, ("burn 1", {"ft": 500}, True, "Up to 500 ft."))) == {}
     shared = game(
         {"cashbox": 0, "float": 0},
         ("toll a", {"cashbox": 200, "float": 0}, True, "Paid 200p."),
@@ -152,3 +155,15 @@ def test_a_command_that_sets_a_field_to_its_number_teaches_no_move() -> None:
     start = {"idle": 5, "cutters": 0}
     assert TypedQuantityOracle().judge(game(start, *assigned), set()) == []
     assert ExchangeOracle().judge(game(start, *assigned), set()) == []
+
+
+def test_a_rate_a_field_only_sometimes_moved_at_is_not_learned() -> None:
+    drifting = ("buy 1 timber", 1, 3), ("buy 2 timber", 2, 6), ("buy 1 timber", 1, 5)
+    assert ExchangeOracle().judge(_purchases(*drifting, ("buy 15 timber", 7, 45)), set()) == []
+
+
+def test_a_number_typed_is_an_amount_or_the_query_s_own_argument() -> None:
+    dropped = ("ballast 1", {"ballast": 3}, True, "You cut away 1 bag; 3 bags left.")
+    assert ArgumentEchoOracle().judge(game({"ballast": 4}, dropped), set()) == []
+    asked = [(f"winds {n}", {"level": 5}, True, f"Level {n}: 1 km a turn east.") for n in (5, 1)]
+    assert TextStateOracle().judge(game({"level": 5}, *asked), set()) == []

@@ -74,7 +74,10 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
         return
     typed = {float(n) for n in re.findall(r"\d+", step.command or "")}
     for unit, number in unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state))):
-        moved = [path for path, (old, new) in changes.items() if abs(new - old) == number]
+        # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb)
+        moved = [
+            p for p, (old, new) in changes.items() if abs(new - old) == number and number not in (old, new)
+        ]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
             yield unit, moved[0], number

@@ -60,7 +60,9 @@ class TextStateOracle(Oracle):
             return []
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, number_first=False)
-        wrong = [p for p, values in said.items() if fields[p] not in values]
+        typed = {float(n) for n in re.findall(r"\d+", step.command or "")}
+        # 'winds 1' -> 'level 1: ...': the query's own argument, not the state's level
+        wrong = [p for p, values in said.items() if fields[p] not in values and not typed & set(values)]
         # A text the game gave word for word while the field had another value is fixed text (a rules card:
         # 'Deliver 8 guests before tick 90'), not a statement of the state.
         fixed = {
@@ -179,8 +181,9 @@ class ArgumentEchoOracle(Oracle):
             return []
         verb, asked = match.group(1), float(match.group(2))
         for path, (old, new) in numbers.changed(step.before, step.state).items():
-            # 'tip 5' taking Tips from 5 to 10 adds to a running total; it was never meant to set it
-            adds = asked > 0 and new - old == asked
+            # 'tip 5' taking Tips from 5 to 10 adds to a running total, 'ballast 1' drops one bag of 4: the
+            # number is an amount, it was never meant to set the field
+            adds = asked > 0 and abs(new - old) == asked
             if stem(path.rsplit(".", 1)[-1]) == stem(verb) and new != asked and not adds:
                 return [
                     Anomaly(

@@ -64,7 +64,12 @@ def taught(step: Step) -> tuple[tuple[str, str, float], ...]:
     if repeating is None:
         return ()
     shape, number, changes = repeating
-    return tuple((shape, p, new - old) for p, (old, new) in changes.items() if abs(new - old) == number)
+    # a field now at the number ('level 2' from 0) is stated, not moved by it
+    return tuple(
+        (shape, p, new - old)
+        for p, (old, new) in changes.items()
+        if abs(new - old) == number and new != number
+    )
 
 
 _repeated_so_far = Running(taught)
@@ -89,6 +94,8 @@ class TypedQuantityOracle(Oracle):
         if repeating is None:
             return []
         shape, number, changes = repeating
+        if any(new == number for _, new in changes.values()):
+            return []  # the reply may give that field's value ('level 2'), not repeat the number
         said = _said(step.message)
         moved = {
             path: (old, new)
@@ -143,7 +150,7 @@ _moves_so_far = Running(_moved_facts)
 
 def rates(steps: list[Step], shape: str) -> dict[str, float]:
     """path -> what steps of this shape move it by per unit of their number: one rate, seen with at least two
-    different numbers (a second rate seen as often, a bulk price, leaves the field out)."""
+    different numbers, and no other (a bulk price, a drift that only sometimes matched, leaves it out)."""
     seen: dict[str, dict[float, set[float]]] = {}
     for moved_shape, number, changes in _moves_so_far(steps):
         if moved_shape == shape:
@@ -151,9 +158,9 @@ def rates(steps: list[Step], shape: str) -> dict[str, float]:
                 seen.setdefault(path, {}).setdefault((new - old) / number, set()).add(number)
     learned = {}
     for path, by_rate in seen.items():
-        agreed = [rate for rate, asked in by_rate.items() if len(asked) >= AGREEMENTS]
-        if len(agreed) == 1:
-            learned[path] = agreed[0]
+        # one rate only: a field that also moved at other rates (a wind's drift) moves with no number
+        if len(by_rate) == 1 and len(next(iter(by_rate.values()))) >= AGREEMENTS:
+            learned[path] = next(iter(by_rate))
     return learned
 
 
