@@ -18,7 +18,7 @@ from typing import Any
 from loop.contract.models import BugType
 from loop.qa_agents.explorer.counts import entry_name
 from loop.qa_agents.explorer.per_state import per_state
-from loop.qa_agents.explorer.step_facts import as_said
+from loop.qa_agents.explorer.step_facts import as_said, typed_numbers
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -130,9 +130,9 @@ def _stated_change(step: Step, path: str, before: float | None, after: float) ->
     below zero on purpose, and said so."""
     if before is None or before == after:
         return False
-    amount = as_said(abs(before - after))
-    if amount in re.findall(r"\d+", step.command or ""):
+    if abs(before - after) in typed_numbers(step):
         return False
+    amount = as_said(abs(before - after))
     name = re.escape(re.split(r"[.\]]", path)[-1] or path)
     clauses = re.split(r"[;!?\n]|\.(?!\d)", step.message[:2000])
     return any(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from loop.qa_agents.explorer.vocabulary import (
     apposed,
@@ -517,13 +518,15 @@ def record_ids(value: object, depth: int = 0) -> list[str]:
     if depth > 6:
         return []
     if isinstance(value, dict):
-        found = [
-            str(v).lower() for k, v in value.items() if k.lower() in ID_KINDS and isinstance(v, int | str)
-        ]
-        return found + [i for inner in value.values() for i in record_ids(inner, depth + 1)]
+        return _own_ids(value) + [i for inner in value.values() for i in record_ids(inner, depth + 1)]
     if isinstance(value, list):
         return [i for inner in value[:50] for i in record_ids(inner, depth + 1)]
     return []
+
+
+def _own_ids(record: dict[Any, Any]) -> list[str]:
+    """The ids a record carries itself ({'id': 'M1', ...}: 'm1'), not those of the records inside it."""
+    return [str(v).lower() for k, v in record.items() if k.lower() in ID_KINDS and isinstance(v, int | str)]
 
 
 def listed_ids(value: object, depth: int = 0) -> list[str]:
@@ -533,7 +536,10 @@ def listed_ids(value: object, depth: int = 0) -> list[str]:
     if isinstance(value, dict):
         return [i for inner in value.values() for i in listed_ids(inner, depth + 1)]
     if isinstance(value, list):
-        return [i for inner in value[:50] for i in record_ids(inner, 6) + listed_ids(inner, depth + 1)]
+        found: list[str] = []
+        for inner in value[:50]:
+            found += (_own_ids(inner) if isinstance(inner, dict) else []) + listed_ids(inner, depth + 1)
+        return found
     return []
 
 

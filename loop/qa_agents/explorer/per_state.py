@@ -12,8 +12,8 @@ MAX_RECENT = 256
 
 
 def per_state(read: Callable[[Any], T]) -> Callable[[Any], T]:
-    """`read(state)`, made once per state object (the state is held with its reading, so its id is not
-    reused while the reading is kept)."""
+    """`read(state)`, made once per state object, or per step (the object is held with its reading, so its
+    id is not reused while the reading is kept)."""
     recent: dict[int, tuple[Any, T]] = {}
 
     @functools.wraps(read)

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
-from loop.qa_agents.explorer.per_state import Running
+from loop.qa_agents.explorer.per_state import Running, per_state
 from loop.qa_agents.explorer.state_oracles import RESTORING
-from loop.qa_agents.explorer.step_facts import as_said, ok
+from loop.qa_agents.explorer.step_facts import as_said, ok, typed_numbers
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -54,6 +54,12 @@ def _field_stems(fields: dict[str, float]) -> set[str]:
     return {stem(path.rsplit(".", 1)[-1]) for path in fields}
 
 
+@per_state  # read as the step judged, and again as one that may teach
+def said_units(step: Step) -> list[tuple[str, float]]:
+    """unit_numbers of the step's reply."""
+    return unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state)))
+
+
 def judged(step: Step) -> bool:
     """A command the game accepted and finished, that put no earlier state back."""
     if step.command is None or not ok(step) or step.verb in RESTORING:
@@ -72,8 +78,8 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
     changes = numbers.changed(step.before, step.state)
     if not changes:
         return
-    typed = {float(n) for n in re.findall(r"\d+", step.command or "")}
-    for unit, number in unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state))):
+    typed = typed_numbers(step)
+    for unit, number in said_units(step):
         # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb)
         moved = [
             p for p, (old, new) in changes.items() if abs(new - old) == number and number not in (old, new)
@@ -109,7 +115,7 @@ class ReplyUnitOracle(Oracle):
         if not changes:
             return []
         said: dict[str, list[float]] = {}
-        for unit, number in unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state))):
+        for unit, number in said_units(step):
             said.setdefault(unit, []).append(number)
         if not said:
             return []

@@ -23,7 +23,7 @@ from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.redo import BOOKKEEPING
-from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet
+from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet, typed_numbers
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
@@ -60,8 +60,7 @@ class TextStateOracle(Oracle):
             return []
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, number_first=False)
-        typed = {float(n) for n in re.findall(r"\d+", step.command or "")}
-        # 'winds 1' -> 'level 1: ...': the query's own argument, not the state's level
+        typed = typed_numbers(step)  # 'winds 1' -> 'level 1: ...': the query's own argument, not the level
         wrong = [p for p, values in said.items() if fields[p] not in values and not typed & set(values)]
         # A text the game gave word for word while the field had another value is fixed text (a rules card:
         # 'Deliver 8 guests before tick 90'), not a statement of the state.

@@ -3,6 +3,8 @@ clock, and a number as a reply would write it."""
 
 from __future__ import annotations
 
+import re
+
 from loop.replay import view
 from loop.replay.transcript import Step
 
@@ -19,6 +21,11 @@ def changed(step: Step) -> bool:
 def quiet(step: Step) -> bool:
     """A step that changed nothing but the clock: its reply describes the state as it is."""
     return step.observation is not None and not changed(step)
+
+
+def typed_numbers(step: Step) -> set[float]:
+    """The numbers the step's command typed ('sell 2 water': 2)."""
+    return {float(n) for n in re.findall(r"\d+", step.command or "")}
 
 
 def as_said(value: float) -> str:

@@ -17,7 +17,7 @@ import re
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
-from loop.qa_agents.explorer.per_state import Running
+from loop.qa_agents.explorer.per_state import Running, per_state
 from loop.qa_agents.explorer.reply_units import judged
 from loop.qa_agents.explorer.step_facts import as_said
 from loop.replay.oracle import Anomaly, Oracle
@@ -26,7 +26,6 @@ from loop.replay.transcript import Step
 _TYPED = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
 _SAID = re.compile(r"(?<![\d.:])(\d+)(?![\d:]|\.\d)")
 AGREEMENTS = 2  # steps of one shape, with different numbers, that moved a field by the number they typed
-MAX_STEPS = 4096
 
 
 def typed(command: str) -> tuple[str, float] | None:
@@ -41,6 +40,7 @@ def _said(text: str) -> set[float]:
     return {float(n) for n in _SAID.findall(text[:4000])}
 
 
+@per_state  # read as the step judged, and again as one that may teach
 def _repeating(step: Step) -> tuple[str, float, dict[str, tuple[float, float]]] | None:
     """(shape, number, changes) of an accepted step whose reply repeats the one number its command typed."""
     if not judged(step) or step.command is None:
@@ -124,20 +124,14 @@ class TypedQuantityOracle(Oracle):
         ]
 
 
+@per_state  # read as the step judged, and again as an earlier step of the next
 def _moves(step: Step) -> tuple[str, float, dict[str, tuple[float, float]]] | None:
     """(shape, number, changes) of an accepted step whose command typed one number and changed the state."""
-    hit = _moved.get(id(step))
-    if hit is None or hit[0] is not step:
-        if len(_moved) >= MAX_STEPS:
-            _moved.clear()
-        shaped = typed(step.command or "") if judged(step) else None
-        changes = numbers.changed(step.before, step.state) if shaped is not None else {}
-        moves = (shaped[0], shaped[1], changes) if shaped and changes else None
-        hit = _moved[id(step)] = (step, None if moves is None or sets_to(moves[1], changes) else moves)
-    return hit[1]
-
-
-_moved: dict[int, tuple[Step, tuple[str, float, dict[str, tuple[float, float]]] | None]] = {}
+    shaped = typed(step.command or "") if judged(step) else None
+    if shaped is None:
+        return None
+    changes = numbers.changed(step.before, step.state)
+    return (shaped[0], shaped[1], changes) if changes and not sets_to(shaped[1], changes) else None
 
 
 def _moved_facts(step: Step) -> tuple[tuple[str, float, dict[str, tuple[float, float]]], ...]:
@@ -181,14 +175,12 @@ class ExchangeOracle(Oracle):
         learned = rates(steps[:-1], shape)
         if len(learned) < 2:
             return []
-        whole = [p for p, rate in learned.items() if p in changes and _by(changes[p]) == rate * number]
-        short = [
-            p
-            for p, rate in learned.items()
-            if abs(rate) == 1
-            and abs(_by(changes.get(p, (0, 0)))) < number
-            and _by(changes.get(p, (0, 0))) * rate >= 0
-        ]
+        by = {p: changes[p][1] - changes[p][0] if p in changes else 0 for p in learned}
+        # sorted: a state's changes come in a set's order, and the subject names the first short field
+        whole = sorted(p for p, rate in learned.items() if p in changes and by[p] == rate * number)
+        short = sorted(
+            p for p, rate in learned.items() if abs(rate) == 1 and abs(by[p]) < number and by[p] * rate >= 0
+        )
         if not whole or not short:
             return []
         step = steps[-1]
@@ -201,14 +193,10 @@ class ExchangeOracle(Oracle):
                 f"{shape} {short[0]}",
                 step.index,
                 f"'{step.command}' moves {', '.join(whole)} for {as_said(number)} but {short[0]} by "
-                f"{as_said(abs(_by(changes.get(short[0], (0, 0)))))}",
+                f"{as_said(abs(by[short[0]]))}",
                 f"commands '{shape}' move {', '.join(sorted(learned))} together, in step with their number",
                 f"{went}; the reply: {step.message[:200]!r}",
                 step.verb or shape,
                 BugType.DATA_INCONSISTENCY,
             )
         ]
-
-
-def _by(change: tuple[float, float]) -> float:
-    return change[1] - change[0]
