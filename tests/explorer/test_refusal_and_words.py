@@ -129,3 +129,21 @@ def test_a_placeholder_naming_a_kind_or_a_count_is_filled_with_names_or_numbers_
     placeholders = {"car", "engine", "units", "item", "qty"}
     assert not [c for c in commands if placeholders & {" ".join(c.split()[1:]), *c.split()[1:2]}]
     assert "sell ['salt', 3] 1" not in commands
+
+
+def test_an_example_a_help_gives_in_passing_goes_once_refused_like_nonsense_as_quoted():
+    refusal = refusal_of(NONSENSE)
+    finder, verbs = VerbFinder(refusal), Verbs()
+    text = (
+        "Commands (hours of the shift in brackets):\n"
+        "  look   the board: hours, coin\n"
+        "You stir the pot (stir 3 times, say) until it is done."
+    )
+    finder.judge(step("help", text, success=True), verbs)
+    assert {"look", "hours", "stir"} <= {t.verb for t in verbs.templates}
+    # its variations refused like nonsense prove nothing: a game may refuse a wrong argument so
+    for junk in ("stir 3 done", "stir 0 pot", "stir 5 board", "stir 1 coin", "stir -1 shift", "stir 3 it"):
+        finder.judge(step(junk, WORDINGS[0].format(junk)), verbs)
+    finder.judge(step("hours of the shift in brackets", WORDINGS[1].format("hours")), verbs)
+    assert "hours" not in {t.verb for t in verbs.templates}
+    assert {"look", "stir"} <= {t.verb for t in verbs.templates}

@@ -277,6 +277,8 @@ def test_a_verb_that_asks_what_and_the_words_a_prompt_offers() -> None:
         ("pigeonhole", "load"),
         ("quarrymoor", "ask"),  # people by the names the state keeps; a question cut short ('ask jory')
         ("ravelin", "hire"),  # 'all' for a number ('hire all militia')
+        # a help line whose description quotes `look`; a barrel's number asked for ("'x' is not a number")
+        ("pressmoor", "sell"),
     ],
 )
 def test_games_in_these_habits_have_their_crash_found(tmp_path: Path, game: str, crash_command: str) -> None:

@@ -47,6 +47,7 @@ from loop.qa_agents.explorer.refusal import Refusal, nonsense
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.rooms import RoomMap
 from loop.qa_agents.explorer.state_oracles import SAVE_VERBS, UNDO_VERBS, loads_another_games_save
+from loop.qa_agents.explorer.unblock import Unblocker
 from loop.qa_agents.explorer.verb_finder import VerbFinder
 from loop.replay import view
 from loop.replay.oracle import Oracle
@@ -58,6 +59,8 @@ from loop.trace import SessionTrace
 # and the longest such run.
 REPEAT_CHANCE = 0.35
 MAX_RUN = 12
+# Runs of one command that ended the game ('sleep' to the last day): after these, it starts no run again.
+RUNS_TO_THE_END = 2
 UNDO_CHANCE = 0.15
 # In a game with rooms, each verb gets this many fruitless tries per room (with different arguments) before
 # the room counts as explored for it; exits are always open. Without rooms the whole game is one place.
@@ -94,6 +97,7 @@ class Explorer:
         self.route: list[str] = []  # the commands of the current game that changed its state
         self.retry = RetryAfterWait()
         self.enablers = Enablers()
+        self.unblocker = Unblocker()
         self.map = RoomMap()
         self.displacements_checked: set[tuple[str, str]] = set()
         self.replies: dict[tuple[str, ...], Step] = {}
@@ -110,6 +114,7 @@ class Explorer:
         self.last_commands: list[str] = []
         self.depth = max_depth
         self.run_length = 0
+        self.runs_to_the_end: Counter[str] = Counter()
         self.random_restarts = 0
         self.candidates = CandidateCache()
         self.docs = docs  # QA mode: the docs' commands join the help's, their routes seed new games
@@ -156,6 +161,8 @@ class Explorer:
             return
         if step.observation is not None and step.observation.game_over:
             self.pending = []  # the game has ended: what was left to play belongs to a new one
+            if self.run_length:
+                self.runs_to_the_end[command] += 1
             return
         self._arrive(step.state)
         self._maybe_repeat(step)
@@ -201,7 +208,7 @@ class Explorer:
         self.budget.charge()
         step = self.fuzzer.argument(self.session, command, self._found)
         if step is not None:
-            self.observe(step)
+            self.observe(step, fuzzed=True)
         else:  # the game answered with no agent reply: its state is not known, leave it
             self._leave_game()
         return True
@@ -212,6 +219,7 @@ class Explorer:
         refused for a while ('again in 2 turns') on the steps after, where a timer's edge lies."""
         self.pending = self.pending or self.retry.follow(step, self.memory.ever_effective)
         self.pending = self.pending or self._lift_block(step)
+        self.pending = self.pending or self._unblocked(step)
         changed = step.observation is not None and step.observation.success
         changed = changed and changed_scalars(step.before, step.state) and self.refusal.changed(step)
         if not changed or self.pending or self.run_length >= MAX_RUN:
@@ -224,7 +232,9 @@ class Explorer:
         undo = next((b for b in (self.verbs.bare if self.verbs else []) if b in UNDO_VERBS), None)
         if undo and step.verb not in UNDO_VERBS and self.rng.random() < UNDO_CHANCE:
             self.pending = [undo]
-        elif self.run_length or self.rng.random() < REPEAT_CHANCE:
+        elif self.run_length or (
+            self.rng.random() < REPEAT_CHANCE and self.runs_to_the_end[step.command or ""] < RUNS_TO_THE_END
+        ):
             self.run_length += 1
             self.pending = [step.command or "look"]
 
@@ -235,7 +245,17 @@ class Explorer:
             return []
         if self.refusal.changed(step) or self.refusal.refused(step):
             return []
+        self.unblocker.refused(step)
         return self.enablers.follow(step, self._candidates(step.state), self.memory.ever_effective)
+
+    def _unblocked(self, step: Step) -> list[str]:
+        """A command refused earlier for a field this step changed: played again now (unblock.py)."""
+        if step.observation is None or not step.observation.success or not self.refusal.changed(step):
+            return []
+        if view.state_key(step.before) == view.state_key(step.state):
+            return []
+        command = self.unblocker.due(step)
+        return [command] if command is not None else []
 
     def _start_game(self) -> view.State:
         return GameSession(self.client).state
@@ -361,9 +381,19 @@ class Explorer:
             c
             for c in self._candidates(state)
             if c not in tried
-            and (not room or self.memory.verb_tries(room, c.split()[0]) < VERB_TRIES or c in moves)
+            and (
+                not room
+                or self.memory.verb_tries(room, c.split()[0]) < VERB_TRIES
+                or c in moves
+                or self._spelled_out(room, c)
+            )
         )
         return list(itertools.islice(untried, 1) if first_only else untried)  # one answers "is it open?"
+
+    def _spelled_out(self, room: str, command: str) -> bool:
+        """A command the help spells out whole ('go market' beside 'go <place>'), not yet fruitless here on
+        its own: the other arguments its verb was refused with say nothing of it."""
+        return command in self._verbs().literal and self.memory.fruitless(room, command) < VERB_TRIES
 
     def _choose(self, state: view.State) -> str | None:
         room = view.place(state)
@@ -441,7 +471,8 @@ class Explorer:
 
     # --- what a step teaches ----------------------------------------------------------------------
 
-    def observe(self, step: Step) -> None:
+    def observe(self, step: Step, fuzzed: bool = False) -> None:
+        """What `step` teaches; a fuzzed argument (contract_fuzz.py) uses up none of its verb's tries."""
         assert self.session is not None
         quiet = step.observation is not None and view.state_key(step.before) == view.state_key(step.state)
         self.refusal.hear(step)
@@ -453,12 +484,14 @@ class Explorer:
             self.ended.add(signature)
         self.finder.hear(step, signature not in self.states)
         if self.verbs is not None:
-            version = self.verbs.version
+            version, known = self.verbs.version, set(self.verbs.templates)
             self.finder.judge(step, self.verbs)
             if self.verbs.version != version or step.index == 0 or step.verb == "help":
                 self.heard.forget(self._known_words())
+            if self.verbs.version != version:  # a verb's new form deserves new tries where it was spent
+                self.memory.forget_verbs({t.verb.split()[0] for t in self.verbs.templates if t not in known})
         if step.command is not None:
-            self.memory.record(step, room)
+            self.memory.record(step, room, counted=not fuzzed)
         # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
         if step.command is not None and step.observation is not None and not quiet:
             self.route.append(step.command)

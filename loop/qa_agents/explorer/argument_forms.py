@@ -19,6 +19,7 @@ import itertools
 import re
 
 from loop.qa_agents.explorer.commands import ASKED_TARGET, Slot, Template, Verbs
+from loop.qa_agents.explorer.examples import example_templates
 from loop.qa_agents.explorer.vocabulary import JOINING, PARTICLES
 from loop.replay.transcript import Step
 
@@ -74,6 +75,16 @@ def _flag_forms(head: tuple[str, ...], text: str) -> list[Template]:
     return list(dict.fromkeys(templates))[:4]
 
 
+def _asked_of_typed(step: Step) -> bool:
+    """A 'how many' that asks again for a number the command typed (`lay -1`: "Lay how many?"), or that
+    quotes the verb's own form ("e.g. 'lay 2'"): the game said what it takes, no argument is missing."""
+    assert step.command is not None
+    verb, *words = step.command.lower().split()
+    if any(re.fullmatch(r"[-+]?\d+", w) for w in words):
+        return True
+    return any(t.verb == verb for t in example_templates(step.message[:400]))
+
+
 def forms(step: Step, verbs: Verbs) -> list[Template]:
     """The two-argument forms a refusal of `step` asks for; none when it was not refused or asks for none."""
     if step.command is None or step.observation is None or step.observation.success:
@@ -82,7 +93,7 @@ def forms(step: Step, verbs: Verbs) -> list[Template]:
     keys = list(dict.fromkeys(k.lower() for k in _KEY_NAMES.findall(text)))
     particle = _ASKED_PARTICLE.search(text)
     joining = particle.group(1).lower() if particle and particle.group(1).lower() in JOINING else ""
-    many = bool(HOW_MANY.search(text)) and " " in step.command.strip()
+    many = bool(HOW_MANY.search(text)) and " " in step.command.strip() and not _asked_of_typed(step)
     flagged = any(m.group(1) != "help" for m in _FLAG.finditer(text))
     if len(keys) < 2 and not joining and not many and not flagged:
         return []

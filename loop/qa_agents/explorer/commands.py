@@ -80,6 +80,7 @@ _COMMAND_WORD = re.compile(SIGIL + r"?[a-z][a-z/'-]*=?|\?")
 # 'Orders: <climber> <order> [args]': every command is given to someone, named first.
 _ADDRESSED = re.compile(r"<([a-z][\w -]{0,20})>\s+<(?:order|command|action|cmd)s?>", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+_COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its description
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
 _TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
@@ -135,9 +136,13 @@ class Verbs:
     _cached: tuple[int, set[str], set[str]] = field(
         default_factory=lambda: (-1, set(), set()), repr=False, compare=False
     )
+    _retired: set[Template] = field(default_factory=set, repr=False, compare=False)
+    _literal: tuple[int, frozenset[str]] = field(
+        default_factory=lambda: (-1, frozenset()), repr=False, compare=False
+    )
 
     def add(self, template: Template) -> None:
-        if template.parts and template not in self.templates:
+        if template.parts and template not in self.templates and template not in self._retired:
             self.templates.append(template)
             self.version += 1
 
@@ -150,6 +155,8 @@ class Verbs:
         self.add(usage)
 
     def remove(self, template: Template) -> None:
+        """Drop a template for good: a help read again does not bring it back."""
+        self._retired.add(template)
         if template in self.templates:
             self.templates.remove(template)
             self.version += 1
@@ -157,6 +164,13 @@ class Verbs:
     @property
     def bare(self) -> list[str]:
         return [" ".join(str(p) for p in t.parts) for t in self.templates if not t.slots]
+
+    @property
+    def literal(self) -> frozenset[str]:
+        """The commands of several words spelled out whole ('go market'), kept per version."""
+        if self._literal[0] != self.version:
+            self._literal = (self.version, frozenset(b for b in self.bare if " " in b))
+        return self._literal[1]
 
     @property
     def movement(self) -> str | None:
@@ -337,8 +351,8 @@ def parse_help(text: str) -> Verbs:
         if spans:  # commands written as code ('`move <unit> <x> <y>` | walks a unit'): those, not the prose
             for span in spans:
                 _parse_sentence(span, verbs)
-        else:
-            _parse_line(line, verbs)
+        if not spans or _COLUMNS.search(line.split("`", 1)[0].strip()):
+            _parse_line(line, verbs)  # a command column, the code only in its description ('(see `look`)')
         if bounds is not None:
             verbs.templates[known:] = [_with_range(t, bounds, line) for t in verbs.templates[known:]]
     _share_ranges(verbs)
@@ -379,7 +393,7 @@ def _named_letter(line: re.Match[str]) -> str:
 
 def _parse_sentence(sentence: str, verbs: Verbs) -> None:
     previous: list[Template] = []
-    for piece in re.split(r"(\([^)]*\))|[,;]", sentence):
+    for piece in re.split(r"(\([^)]*\))|[,;]|\s\|\s", sentence):  # 'go orchard | go market': two
         if not piece or not piece.strip():
             continue
         piece = piece.strip(" .\t'\"`*")

@@ -112,6 +112,22 @@ def listed_examples(text: str) -> tuple[Template, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def as_quoted(template: Template) -> str:
+    """The command an example template was made from, as the text gave it ('' when a part has no such
+    word): its words, each name's word, each number's first option."""
+    words = []
+    for part in template.parts:
+        if isinstance(part, str):
+            words.append(part)
+        elif part.kind.startswith(LIKE):
+            words.append(part.kind.removeprefix(LIKE))
+        elif part.options:
+            words.append(part.options[0])
+        else:
+            return ""
+    return " ".join(words)
+
+
 _PARENTHESIS = re.compile(r"\(([^()\n]{3,120})\)")
 _ASIDE = re.compile(r"^(?:say|e\.g\.|for example|for instance|or|like)\s+|\s+(?:say|e\.g\.)$")
 

@@ -88,6 +88,7 @@ class CommandMemory:
     tried: dict[str, set[str]] = field(default_factory=dict)  # state key -> commands played there
     room_counts: dict[tuple[str, str], int] = field(default_factory=dict)
     verb_counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    fruitless_counts: Counter[tuple[str, str]] = field(default_factory=Counter)  # (room, command)
     effective: set[tuple[str, str]] = field(default_factory=set)  # (room, command) that changed the state
     ever_effective: set[str] = field(default_factory=set)
     replies: dict[str, Counter[str]] = field(default_factory=dict)
@@ -116,8 +117,9 @@ class CommandMemory:
         # A key that is the player's place is never ambient: moving is what exploring is.
         self.ambient = frozenset(k for k in ambient if view.place({k: after.get(k)}) == "")
 
-    def record(self, step: Step, room: str) -> None:
-        """A played step: where it was tried, whether it changed anything, what it answered."""
+    def record(self, step: Step, room: str, counted: bool = True) -> None:
+        """A played step: where it was tried, whether it changed anything, what it answered; `counted`: a
+        fruitless one uses up its verb's tries in the room."""
         assert step.command is not None
         command = step.command
         self.exits_shown = self.exits_shown or bool(view.exits(step.state))
@@ -131,8 +133,9 @@ class CommandMemory:
             self.effective.add((room, command))
             self.ever_effective.add(command)
             self.shapes.setdefault(step.verb, set()).add(shape(command))
-        else:  # only a verb's fruitless tries use up its turns in a room
+        elif counted:  # only a verb's fruitless tries use up its turns in a room
             self.verb_counts[(room, step.verb)] = self.verb_counts.get((room, step.verb), 0) + 1
+            self.fruitless_counts[(room, command)] += 1
         if step.observation is not None and not step.observation.success:
             self.blamed.update(_blamed(step))
 
@@ -161,6 +164,14 @@ class CommandMemory:
         if not self.exits_shown and DIRECTIONS & set(command.lower().split()):
             return 0
         return DUD_PENALTY * (next(iter(replies.values())) - 1)
+
+    def forget_verbs(self, verbs: set[str]) -> None:
+        """The fruitless tries of these verbs, everywhere: they have a form not tried yet."""
+        if verbs:
+            self.verb_counts = {key: n for key, n in self.verb_counts.items() if key[1] not in verbs}
+
+    def fruitless(self, room: str, command: str) -> int:
+        return self.fruitless_counts[(room, command)]
 
     def verb_tries(self, room: str, verb: str) -> int:
         return self.verb_counts.get((room, verb), 0)

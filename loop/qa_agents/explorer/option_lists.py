@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs
-from loop.qa_agents.explorer.step_facts import changed
+from loop.qa_agents.explorer.commands import NUMBER_KINDS, Slot, Template, Verbs
+from loop.qa_agents.explorer.step_facts import changed, ok
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.transcript import Step
 
@@ -21,19 +21,31 @@ _LIST = re.compile(r"(?:^|[.!?>;]\s+|\n)([^.!?:\n]{1,60}):\s*([^.\n]{1,300})")
 _OPTION = re.compile(r"[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,2}", re.IGNORECASE)
 _KIND_WORD = re.compile(r"[a-z]{3,}")
 _PRICE_AFTER = re.compile(r"(?:\s+\S*\d\S*)+$")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+# A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
+_OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
+
+
+def _options(listing: str) -> tuple[str, ...]:
+    pieces = [p.strip(" '\"`") for p in re.split(r",|\bor\b|\band\b", listing)]
+    pieces = [_ARTICLE.sub("", _PRICE_AFTER.sub("", p)) for p in pieces]  # 'ale 1s': the ware, not its price
+    return tuple(dict.fromkeys(p.lower() for p in pieces if _OPTION.fullmatch(p)))
 
 
 def listed_options(text: str) -> dict[str, tuple[str, ...]]:
-    """kind stem -> the options a reply lists after a clause naming it ('Topics: a, b, c.': 'topic')."""
+    """kind stem -> the options a reply lists after a clause naming it ('Topics: a, b, c.': 'topic'); a
+    list offered with no kind ('Go where? The orchard or the market.', 'Try oak, ash or elm.') under ''."""
     found: dict[str, tuple[str, ...]] = {}
     for match in _LIST.finditer(text[:MAX_TEXT]):
-        pieces = [p.strip(" '\"`") for p in re.split(r",|\bor\b|\band\b", match.group(2))]
-        pieces = [_PRICE_AFTER.sub("", p) for p in pieces]  # 'ale 1s, lamp 3s': the wares, not the prices
-        options = tuple(dict.fromkeys(p.lower() for p in pieces if _OPTION.fullmatch(p)))
+        options = _options(match.group(2))
         if len(options) < 2:
             continue
         for word in _KIND_WORD.findall(match.group(1).lower()):
             found.setdefault(stem(word), options[:MAX_OPTIONS])
+    for match in _OFFERED.finditer(text[:MAX_TEXT]):
+        options = _options(match.group(1))
+        if len(options) >= 2:
+            found.setdefault("", options[:MAX_OPTIONS])
     return found
 
 
@@ -49,6 +61,12 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
     every_list = len(listed)
     listed = {k: os for k, os in listed.items() if not any(f" {o} " in typed for o in os)}
     recognised = len(listed) < every_list  # a list of the reply holds what was typed: it was a right one
+    offered = listed.pop("", None)
+    if offered and not (recognised or changed(step)):
+        # 'Try oak, ash or elm.' to 'pick <tree>': the list is of the kind of the verb's one open argument
+        kinds = {k for t in verbs.templates if t.verb == step.verb for k in _open_kinds(t)}
+        if len(kinds) == 1:
+            listed.setdefault(stem(kinds.pop()), offered)
     found = []
     for template in verbs.templates:
         addressed = isinstance(template.parts[0], Slot) and f" {template.verb} " in typed
@@ -56,7 +74,8 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
             continue
         parts = tuple(_listed(p, listed) for p in template.parts)
         open_slots = [i for i, p in enumerate(parts) if isinstance(p, Slot) and not p.options]
-        if parts == template.parts and len(open_slots) == 1 and listed and not (recognised or changed(step)):
+        one_name = len(open_slots) == 1 and _open_kinds(Template(parts)) != []
+        if parts == template.parts and one_name and listed and not (recognised or changed(step)):
             # 'buy <item>' answered 'Martha sells: ale, lamp.', and nothing happened: the one open argument
             # is one of the list (a move's reply listing what the new place shows says nothing of it)
             options = next(iter(listed.values()))
@@ -69,7 +88,45 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
     return found
 
 
+def _open_kinds(template: Template) -> list[str]:
+    """The kinds of a template's open arguments that name things (a number is never in a list of names)."""
+    slots = (p for p in template.parts if isinstance(p, Slot))
+    return [s.kind for s in slots if not s.options and s.kind not in NUMBER_KINDS]
+
+
 def _listed(part: str | Slot, listed: dict[str, tuple[str, ...]]) -> str | Slot:
     if isinstance(part, Slot) and not part.options and stem(part.kind) in listed:
         return Slot(part.kind, listed[stem(part.kind)])
     return part
+
+
+_NOT_A_NUMBER = re.compile(
+    r"(?<!\w)['\"`]([^'\"`\n]{1,40})['\"`]\s+is\s+not\s+a\s+(?:valid\s+)?(?:whole\s+)?(?:number|integer)\b"
+    r"|\bnot\s+a\s+(?:valid\s+)?(?:whole\s+)?(?:number|integer)[:\s]+['\"`]([^'\"`\n]{1,40})['\"`]",
+    re.IGNORECASE,
+)
+
+
+def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
+    """(template, its numbered form) for a refusal saying a word typed for a thing is not a number
+    ("'oak' is not a number"): the argument is a number or a record's id ('sell cider <barrel>', by the
+    barrel's number), filled from the ids the state's records carry, then numbers."""
+    if step.command is None or ok(step):
+        return []
+    match = _NOT_A_NUMBER.search(step.message[:MAX_TEXT])
+    if match is None:
+        return []
+    word = (match.group(1) or match.group(2)).strip().lower()
+    typed = step.command.lower().split()
+    found = []
+    for template in verbs.templates:
+        if len(template.parts) != len(typed):
+            continue
+        if any(isinstance(p, str) and p != w for p, w in zip(template.parts, typed, strict=True)):
+            continue
+        at = [i for i, p in enumerate(template.parts) if isinstance(p, Slot) and typed[i] == word]
+        if len(at) != 1 or _open_kinds(Template((template.parts[at[0]],))) == []:
+            continue
+        parts = tuple(Slot("id") if i == at[0] else p for i, p in enumerate(template.parts))
+        found.append((template, Template(parts)))
+    return found

@@ -21,7 +21,12 @@ from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer import argument_forms, option_lists
 from loop.qa_agents.explorer.commands import SIGIL, Slot, Template, Verbs, parse_help
-from loop.qa_agents.explorer.examples import example_templates, listed_examples, parenthesized_examples
+from loop.qa_agents.explorer.examples import (
+    as_quoted,
+    example_templates,
+    listed_examples,
+    parenthesized_examples,
+)
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.menus import answer_templates
@@ -186,6 +191,8 @@ class VerbFinder:
     # a verb found or guessed -> [argument plays, refused like nonsense, done]
     uses: dict[str, list[int]] = field(default_factory=dict)
     guessed: dict[str, list[Template]] = field(default_factory=dict)  # a verb guessed -> its templates
+    examples: dict[str, list[Template]] = field(default_factory=dict)  # an example as quoted -> its templates
+    unsettled: list[str] = field(default_factory=list)  # examples as quoted, not played yet
     helps_read: set[str] = field(default_factory=set)  # the help replies read whole
     trying: str | None = None
     misses: int = START_MISSES
@@ -252,6 +259,8 @@ class VerbFinder:
     def next_try(self, steps: int, known: set[str], due: bool = False) -> str | None:
         """The next word to try as a command, when one is due at step `steps` (or `due` anyway: nothing else
         is left to play); `known`: the verbs' words."""
+        if self.refusal.learned and self.unsettled:
+            return self.unsettled.pop(0)  # an example given in passing, played as quoted to settle it
         gap = min(MAX_GAP, 2 ** (self.misses // MISSES_PER_GAP))
         if not self.refusal.learned or (steps - self.last_try < gap and not due):
             return None
@@ -282,6 +291,9 @@ class VerbFinder:
                 self._accept(command, step, verbs)
         elif command not in self.judged:
             self.judged.add(command)
+            if command in self.examples and self.refusal.refused(step):
+                for template in self.examples.pop(command):
+                    verbs.remove(template)
             bare = Template(tuple(command.split()))
             if bare in verbs.templates and self.refusal.refused(step):
                 verbs.remove(bare)
@@ -304,9 +316,9 @@ class VerbFinder:
         for template in answer_templates(step.message):
             verbs.add(template)
         for template in listed_examples(step.message) if step.verb in HELP_VERBS else ():
-            verbs.add(template)
+            self._add_example(template, verbs)
         for template in parenthesized_examples(step.message) if step.verb in HELP_VERBS else ():
-            verbs.add(template)
+            self._add_example(template, verbs)
         for template in example_templates(step.message):
             verb = template.verb
             if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in verbs.words:
@@ -316,6 +328,20 @@ class VerbFinder:
                 verbs.add(template)
         for template in option_lists.narrowed(step, verbs):
             verbs.narrow(template)
+        for template, numbered in option_lists.numbered(step, verbs):
+            verbs.remove(template)
+            verbs.add(numbered)
+
+    def _add_example(self, template: Template, verbs: Verbs) -> None:
+        """An example a help gives in passing: where its first word is no verb known yet, a guess, dropped
+        once the game refuses it, as quoted, like a nonsense word ('(hours of the shift in brackets)' is no
+        command; its variations prove nothing: a game may refuse a wrong argument so too)."""
+        quoted, verb = as_quoted(template), template.verb
+        if quoted and verb not in self.found and not any(t.verb == verb for t in verbs.templates):
+            if quoted not in self.examples:
+                self.unsettled.append(quoted)
+            self.examples.setdefault(quoted, []).append(template)
+        verbs.add(template)
 
     def _asks_for_argument(self, step: Step, verbs: Verbs) -> bool:
         """A one-word command the help listed bare, refused unlike a nonsense word with a question and
