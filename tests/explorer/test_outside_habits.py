@@ -96,3 +96,13 @@ def test_item_names_in_quotes_or_markup_are_the_names_the_room_text_uses():
     missing = room(["tin cup", "[oil lamp]"], "Shelves of old jars. On the floor: 'tin cup'.")
     [anomaly] = DescriptionStateOracle().judge(game(square, ("down", missing, True, "You go down.")), set())
     assert "oil lamp" in anomaly.observed
+
+
+def test_a_count_of_what_stands_somewhere_after_a_label_does_not_state_the_labelled_field():
+    yard = {"capacity": {"A": 3, "C": 3}, "moves": 1}
+    steps = game(
+        yard,
+        (">c", yard, False, "No room on C: 3 on the hook, 0 free of 3."),
+        (">c", yard, False, "No room on C: 2 on the hook, 1 free of 3."),
+    )
+    assert TextStateOracle().judge(steps, set()) == []

@@ -27,6 +27,7 @@ _NUMBER_WORD = re.compile(
 # What follows 'Name N': a unit word and what comes after it ('food 2 gold a ration': 2 is a price in gold).
 _UNIT_AFTER = re.compile(r"\s+([a-z][a-z-]*)\b\s*(\S*)", re.IGNORECASE)
 _PER = frozenset({"a", "an", "each", "per", "apiece", "every", "/"})
+_WHERE = frozenset({"on", "in", "at", "into", "onto", "aboard", "inside", "under", "behind"})
 
 
 def numeric_fields(state: Any, path: str = "") -> dict[str, float]:
@@ -188,14 +189,16 @@ def labelled(text: str, fields: dict[str, float], prefer: frozenset[str] = froze
 
 def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
     """Whether the number ending at `end` counts the word after it rather than the name before it: 'food 2
-    gold a ration' prices food in gold (the unit names a field, or a rate follows it), while in 'Gold 30
-    Food 10' the next word labels a number of its own."""
+    gold a ration' prices food in gold (the unit names a field, or a rate follows it), 'C: 2 on the hook'
+    counts what stands somewhere, while in 'Gold 30 Food 10' the next word labels a number of its own."""
     after = _UNIT_AFTER.match(text, end)
     if after is None:
         return False
     unit, following = after.group(1), after.group(2).lower().strip(".,;:)")
     if re.fullmatch(r"[+-]?\d+", following):
         return False
+    if unit.lower() in _WHERE:
+        return True  # 'C: 2 on the hook, 1 free of 3': what stands somewhere, not C's own number
     unit_is_field = stem(unit) in {stem(path.rsplit(".", 1)[-1]) for path in fields}
     return unit_is_field or following in _PER or following.startswith("/")
 

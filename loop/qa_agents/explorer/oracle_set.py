@@ -42,6 +42,7 @@ from loop.qa_agents.explorer.state_oracles import (
     TextStateOracle,
     UndoLoadOracle,
 )
+from loop.qa_agents.explorer.transfer import TransferOracle
 from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
 from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
 from loop.replay.oracle import Oracle
@@ -81,6 +82,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(ReplyUnitOracle, Rank.HEURISTIC),
     Registered(TypedQuantityOracle, Rank.HEURISTIC),
     Registered(ExchangeOracle, Rank.HEURISTIC),
+    Registered(TransferOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC, experiments.number_is_text),

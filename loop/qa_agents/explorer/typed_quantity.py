@@ -26,6 +26,7 @@ from loop.replay.transcript import Step
 _TYPED = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
 _SAID = re.compile(r"(?<![\d.:])(\d+)(?![\d:]|\.\d)")
 AGREEMENTS = 2  # steps of one shape, with different numbers, that moved a field by the number they typed
+EXCHANGES = 3  # steps of one shape that moved a field at one rate before it is held to that rate
 
 
 def typed(command: str) -> tuple[str, float] | None:
@@ -145,17 +146,24 @@ _moves_so_far = Running(_moved_facts)
 def rates(steps: list[Step], shape: str) -> dict[str, float]:
     """path -> what steps of this shape move it by per unit of their number: one rate, seen with at least two
     different numbers, and no other (a bulk price, a drift that only sometimes matched, leaves it out)."""
-    seen: dict[str, dict[float, set[float]]] = {}
+    seen: dict[str, dict[float, list[float]]] = {}
     for moved_shape, number, changes in _moves_so_far(steps):
         if moved_shape == shape:
             for path, (old, new) in changes.items():
-                seen.setdefault(path, {}).setdefault((new - old) / number, set()).add(number)
+                seen.setdefault(path, {}).setdefault(_round(new - old) / number, []).append(number)
     learned = {}
     for path, by_rate in seen.items():
-        # one rate only: a field that also moved at other rates (a wind's drift) moves with no number
-        if len(by_rate) == 1 and len(next(iter(by_rate.values()))) >= AGREEMENTS:
+        # one rate only: a field that also moved at other rates (a wind's drift) moves with no number; seen
+        # in EXCHANGES steps, with two numbers at least, so that a drift matching twice by chance is none
+        numbers_seen = next(iter(by_rate.values()))
+        if len(by_rate) == 1 and len(numbers_seen) >= EXCHANGES and len(set(numbers_seen)) >= AGREEMENTS:
             learned[path] = next(iter(by_rate))
     return learned
+
+
+def _round(change: float) -> float:
+    """A change as a game means it: 5 coins taken as 4.999999999999998 are 5."""
+    return round(change, 6)
 
 
 class ExchangeOracle(Oracle):
@@ -175,7 +183,7 @@ class ExchangeOracle(Oracle):
         learned = rates(steps[:-1], shape)
         if len(learned) < 2:
             return []
-        by = {p: changes[p][1] - changes[p][0] if p in changes else 0 for p in learned}
+        by = {p: _round(changes[p][1] - changes[p][0]) if p in changes else 0 for p in learned}
         # sorted: a state's changes come in a set's order, and the subject names the first short field
         whole = sorted(p for p, rate in learned.items() if p in changes and by[p] == rate * number)
         short = sorted(
