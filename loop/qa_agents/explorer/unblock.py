@@ -27,6 +27,7 @@ _WORD = re.compile(r"[a-z][a-z]+")
 # A quoted span in a refusal is usually the argument echoed back as the fault.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|`[^`\n]{1,60}`")
 MAX_LEAVES = 300
+MAX_NAME_WORDS = 3
 MAX_BLOCKING = 2  # a refusal naming more fields than this at once names none of them in particular
 
 
@@ -35,12 +36,12 @@ def _stems(text: str) -> set[str]:
 
 
 def _leaf_words(state: view.State) -> dict[str, set[str]]:
-    """Each leaf's path with the words of its keys and, for a text value, of the value."""
+    """Each leaf's path with the words of its keys and, for a name (a text of a few words), of the value."""
     found: dict[str, set[str]] = {}
     for path, value in list(view.leaves(state).items())[:MAX_LEAVES]:
         words = _stems(path.replace(".", " ").replace("_", " "))
-        if isinstance(value, str):
-            words |= _stems(value)
+        if isinstance(value, str) and len(value.split()) <= MAX_NAME_WORDS:
+            words |= _stems(value)  # a name ('orchard'), not a description whose words are any reply's
         found[path] = words
     return found
 
