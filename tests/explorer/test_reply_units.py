@@ -109,16 +109,15 @@ def _purchases(*bought: tuple[str, int, int]) -> list:
 
 
 def test_fields_that_move_in_step_with_the_number_move_together() -> None:
-    learned = ("buy 1 timber", 1, 3), ("buy 2 timber", 2, 6), ("buy 1 timber", 1, 3)
+    learned = ("buy 1 timber", 1, 3), ("buy 2 timber", 2, 6)
     [anomaly] = ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 7, 45)), set())
-    assert anomaly.subject == "buy # timber timber" and "crowns 88 -> 43" in anomaly.observed
+    assert anomaly.subject == "buy # timber timber" and "crowns 91 -> 46" in anomaly.observed
     # all of them short (a stock that ran out), or only the price (a bulk price): nothing given for nothing
     assert ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 7, 21)), set()) == []
     assert ExchangeOracle().judge(_purchases(*learned, ("buy 15 timber", 15, 30)), set()) == []
-    # one number seen, or two steps only (a drift may match twice by chance): no rate learned
+    # one number seen, however often: no rate learned
     twice = ("buy 2 timber", 2, 6), ("buy 2 timber", 2, 6), ("buy 2 timber", 2, 6)
     assert ExchangeOracle().judge(_purchases(*twice, ("buy 15 timber", 7, 45)), set()) == []
-    assert ExchangeOracle().judge(_purchases(*learned[:2], ("buy 15 timber", 7, 45)), set()) == []
 
 
 def test_a_change_is_compared_as_the_game_means_it_not_as_a_float_sums_it() -> None:

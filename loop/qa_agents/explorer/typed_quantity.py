@@ -26,7 +26,6 @@ from loop.replay.transcript import Step
 _TYPED = re.compile(r"(?<![\w.-])(\d+)(?![\w.])")
 _SAID = re.compile(r"(?<![\d.:])(\d+)(?![\d:]|\.\d)")
 AGREEMENTS = 2  # steps of one shape, with different numbers, that moved a field by the number they typed
-EXCHANGES = 3  # steps of one shape that moved a field at one rate before it is held to that rate
 
 
 def typed(command: str) -> tuple[str, float] | None:
@@ -153,10 +152,9 @@ def rates(steps: list[Step], shape: str) -> dict[str, float]:
                 seen.setdefault(path, {}).setdefault(_round(new - old) / number, []).append(number)
     learned = {}
     for path, by_rate in seen.items():
-        # one rate only: a field that also moved at other rates (a wind's drift) moves with no number; seen
-        # in EXCHANGES steps, with two numbers at least, so that a drift matching twice by chance is none
+        # one rate only: a field that also moved at other rates (a wind's drift) moves with no number
         numbers_seen = next(iter(by_rate.values()))
-        if len(by_rate) == 1 and len(numbers_seen) >= EXCHANGES and len(set(numbers_seen)) >= AGREEMENTS:
+        if len(by_rate) == 1 and len(set(numbers_seen)) >= AGREEMENTS:
             learned[path] = next(iter(by_rate))
     return learned
 
