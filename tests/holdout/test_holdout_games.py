@@ -34,6 +34,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "cairnline",
         "cinder-yard",
         "cinderpath",
+        "coachlamp",
         "crumbwick",
         "deepdelve",
         "emberfold",
