@@ -44,6 +44,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "foxglove",
         "gavelry",
         "gloomwell",
+        "gullhaven",
         "hemlock-hall",
         "hivecombe",
         "hollowfen",
