@@ -52,6 +52,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "kestrel-deep",
         "lanternhook",
         "lift-shift",
+        "lodgewell",
         "loftwing",
         "millrace",
         "mirrorworks",
