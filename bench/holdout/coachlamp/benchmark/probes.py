@@ -111,7 +111,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 def probe_bug_6(client: GameClient) -> ProbeResult:
     new = client.new_game()
     candidates = [
-        p for p in new.observation.state.get("wait", []) if p.get("to") == "Brackwell" and str(p.get("by")).startswith("d1 ")
+        p
+        for p in new.observation.state.get("wait", [])
+        if p.get("to") == "Brackwell" and str(p.get("by")).startswith("d1 ")
     ]
     if not candidates:
         raise ProbeInconclusive("nobody waits for Brackwell due on day 1")

@@ -136,5 +136,6 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-6",
         present=bool(wrong),
-        evidence=("; ".join(wrong) or "every price fell by its own glut") + f"; market {observation.state['market']}",
+        evidence=("; ".join(wrong) or "every price fell by its own glut")
+        + f"; market {observation.state['market']}",
     )

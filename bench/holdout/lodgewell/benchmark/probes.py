@@ -71,11 +71,15 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"pay refused: {paid.message[:200]}")
     after = paid.state
     drawer_gain = _cents(after["desk"]["drawer"]) - _cents(before["desk"]["drawer"])
-    folio_gain = _cents(_guest(after, "ada")["folio"]["paid"]) - _cents(_guest(before, "ada")["folio"]["paid"])
+    folio_gain = _cents(_guest(after, "ada")["folio"]["paid"]) - _cents(
+        _guest(before, "ada")["folio"]["paid"]
+    )
     return ProbeResult(
         bug_id="BUG-3",
         present=drawer_gain != folio_gain,
-        evidence=f"paid $20.00 on a balance of {owing} cents: drawer +{drawer_gain}, folio paid +{folio_gain}",
+        evidence=(
+            f"paid $20.00 on a balance of {owing} cents: drawer +{drawer_gain}, folio paid +{folio_gain}"
+        ),
     )
 
 

@@ -19,12 +19,8 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         obs = client.command(game_id, "look at the books")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(
-            bug_id="BUG-1", present=True, evidence=f"look at the books on day 1: {exc}"
-        )
-    return ProbeResult(
-        bug_id="BUG-1", present=False, evidence=f"answered: {obs.message[:160]}"
-    )
+        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"look at the books on day 1: {exc}")
+    return ProbeResult(bug_id="BUG-1", present=False, evidence=f"answered: {obs.message[:160]}")
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
@@ -51,9 +47,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     game_id = _new(client)
     before = client.state(game_id)
     if before["Stores"]["Tent Canvas"] < 1 or before["Tent Condition"] + 25 < 100:
-        raise ProbeInconclusive(
-            f"start is not a capped repair: {before['Tent Condition']}%"
-        )
+        raise ProbeInconclusive(f"start is not a capped repair: {before['Tent Condition']}%")
     obs = client.command(game_id, "repair the tent")
     if not obs.success:
         raise ProbeInconclusive(f"the repair was refused: {obs.message[:200]}")
@@ -69,9 +63,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """The tickets a show's reply says it sold are the audience the state records."""
     game_id = _new(client)
-    play_setup(
-        client, game_id, ["hire the juggler", "hire the clowns", "feed the animals"]
-    )
+    play_setup(client, game_id, ["hire the juggler", "hire the clowns", "feed the animals"])
     obs = client.command(game_id, "put on a show")
     if not obs.success:
         raise ProbeInconclusive(f"the show was refused: {obs.message[:200]}")
@@ -90,9 +82,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 def probe_bug_5(client: GameClient) -> ProbeResult:
     """After resting for the day the troupe may put on the next day's show."""
     game_id = _new(client)
-    rested = play_setup(
-        client, game_id, ["hire the juggler", "put on a show", "rest for the day"]
-    )
+    rested = play_setup(client, game_id, ["hire the juggler", "put on a show", "rest for the day"])
     if rested.state.get("Day") != 2 or rested.game_over:
         raise ProbeInconclusive(f"resting did not reach day 2: {rested.message[:200]}")
     obs = client.command(game_id, "put on a show")
@@ -106,9 +96,7 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 def probe_bug_6(client: GameClient) -> ProbeResult:
     """The state's wage bill is the sum of the wages of the performers still on the payroll."""
     game_id = _new(client)
-    play_setup(
-        client, game_id, ["hire the juggler", "hire the clowns", "dismiss the juggler"]
-    )
+    play_setup(client, game_id, ["hire the juggler", "hire the clowns", "dismiss the juggler"])
     state = client.state(game_id)
     payroll = sum(p["Wage"] for p in state["Troupe"].values())
     if "Juggler" in state["Troupe"]:
