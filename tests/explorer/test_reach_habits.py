@@ -1,15 +1,19 @@
 """Reach on help and refusal habits of games written elsewhere: a help line whose description quotes another
 command (`(see `look`)`), commands offered as spelled-out alternatives (`go orchard | go market`), a refusal
-offering a list without naming its kind ('Try oak, ash or elm.'), a refusal saying the word typed is not a
-number, a 'how many' that asks again for a number typed, an example in passing that is no command, and a
-command refused for something the state keeps ('The vat is empty.'), retried once that changes."""
+offering a list without naming its kind ('Try oak, ash or elm.') or after its kind ('Rooms are 101, 102'), a
+refusal saying the word typed is not a number, a 'how many' that asks again for a number typed, an example in
+passing that is no command, a help in prose whose clauses are its commands, a table keyed by its first
+column, and a command refused for something the state keeps ('The vat is empty.'), retried once that
+changes."""
 
 from __future__ import annotations
 
 from loop.qa_agents.explorer.argument_forms import forms
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
+from loop.qa_agents.explorer.examples import as_quoted, clause_examples
 from loop.qa_agents.explorer.memory import CommandMemory
 from loop.qa_agents.explorer.option_lists import listed_options, narrowed, numbered
+from loop.qa_agents.explorer.reply_nouns import reply_nouns
 from loop.qa_agents.explorer.unblock import Unblocker, blocking_fields
 from tests.explorer.hand_steps import game
 
@@ -115,3 +119,33 @@ def test_a_fuzzed_argument_uses_up_none_of_its_verbs_tries():
     assert memory.verb_tries("yard", "pick") == 1 == memory.fruitless("yard", "pick zz")
     memory.forget_verbs({"pick"})
     assert memory.verb_tries("yard", "pick") == 0
+
+
+def test_a_help_in_prose_gives_its_own_clauses_as_commands():
+    help_text = (
+        "You run a small circus on the road from Ashby to Dunmere. Speak to the troupe in plain sentences. "
+        "You can hire the juggler or anyone else looking for work, and dismiss the clowns when you no longer "
+        "want them; buy 6 bales of feed at the market; feed the animals; set the ticket price to 4 "
+        "coins. When a town is done with you, travel to the next town, or rest for the day if you would "
+        "rather stay."
+    )
+    quoted = [as_quoted(t) for t in clause_examples(help_text)]
+    for command in (
+        "hire the juggler",
+        "dismiss the clowns",
+        "buy 6 bales of feed at the market",
+        "feed the animals",
+    ):
+        assert command in quoted, quoted
+    assert "set the ticket price to 4 coins" in quoted and "rest for the day" in quoted
+    assert not any(q.split()[0] in ("you", "when", "can", "them") for q in quoted), quoted
+    # a help in lines gives none: its lines are read as lines
+    assert clause_examples("Commands:\n  hire <who>   hire a performer\n  rest   rest a day\n" * 3) == ()
+
+
+def test_a_table_keyed_by_its_first_column_and_a_kind_listed_after_are_names_to_type():
+    lobby = "Waiting in the lobby:\n  ada    Ada Park, party of 1\n  ben    Ben Ortiz, party of 2"
+    assert {"ada", "ben"} <= set(reply_nouns(lobby))
+    assert listed_options("pay: there is no room stars. Rooms are 101, 102, 201.") == {
+        "room": ("101", "102", "201")
+    }

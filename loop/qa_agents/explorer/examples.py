@@ -149,3 +149,45 @@ def parenthesized_examples(text: str) -> tuple[Template, ...]:
                 continue
             found.append(Template((words[0], *_arguments(words[1:]))))
     return tuple(dict.fromkeys(found))
+
+
+_CLAUSE_BREAK = re.compile(r"[.;:!?]|,\s*|\s(?:or|and|then|but)\s", re.IGNORECASE)
+_LEAD_IN = re.compile(
+    r"^(?:you can|you may|you could|you might|just|simply|also|as in|e\.g\.|for example|for instance|such as"
+    r"|like|try|type|say|and|or|then|but)\s+",
+    re.IGNORECASE,
+)
+_SUBORDINATE = re.compile(
+    r"\s(?:when|if|until|once|while|so|because|where|to see|whenever)\s.*$", re.IGNORECASE
+)
+NO_VERBS = frozenset(  # words a clause of prose opens with that never start a command
+    {"you", "your", "it", "its", "they", "them", "we", "he", "she", "i", "this", "that", "there", "when",
+     "if", "once", "while", "where", "until", "because"}
+)  # fmt: skip
+MAX_CLAUSE_WORDS = 8
+MAX_PROSE_LINES = 4
+MIN_PROSE_WORDS = 40
+
+
+@functools.lru_cache(maxsize=256)
+def clause_examples(text: str) -> tuple[Template, ...]:
+    """The commands a help written as prose paragraphs gives as its own clauses ('You can hire the juggler,
+    dismiss the clowns when ...; buy 6 bales of feed or ...'): each clause of two to eight plain words, cut
+    before a subordinate clause and after a lead-in ('you can', 'as in'), whose first word is no article,
+    joining word or pronoun; varied as a listed example is. A help in lines or columns gives none."""
+    text = text[:MAX_TEXT]
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_PROSE_LINES or len(text.split()) < MIN_PROSE_WORDS:
+        return ()
+    found: list[Template] = []
+    for clause in _CLAUSE_BREAK.split(text.replace("«", "").replace("»", "")):
+        clause = " ".join(clause.split())
+        while _LEAD_IN.match(clause):
+            clause = _LEAD_IN.sub("", clause, count=1)
+        words = _SUBORDINATE.sub("", clause).lower().split()
+        if not 2 <= len(words) <= MAX_CLAUSE_WORDS or not all(_PLAIN.fullmatch(w) for w in words):
+            continue
+        if words[0] in JOINING_WORDS or words[0] in NO_VERBS or words[0].isdigit():
+            continue
+        found.append(Template((words[0], *_arguments(words[1:]))))
+    return tuple(dict.fromkeys(found))

@@ -22,6 +22,8 @@ _OPTION = re.compile(r"[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,2}", re.IGNORECASE)
 _KIND_WORD = re.compile(r"[a-z]{3,}")
 _PRICE_AFTER = re.compile(r"(?:\s+\S*\d\S*)+$")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+# A kind named in the plural, then its members: 'Rooms are 101, 102, 201.'
+_ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|include)\s*:?\s+([^.?!:;\n]{3,300})")
 # A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
 _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
 
@@ -42,6 +44,10 @@ def listed_options(text: str) -> dict[str, tuple[str, ...]]:
             continue
         for word in _KIND_WORD.findall(match.group(1).lower()):
             found.setdefault(stem(word), options[:MAX_OPTIONS])
+    for match in _ARE.finditer(text[:MAX_TEXT]):  # 'Rooms are 101, 102, 201.'
+        options = _options(match.group(2))
+        if len(options) >= 2:
+            found.setdefault(stem(match.group(1).lower()), options[:MAX_OPTIONS])
     for match in _OFFERED.finditer(text[:MAX_TEXT]):
         options = _options(match.group(1))
         if len(options) >= 2:

@@ -1,8 +1,9 @@
 """Names of things a game gives only in its words: enumerations ('You can buy: carrot, turnip', '(a or b)',
-'only sells x seed and y seed'), list-like lines ('  x seed   5g'), and short state sentences ('The sea chest
-is closed.'). A noun the state never shows may be the argument every command needs. Games also mark names:
-in quotes, brackets or markup ('kestrel', [BRASS KEY], <b>lamp</b>, **rope**) or in capitals within
-lower-case text (a SILVER BELL); those are names too, without their marks or case.
+'only sells x seed and y seed'), list-like lines ('  x seed   5g'), the keys of a table's first column
+('ada    Ada Park, party of 1'), and short state sentences ('The sea chest is closed.'). A noun the state
+never shows may be the argument every command needs. Games also mark names: in quotes, brackets or markup
+('kestrel', [BRASS KEY], <b>lamp</b>, **rope**) or in capitals within lower-case text (a SILVER BELL); those
+are names too, without their marks or case.
 
 English conventions only, never one game's words: each found name is one to three lowercase words.
 """
@@ -28,6 +29,7 @@ _PAREN = re.compile(r"\(([^()]{1,120})\)")
 _AFTER_COLON = re.compile(r":\s*([^:\n]{1,160}?)\s*(?:[.!?\n]|$)")
 _PAIR = re.compile(r"((?:" + _WORD + r" ){0,3}" + _WORD + r") (?:and|or) (" + _NAME + r")[.!?)]?\s*$", re.I)
 _LISTED_LINE = re.compile(r"^ {0,8}[-*•]? ?(" + _NAME + r")(?: {2,}|\.{2,} ?| (?=\d))\S{0,8}\d", re.I)
+_KEYED_LINE = re.compile(r"^ {0,8}([a-z][a-z0-9'-]{1,30}) {2,}\S")
 _STATE_SENTENCE = re.compile(r"(?:^|[.!?]\s+|\n)the (" + _NAME + r") (?:is|are) [a-z]+\.", re.I)
 _MARKED = re.compile(
     r"(?<!\w)'([^'\n]{2,40})'(?!\w)|\"([^\"\n]{2,40})\"|`([^`\n]{2,40})`|\[([^\]\n]{2,40})\]"
@@ -82,6 +84,9 @@ def reply_nouns(message: str) -> tuple[str, ...]:
         if listed and ":" not in line:
             found += [n for n in [_clean(listed.group(1))] if n]
     found += [n for n in (_clean(m) for m in _STATE_SENTENCE.findall(message)) if n]
+    keyed = [m.group(1) for m in (_KEYED_LINE.match(line[:MAX_LINE]) for line in message.splitlines()) if m]
+    if len(keyed) >= 2:  # a table keyed by its first column ('ada    Ada Park, party of 1'): the keys
+        found += [n for n in (_clean(key) for key in keyed) if n]
     return tuple(dict.fromkeys(found))
 
 

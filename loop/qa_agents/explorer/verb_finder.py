@@ -23,6 +23,7 @@ from loop.qa_agents.explorer import argument_forms, option_lists
 from loop.qa_agents.explorer.commands import SIGIL, Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.examples import (
     as_quoted,
+    clause_examples,
     example_templates,
     listed_examples,
     parenthesized_examples,
@@ -318,6 +319,8 @@ class VerbFinder:
         for template in listed_examples(step.message) if step.verb in HELP_VERBS else ():
             self._add_example(template, verbs)
         for template in parenthesized_examples(step.message) if step.verb in HELP_VERBS else ():
+            self._add_example(template, verbs)
+        for template in clause_examples(step.message) if step.verb in HELP_VERBS else ():
             self._add_example(template, verbs)
         for template in example_templates(step.message):
             verb = template.verb
