@@ -46,6 +46,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "gloomwell",
         "gullhaven",
         "hemlock-hall",
+        "highgrove",
         "hivecombe",
         "hollowfen",
         "icefall",
