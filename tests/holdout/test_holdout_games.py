@@ -50,6 +50,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "hivecombe",
         "hollowfen",
         "icefall",
+        "inkwell",
         "kestrel-deep",
         "lanternhook",
         "lift-shift",
