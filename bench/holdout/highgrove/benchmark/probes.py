@@ -31,7 +31,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     except (GameServerError, GameUnavailable) as exc:
         return ProbeResult(bug_id="BUG-1", present=True, evidence=f"chest sell crashed the server: {exc}")
     return ProbeResult(
-        bug_id="BUG-1", present=False, evidence=f"answered success={observation.success}: {observation.message[:120]}"
+        bug_id="BUG-1",
+        present=False,
+        evidence=f"answered success={observation.success}: {observation.message[:120]}",
     )
 
 
@@ -50,14 +52,18 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-2",
         present=present,
-        evidence=f"day 11 (monsoon): one plucker brought {green} kg (rule 30), troughs {capacity} kg (rule 50)",
+        evidence=(
+            f"day 11 (monsoon): one plucker brought {green} kg (rule 30), troughs {capacity} kg (rule 50)"
+        ),
     )
 
 
 def probe_bug_3(client: GameClient) -> ProbeResult:
     """Drying 10 kg fires two 4 kg lots; the 2 kg left over stays rolled."""
     game_id = client.new_game().game_id
-    observation = play_setup(client, game_id, ["worker hire 1", "leaf pluck 1", "leaf wither 20", "leaf roll 20"])
+    observation = play_setup(
+        client, game_id, ["worker hire 1", "leaf pluck 1", "leaf wither 20", "leaf roll 20"]
+    )
     before = _books(observation.state)
     if _int(before, "rolled_leaf_kg") != 20 or _int(before, "made_tea_kg") != 0:
         raise ProbeInconclusive(f"not 20 kg rolled leaf: {before}")
@@ -68,7 +74,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=present,
-        evidence=f"20 kg rolled, dry 10: rolled {rolled} kg + made {made} kg (x4) = {rolled + made * 4} kg of 20",
+        evidence=(
+            f"20 kg rolled, dry 10: rolled {rolled} kg + made {made} kg (x4) = {rolled + made * 4} kg of 20"
+        ),
     )
 
 
@@ -105,7 +113,10 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=present,
-        evidence=f"after the day-14 payday: cash {cash} (rule 16), status {status}, wages_owed {books.get('wages_owed')}",
+        evidence=(
+            f"after the day-14 payday: cash {cash} (rule 16), status {status}, "
+            f"wages_owed {books.get('wages_owed')}"
+        ),
     )
 
 

@@ -74,7 +74,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     lot = observation.state["sale"].get("L2")
     if lot is None:
         raise ProbeInconclusive("lot L2 is not on the sale table")
-    return ProbeResult(bug_id="BUG-5", present=lot["price"] < 10, evidence=f"L2 after 5 closes: {lot['price']}p")
+    return ProbeResult(
+        bug_id="BUG-5", present=lot["price"] < 10, evidence=f"L2 after 5 closes: {lot['price']}p"
+    )
 
 
 def probe_bug_6(client: GameClient) -> ProbeResult:
@@ -86,5 +88,7 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"F101 is {state['books']['F101']['status']!r} after the return")
     out = state["members"]["M1"]["loans"]
     return ProbeResult(
-        bug_id="BUG-6", present="F101" in out, evidence=f"M1 loans={out}, F101 in loans={'F101' in state['loans']}"
+        bug_id="BUG-6",
+        present="F101" in out,
+        evidence=f"M1 loans={out}, F101 in loans={'F101' in state['loans']}",
     )

@@ -72,9 +72,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     funds = observation.state["funds"]
     match = re.search(r"Funds:\s*(\d+)", observation.message)
     said = int(match.group(1)) if match else None
-    present = (
-        said != funds if said is not None else str(funds) not in observation.message
-    )
+    present = said != funds if said is not None else str(funds) not in observation.message
     return ProbeResult(
         bug_id="BUG-4",
         present=present,
@@ -84,9 +82,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 
 def probe_bug_5(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
-    observation = play_setup(
-        client, game_id, ["end_day()", "feed(animal=ember, kg=4)", "end_day()"]
-    )
+    observation = play_setup(client, game_id, ["end_day()", "feed(animal=ember, kg=4)", "end_day()"])
     if _animal(observation.state, "ember")["fed_today_kg"] != 0:
         raise ProbeInconclusive("the ration did not reset overnight")
     observation = play_setup(client, game_id, ["end_day()"])
