@@ -377,6 +377,9 @@ class Explorer:
     def _untried(self, state: view.State, first_only: bool = False) -> list[str]:
         tried = self.memory.tried.get(self.memory.novelty_key(state), set())
         room, moves = view.place(state), self._moves(state)
+        # A command the help spells out whole ('go market' beside 'go <place>') has tries of its own: the
+        # other arguments its verb was refused with say nothing of it.
+        spelled_out = self._verbs().literal
         untried = (
             c
             for c in self._candidates(state)
@@ -385,15 +388,10 @@ class Explorer:
                 not room
                 or self.memory.verb_tries(room, c.split()[0]) < VERB_TRIES
                 or c in moves
-                or self._spelled_out(room, c)
+                or (c in spelled_out and self.memory.fruitless(room, c) < VERB_TRIES)
             )
         )
         return list(itertools.islice(untried, 1) if first_only else untried)  # one answers "is it open?"
-
-    def _spelled_out(self, room: str, command: str) -> bool:
-        """A command the help spells out whole ('go market' beside 'go <place>'), not yet fruitless here on
-        its own: the other arguments its verb was refused with say nothing of it."""
-        return command in self._verbs().literal and self.memory.fruitless(room, command) < VERB_TRIES
 
     def _choose(self, state: view.State) -> str | None:
         room = view.place(state)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter, OrderedDict
 
+from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
 from loop.replay.transcript import Step
@@ -35,6 +36,7 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in _WORD.findall(text.lower())}
 
 
+@per_state  # a refusal leaves the state as it was: the refusals of one state share its reading
 def _leaf_words(state: view.State) -> dict[str, set[str]]:
     """Each leaf's path with the words of its keys and, for a name (a text of a few words), of the value."""
     found: dict[str, set[str]] = {}
