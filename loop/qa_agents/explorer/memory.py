@@ -76,7 +76,7 @@ def changed_scalars(before: view.State, after: view.State) -> bool:
 def _counts(state: view.State) -> dict[str, float]:
     """The state's numbers, without a clock nested in it ('counters': {'ticks': 4})."""
     fields = numbers.numeric_fields(state)
-    return {k: v for k, v in fields.items() if k.rsplit(".", 1)[-1] not in view.CLOCK_KEYS}
+    return {k: v for k, v in fields.items() if not numbers.is_clock(k)}
 
 
 def _scalars(state: view.State) -> dict[str, object]:

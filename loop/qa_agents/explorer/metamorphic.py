@@ -69,9 +69,8 @@ def _turn_changes(step: Step) -> set[tuple[str, str, bool]]:
     here = view.place(step.state)
     return {
         (here, path, new > old)
-        for path, (old, new) in numbers.changed(step.before, step.state).items()
-        if path.rsplit(".", 1)[-1] not in view.CLOCK_KEYS
-        and not words & set(path.lower().replace("_", ".").split("."))
+        for path, (old, new) in numbers.changed_counts(step.before, step.state).items()
+        if not words & set(path.lower().replace("_", ".").split("."))
     }
 
 

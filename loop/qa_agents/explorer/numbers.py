@@ -206,3 +206,13 @@ def _counts_a_unit(text: str, end: int, fields: dict[str, float]) -> bool:
 def changed(before: State, after: State) -> dict[str, tuple[float, float]]:
     a, b = numeric_fields(before), numeric_fields(after)
     return {path: (a[path], b[path]) for path in a.keys() & b.keys() if a[path] != b[path]}
+
+
+def is_clock(path: str) -> bool:
+    """A field that is a clock, at the top or nested ('counters.ticks')."""
+    return path.rsplit(".", 1)[-1] in CLOCK_KEYS
+
+
+def changed_counts(before: State, after: State) -> dict[str, tuple[float, float]]:
+    """`changed` without a clock nested in the state: what the command moved, not the time it took."""
+    return {path: move for path, move in changed(before, after).items() if not is_clock(path)}

@@ -80,7 +80,7 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
             continue
         parts = tuple(_listed(p, listed) for p in template.parts)
         open_slots = [i for i, p in enumerate(parts) if isinstance(p, Slot) and not p.options]
-        one_name = len(open_slots) == 1 and _open_kinds(Template(parts)) != []
+        one_name = len(open_slots) == 1 and _names_things(parts[open_slots[0]])
         if parts == template.parts and one_name and listed and not (recognised or changed(step)):
             # 'buy <item>' answered 'Martha sells: ale, lamp.', and nothing happened: the one open argument
             # is one of the list (a move's reply listing what the new place shows says nothing of it)
@@ -94,10 +94,14 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
     return found
 
 
+def _names_things(part: str | Slot) -> bool:
+    """An open argument that names things (a number is never in a list of names)."""
+    return isinstance(part, Slot) and not part.options and part.kind not in NUMBER_KINDS
+
+
 def _open_kinds(template: Template) -> list[str]:
-    """The kinds of a template's open arguments that name things (a number is never in a list of names)."""
-    slots = (p for p in template.parts if isinstance(p, Slot))
-    return [s.kind for s in slots if not s.options and s.kind not in NUMBER_KINDS]
+    """The kinds of a template's open arguments that name things."""
+    return [p.kind for p in template.parts if isinstance(p, Slot) and _names_things(p)]
 
 
 def _listed(part: str | Slot, listed: dict[str, tuple[str, ...]]) -> str | Slot:
@@ -131,7 +135,7 @@ def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
         if any(isinstance(p, str) and p != w for p, w in zip(template.parts, typed, strict=True)):
             continue
         at = [i for i, p in enumerate(template.parts) if isinstance(p, Slot) and typed[i] == word]
-        if len(at) != 1 or _open_kinds(Template((template.parts[at[0]],))) == []:
+        if len(at) != 1 or not _names_things(template.parts[at[0]]):
             continue
         parts = tuple(Slot("id") if i == at[0] else p for i, p in enumerate(template.parts))
         found.append((template, Template(parts)))

@@ -18,8 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from loop.qa_agents.explorer.per_state import per_state
-from loop.replay import view
+from loop.qa_agents.explorer.step_facts import leaves
 from loop.replay.transcript import Step
 
 NONSENSE_PROBES = 4
@@ -30,8 +29,6 @@ _CONSONANTS = "bcdfghjklmnpqrstvwxz"
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]{0,60}'(?!\w)|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|\[[^\]\n]{0,60}\]")
 _WORDS = re.compile(r"[a-z]+")
 MAX_REPLY = 600
-# Each step's states are compared by their leaves several times a step (heard, judged, refused): read once.
-_leaves = per_state(view.leaves)
 # A status board a game appends to every reply ('WEIR CROSS LOCK  tick 3 of 40 ...'), refusals included: the
 # words in nearly every reply to a command that changed the state, once a few did, are left out of a
 # comparison with a refusal (else every reply is like one).
@@ -97,7 +94,7 @@ class Refusal:
             return
         self.replies.append(reply_words(step.message, step.command))
         self.successes.add(step.observation.success)
-        before, after = _leaves(step.before), _leaves(step.state)
+        before, after = leaves(step.before), leaves(step.state)
         self.moving |= {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
 
     @property
@@ -138,7 +135,7 @@ class Refusal:
         """The step changed the state beyond what a refusal changes too."""
         if step.before == step.state:
             return False
-        before, after = _leaves(step.before), _leaves(step.state)
+        before, after = leaves(step.before), leaves(step.state)
         keys = (before.keys() | after.keys()) - self.moving
         return any(before.get(k) != after.get(k) for k in keys)
 
@@ -156,7 +153,7 @@ class Refusal:
         words = reply_words(step.message, step.command) - board
         if not any(similar(words, known - board) for known in self.replies):
             return False
-        before, after = _leaves(step.before), _leaves(step.state)
+        before, after = leaves(step.before), leaves(step.state)
         self.moving |= {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
         return True
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+from loop.qa_agents.explorer.per_state import per_state
 from loop.replay import view
 from loop.replay.transcript import Step
+
+# A state's leaves, read once: the refusal and the unblocker compare each step's before and after.
+leaves = per_state(view.leaves)
 
 
 def ok(step: Step) -> bool:

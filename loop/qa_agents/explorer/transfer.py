@@ -21,7 +21,6 @@ from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.per_state import Running, per_state
 from loop.qa_agents.explorer.reply_units import judged
 from loop.qa_agents.explorer.step_facts import as_said
-from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
@@ -42,9 +41,7 @@ def _moves(step: Step) -> tuple[str, tuple[Move, ...]] | None:
     if not judged(step) or step.command is None:
         return None
     changes = {
-        path: new - old
-        for path, (old, new) in numbers.changed(step.before, step.state).items()
-        if path.rsplit(".", 1)[-1] not in view.CLOCK_KEYS
+        path: new - old for path, (old, new) in numbers.changed_counts(step.before, step.state).items()
     }
     fell = [(p, -d) for p, d in changes.items() if d < 0]
     rose = [(p, d) for p, d in changes.items() if d > 0]

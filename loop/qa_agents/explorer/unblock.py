@@ -17,6 +17,7 @@ import re
 from collections import Counter, OrderedDict
 
 from loop.qa_agents.explorer.per_state import per_state
+from loop.qa_agents.explorer.step_facts import leaves
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay import view
 from loop.replay.transcript import Step
@@ -40,7 +41,7 @@ def _stems(text: str) -> set[str]:
 def _leaf_words(state: view.State) -> dict[str, set[str]]:
     """Each leaf's path with the words of its keys and, for a name (a text of a few words), of the value."""
     found: dict[str, set[str]] = {}
-    for path, value in list(view.leaves(state).items())[:MAX_LEAVES]:
+    for path, value in list(leaves(state).items())[:MAX_LEAVES]:
         words = _stems(path.replace(".", " ").replace("_", " "))
         if isinstance(value, str) and len(value.split()) <= MAX_NAME_WORDS:
             words |= _stems(value)  # a name ('orchard'), not a description whose words are any reply's
@@ -88,7 +89,7 @@ class Unblocker:
         """After a step that changed the state: a waiting command one of whose fields it changed."""
         if not self.waiting:
             return None
-        before, after = view.leaves(step.before), view.leaves(step.state)
+        before, after = leaves(step.before), leaves(step.state)
         changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
         for command, fields in self.waiting.items():
             if command != step.command and fields & changed:
