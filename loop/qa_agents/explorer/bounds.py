@@ -2,12 +2,13 @@
 the state (an object in a list is named by its id: `engines[otter].fuel`).
 
 A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax`, `maxHp`, `hp_cap`,
-`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it (then only a value that was
-within it earlier in the game: a room's rate beside its guest capacity is no level); a list's is a sibling
-named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero or above in
-the same game, and must not be a coordinate, a score, a balance or a change (they go below zero by design),
-nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there), nor one
-whose fall the reply states by name and amount ('100p off your pay').
+`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it. A bare one bounds only the
+one number or the one list of records beside it (an enclosure's animals, not its visitors), and only once it
+was within it earlier in the game (a room's rate beside its guest capacity is no level). A list's maximum is
+a sibling named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero
+or above in the same game, and must not be a coordinate, a score, a balance or a change (they go below zero
+by design), nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there),
+nor one whose fall the reply states by name and amount ('100p off your pay').
 """
 
 from __future__ import annotations
@@ -58,17 +59,30 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
         for key, field, limit in bounds:
             if field is None:
                 continue
-            targets = (
-                [field] if field else [k for k, v in state.items() if _number(v) and _bounded(str(k)) is None]
-            )
+            targets = [field] if field else _beside_bare_bound(state)
             for target in targets:
                 value = state.get(target)
-                sized = len(value) if isinstance(value, list) and field else value if _number(value) else None
+                sized = len(value) if isinstance(value, list) else value if _number(value) else None
                 if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
                     found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
     for inner, inner_path in _inside(state, path):
         found.extend(over_bounds(inner, inner_path))
     return found
+
+
+def _beside_bare_bound(record: dict[Any, Any]) -> list[str]:
+    """What a bare `capacity` beside them bounds: the one number beside it (a tank's level), and the one list
+    of records (an enclosure's animals). Of two numbers, either may count something else (an enclosure's
+    visitors beside the animals it holds): neither is judged."""
+    numbers = [
+        str(k)
+        for k, v in record.items()
+        if _number(v) and _bounded(str(k)) is None and k not in view.CLOCK_KEYS
+    ]
+    records = [
+        str(k) for k, v in record.items() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v)
+    ]
+    return [*(numbers if len(numbers) == 1 else []), *(records if len(records) == 1 else [])]
 
 
 def _inside(state: Any, path: str) -> list[tuple[Any, str]]:
@@ -102,14 +116,25 @@ def numbers_of(state: view.State) -> dict[str, float]:
     return all_numbers(view.without_clock(state))
 
 
-def all_numbers(state: Any, path: str = "") -> dict[str, float]:
-    """path -> value for every number of the state, in lists too (an object named by its id)."""
+@per_state
+def sizes_of(state: view.State) -> dict[str, float]:
+    """`all_numbers` of a state without its clock, and the length of each list."""
+    return all_numbers(view.without_clock(state), lengths=True)
+
+
+def all_numbers(state: Any, path: str = "", lengths: bool = False) -> dict[str, float]:
+    """path -> value for every number of the state, in lists too (an object named by its id); with
+    `lengths`, each list's length at the list's path too."""
     found: dict[str, float] = {}
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
         found.update({f"{prefix}{key}": value for key, value in state.items() if _number(value)})
+        if lengths:
+            found.update(
+                {f"{prefix}{key}": len(value) for key, value in state.items() if isinstance(value, list)}
+            )
     for inner, inner_path in _inside(state, path):
-        found.update(all_numbers(inner, inner_path))
+        found.update(all_numbers(inner, inner_path, lengths))
     return found
 
 
@@ -175,7 +200,7 @@ class BoundsOracle(Oracle):
     @staticmethod
     def _crossed(steps: list[Step], path: str, limit: float) -> bool:
         """Was the value within the bound earlier in this game (it went past it, rather than always was)?"""
-        earlier = (numbers_of(s.state).get(path) for s in steps[:-1] if s.observation is not None)
+        earlier = (sizes_of(s.state).get(path) for s in steps[:-1] if s.observation is not None)
         return any(value is not None and value <= limit for value in earlier)
 
     def _anomaly(self, step: Step, path: str, value: float, bound: str) -> Anomaly:

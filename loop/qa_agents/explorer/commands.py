@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from loop.qa_agents.explorer.shouted import as_help_lines
 from loop.qa_agents.explorer.vocabulary import (
     apposed,
     counted_stems,
@@ -339,7 +340,7 @@ def _share_ranges(verbs: Verbs) -> None:
 def parse_help(text: str) -> Verbs:
     """Read the command templates out of a help reply, whatever its layout."""
     verbs = Verbs()
-    for line in text.splitlines():
+    for line in as_help_lines(text).splitlines():
         bounds, known = line_range(line), len(verbs.templates)
         if _TABLE_RULE.match(line):
             continue

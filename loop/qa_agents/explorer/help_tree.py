@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, line_range, parse_help, range_values
 
 MAX_LINES = 300
@@ -79,6 +80,6 @@ def _slot(name: str, description: str) -> Slot:
 def read_help(text: str) -> Verbs:
     """The templates of a help reply: its lines in any layout (parse_help), and its tree if it is one."""
     verbs = parse_help(text)
-    for template in tree_templates(text):
+    for template in [*tree_templates(text), *call_templates(text)]:
         verbs.add(template)
     return verbs

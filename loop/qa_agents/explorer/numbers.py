@@ -73,14 +73,21 @@ def as_number(value: Any) -> float | None:
     return None
 
 
+_SETTING = re.compile(r"\s*([a-z_][\w-]{0,40})\s*[=:]\s*(\S.{0,40}?)\s*", re.IGNORECASE)
+
+
 def _readings(entries: list[Any]) -> dict[str, Any]:
-    """A list of name/value records ([{'name': 'oxygen', 'value': 40}]) as the fields it stands for; any
-    other list has no field."""
+    """A list of name/value records ([{'name': 'oxygen', 'value': 40}]) or of settings written out
+    (['cash=100', 'day: 3']) as the fields it stands for; any other list has no field."""
     named: dict[str, Any] = {}
     for entry in entries[:MAX_READINGS]:
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or "value" not in entry:
+        setting = _SETTING.fullmatch(entry) if isinstance(entry, str) else None
+        if setting is not None:
+            named[setting.group(1)] = setting.group(2)
+        elif isinstance(entry, dict) and isinstance(entry.get("name"), str) and "value" in entry:
+            named[entry["name"]] = entry["value"]
+        else:
             return {}
-        named[entry["name"]] = entry["value"]
     return named
 
 

@@ -1,0 +1,119 @@
+"""Habits of games written elsewhere: commands written as function calls (`feed(animal=NAME, kg=N)`), shown in
+a JSON handbook; a help shouted in capitals like a telegram ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); a
+state that keeps its numbers as settings written out (`["cash=100", "day=1"]`); and a bare `capacity` beside
+two numbers, which bounds neither."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import load_game
+from loop.qa_agents.explorer.bounds import BoundsOracle
+from loop.qa_agents.explorer.calls import call_templates
+from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, glued, parse_help
+from loop.qa_agents.explorer.help_tree import read_help
+from loop.qa_agents.explorer.numbers import numeric_fields
+from loop.qa_agents.explorer.shouted import as_help_lines
+from loop.trace import read_trace
+from tests.explorer.conftest import explore
+from tests.explorer.hand_steps import game
+
+HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
+
+HANDBOOK = json.dumps(
+    {
+        "syntax": "Commands are function calls with named parameters, e.g. water(bed=east, litres=2).",
+        "commands": {
+            "look": {"usage": "look() or look(bed=NAME)"},
+            "water": {"usage": "water(bed=NAME, litres=N)"},
+            "sow": {"usage": "sow(seed=bean|pea|leek, bed=BED)"},
+            "rest": {"usage": "rest()"},
+        },
+    }
+)
+
+
+def test_commands_written_as_calls_are_typed_as_calls() -> None:
+    templates = read_help(HANDBOOK).templates
+    water = Template(
+        ("water", glued("("), "bed=", Slot("bed"), glued(", "), "litres=", Slot("n"), glued(")"))
+    )
+    assert water in templates
+    assert Template(("rest()",)) in templates
+    sow = next(t for t in templates if t.verb == "sow")
+    assert sow.slots == [Slot("choice", ("bean", "pea", "leek")), Slot("bed")]
+    state = {"beds": [{"name": "east", "water": 0}, {"name": "west", "water": 3}], "seeds": {"bean": 4}}
+    typed = candidate_commands(read_help(HANDBOOK), state)
+    assert "water(bed=east, litres=1)" in typed
+    assert "sow(seed=pea, bed=west)" in typed
+    assert "rest()" in typed
+    # the example's own values are varied through the names kept beside them
+    assert "water(bed=west, litres=2)" in typed
+
+
+def test_a_word_touching_a_bracket_is_no_call_without_a_call_beyond_doubt() -> None:
+    assert call_templates("Walk with north(n), south(s) or east(e).") == []
+    assert call_templates("sell <item> (see below) -- sells it") == []
+
+
+def test_a_help_shouted_like_a_telegram_is_read_line_by_line() -> None:
+    wire = (
+        "ORCHARD ORDERS STOP THING FIRST THEN ACTION STOP TREE PRUNE N = PRUNE N TREES STOP "
+        "CIDER PRESS N OR CIDER PRESS ALL = PRESS APPLES STOP DAY END = CLOSE THE DAY STOP "
+        "HELP = THIS WIRE STOP"
+    )
+    assert as_help_lines(wire).splitlines()[2] == "tree prune <n>  - Prune n trees"
+    templates = parse_help(wire).templates
+    assert Template(("tree", "prune", Slot("n"))) in templates
+    assert Template(("cider", "press", Slot("n"))) in templates
+    assert Template(("day", "end")) in templates
+    assert not any(t.verb == "thing" for t in templates)  # a sentence of the help, not an order
+    # a help in ordinary case is left as written
+    assert as_help_lines("Commands: look, take <item>. STOP the clock with 'pause'.").startswith("Commands")
+
+
+def test_settings_written_out_in_a_list_are_fields() -> None:
+    state = {"ledger": ["day=3", "season=monsoon", "cash=100", "fee: 12"], "notes": ["wet", "cold"]}
+    assert numeric_fields(state) == {"ledger.day": 3, "ledger.cash": 100, "ledger.fee": 12}
+
+
+def test_a_bare_capacity_bounds_the_one_list_of_records_beside_it_not_two_numbers() -> None:
+    def pen(animals: int, visitors: int) -> dict:
+        kept = [{"name": f"a{i}", "fed": 0} for i in range(animals)]
+        return {
+            "pens": {"pond": {"capacity": 3, "cleanliness": 90, "visitors_today": visitors, "animals": kept}}
+        }
+
+    opened = game(pen(2, 0), ("open gates", pen(2, 8), True, "8 visitors come in."))
+    assert BoundsOracle().judge(opened, set()) == []
+    [crowded] = BoundsOracle().judge(game(pen(2, 0), ("move otter", pen(4, 0), True, "Moved.")), set())
+    assert crowded.subject == "pens.pond.animals"
+
+
+@pytest.mark.slow
+def test_a_game_of_calls_in_a_json_handbook_is_played_and_its_crash_found(tmp_path: Path) -> None:
+    # Menagerie: `feed(animal=NAME, kg=N)` in a JSON handbook; a move to an enclosure that does not exist
+    # answers HTTP 500. An enclosure's visitors beside its animal capacity are no breach.
+    result = explore(load_game(HOLDOUT / "menagerie"), tmp_path, steps=1500)
+    accepted = {
+        e.command for e in read_trace(result.trace_path) if e.command and (e.observation or {}).get("success")
+    }
+    assert len({c for c in accepted if re.fullmatch(r"[a-z_]+\(([a-z]+=\w+(, )?)*\)", c)}) >= 20, accepted
+    crashes = [r for r in result.reports if r.oracle == "server-error"]
+    assert any(r.repro[-1].startswith("move(") for r in crashes), [r.title for r in result.reports]
+    assert not any("visitors" in r.title for r in result.reports), [r.title for r in result.reports]
+
+
+@pytest.mark.slow
+def test_a_game_whose_help_is_a_telegram_has_its_orders_played(tmp_path: Path) -> None:
+    # Highgrove: 'WORKER HIRE N = TAKE ON N PLUCKERS STOP ...', a state of 'cash=100' settings.
+    result = explore(load_game(HOLDOUT / "highgrove"), tmp_path, steps=600)
+    accepted = {
+        e.command for e in read_trace(result.trace_path) if e.command and (e.observation or {}).get("success")
+    }
+    verbs = {" ".join(c.split()[:2]) for c in accepted}
+    assert {"worker hire", "worker dismiss", "day end", "estate report"} <= verbs, sorted(accepted)
