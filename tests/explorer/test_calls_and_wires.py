@@ -1,7 +1,8 @@
 """Habits of games written elsewhere: commands written as function calls (`feed(animal=NAME, kg=N)`), shown in
-a JSON handbook; a help shouted in capitals like a telegram ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); a
-state that keeps its numbers as settings written out (`["cash=100", "day=1"]`); and a bare `capacity` beside
-two numbers, which bounds neither."""
+a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in capitals like a telegram
+('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); a state
+that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
+('forecast 6'); and a bare `capacity` beside two numbers, which bounds neither."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from pathlib import Path
 import pytest
 
 from games.catalogue import load_game
+from loop.qa_agents.explorer import option_lists
 from loop.qa_agents.explorer.bounds import BoundsOracle
 from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, glued, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.shouted import as_help_lines
+from loop.qa_agents.explorer.state_oracles import TextStateOracle
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
 from tests.explorer.hand_steps import game
@@ -117,3 +120,74 @@ def test_a_game_whose_help_is_a_telegram_has_its_orders_played(tmp_path: Path) -
     }
     verbs = {" ".join(c.split()[:2]) for c in accepted}
     assert {"worker hire", "worker dismiss", "day end", "estate report"} <= verbs, sorted(accepted)
+
+
+PATH_HELP = """night: the night and the almanac.
+  status            where the season stands
+  forecast/<night>  the almanac entry for one night (1 to 10)
+  wait/<minutes>    let the clock run
+  night/end         close the dome
+  buy/plates/<count>  order unexposed plates
+  develop/all       develop every exposed plate
+  take/get <item>   aliases, in a help of paths too"""
+
+
+def test_commands_written_as_paths_are_typed_as_paths() -> None:
+    verbs = read_help(PATH_HELP)
+    state = {"night": {"number": 2}, "plates": [{"no": 1, "state": "exposed"}], "items": ["lens"]}
+    typed = set(candidate_commands(verbs, state))
+    assert {"forecast/1", "forecast/10", "forecast/11", "night/end", "develop/all"} <= typed
+    assert {"wait/5", "buy/plates/12"} & typed
+    assert not any(
+        c.startswith("wait/") and not c[5:].lstrip("-").isdigit() for c in typed
+    )  # minutes: numbers
+    assert "take lens" in typed
+    # a help with no argument after a slash keeps its slashes as aliases
+    assert "take/get" not in set(candidate_commands(read_help("take/get <item>   pick it up"), state))
+
+
+def test_the_members_a_game_lists_for_a_kind_are_typed_as_written() -> None:
+    verbs = read_help("Help topics: night, plates, paper.\nType `help <topic>` for that topic's commands.")
+    refused = game(
+        {"night": {"sky": "clear"}, "plates": [{"no": 1, "state": "spent"}]},
+        (
+            "help pointing",
+            {"night": {"sky": "clear"}},
+            False,
+            "No help topic `pointing`. Topics: night, plates, paper.",
+        ),
+    )
+    for template in option_lists.narrowed(refused[-1], verbs):
+        verbs.narrow(template)
+    typed = candidate_commands(verbs, refused[0].state)
+    assert {"help night", "help plates", "help paper"} <= set(typed)
+    assert not {"help clear", "help spent"} & set(typed)
+
+
+def test_a_query_about_what_it_named_states_nothing_of_the_state_now() -> None:
+    night = {"night": {"number": 2, "transparency": 70}}
+    steps = game(
+        night,
+        ("forecast 3", night, True, "Night 3: hazy, transparency 70%."),
+        ("forecast 6", night, True, "Night 6: clear, transparency 100%."),
+    )
+    assert TextStateOracle().judge(steps, set()) == []
+    steps = game(
+        night,
+        ("sky", night, True, "Night 2: transparency 70%."),
+        ("sky", night, True, "Night 2: transparency 90%."),
+    )
+    assert [a.subject for a in TextStateOracle().judge(steps, set())] == ["night.transparency"]
+
+
+@pytest.mark.slow
+def test_a_game_of_paths_behind_help_topics_is_played_and_its_crash_found(tmp_path: Path) -> None:
+    # Starwatch: `help` lists topics, each topic's help gives commands as paths (`forecast/<night>`); the
+    # almanac answers HTTP 500 for a night past the season's last.
+    result = explore(load_game(HOLDOUT / "starwatch"), tmp_path, steps=1500)
+    accepted = {
+        e.command for e in read_trace(result.trace_path) if e.command and (e.observation or {}).get("success")
+    }
+    assert len({c for c in accepted if "/" in c}) >= 20, sorted(accepted)
+    crashes = [r for r in result.reports if r.oracle == "server-error"]
+    assert any(r.repro[-1].startswith("forecast/") for r in crashes), [r.title for r in result.reports]

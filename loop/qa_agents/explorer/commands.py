@@ -51,6 +51,11 @@ _COORDINATE = re.compile(r"(-?\d{1,3}),\s?(-?\d{1,3})")
 MAX_COORDINATES = 24
 # Numbers worth trying where a command takes one: ordinary, then the boundaries games get wrong.
 NUMBERS = ("1", "2", "3", "5", "0", "-1", "10", "100", "999999")
+# Arguments named by a unit are an amount of it ('wait <minutes>', 'pour <litres>').
+UNIT_KINDS = frozenset(
+    {"seconds", "minutes", "mins", "hours", "hrs", "days", "nights", "weeks", "turns", "steps", "kg", "grams",
+     "litres", "liters", "metres", "meters", "miles", "coins", "pence", "crowns", "dollars"}
+)  # fmt: skip
 MAX_PER_TEMPLATE = 24
 MAX_SIBLINGS = 8
 _ARTICLE = re.compile(r"^(?:a|an|the|some) ")  # 'An empty tin' is typed 'the empty tin' in an example
@@ -293,7 +298,7 @@ def line_range(line: str) -> tuple[int, int] | None:
     return (low, high) if low < high <= low + MAX_RANGE_SPAN else None
 
 
-def _with_range(template: Template, bounds: tuple[int, int], line: str = "") -> Template:
+def with_range(template: Template, bounds: tuple[int, int], line: str = "") -> Template:
     """A template whose argument the help line bounds: try the range and its neighbours. Of several
     arguments, the range is that of the numbers among them ('move <unit> <x> <y>, x and y from 0 to 6'), or
     of the one the word before the range names ('sort <item> <hole> ... into pigeonhole 1-4')."""
@@ -355,7 +360,7 @@ def parse_help(text: str) -> Verbs:
         if not spans or _COLUMNS.search(line.split("`", 1)[0].strip()):
             _parse_line(line, verbs)  # a command column, the code only in its description ('(see `look`)')
         if bounds is not None:
-            verbs.templates[known:] = [_with_range(t, bounds, line) for t in verbs.templates[known:]]
+            verbs.templates[known:] = [with_range(t, bounds, line) for t in verbs.templates[known:]]
     _share_ranges(verbs)
     addressed = _ADDRESSED.search(text)
     if addressed:  # each command also given to someone by name, first ('mira take rope 2')
@@ -452,6 +457,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     kind, state, tokens = slot.kind, shown.state, shown.tokens
     if slot.options:
         numeric = any(o.lstrip("-").isdigit() for o in slot.options)
+        if kind not in ("choice", "n"):
+            return list(slot.options)  # the members of a kind a game listed ('Topics: night, plates')
         options = [v for option in slot.options for v in _option(option, shown)]
         return list(dict.fromkeys([*options, *(NUMBERS if kind == "n" and not numeric else ())]))
     if kind.startswith(LIKE):
@@ -470,7 +477,7 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         if strict:
             return list(dict.fromkeys([here, *here.split()[-1:]]))
         return list(dict.fromkeys([here, *here.split()[-1:], *tokens_for(kind, tokens, strict)]))
-    if kind in NUMBER_KINDS or re.fullmatch(r"\d+", kind):
+    if kind in NUMBER_KINDS or kind in UNIT_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
     if kind in CODE_KINDS:
         return [*CODES, *NUMBERS]

@@ -19,6 +19,7 @@ import re
 
 from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, line_range, parse_help, range_values
+from loop.qa_agents.explorer.paths import path_templates
 
 MAX_LINES = 300
 _KEY = re.compile(r"^(\s*)([a-z][\w-]{0,30}):\s*(.*)$")
@@ -80,6 +81,6 @@ def _slot(name: str, description: str) -> Slot:
 def read_help(text: str) -> Verbs:
     """The templates of a help reply: its lines in any layout (parse_help), and its tree if it is one."""
     verbs = parse_help(text)
-    for template in [*tree_templates(text), *call_templates(text)]:
+    for template in [*tree_templates(text), *call_templates(text), *path_templates(text)]:
         verbs.add(template)
     return verbs

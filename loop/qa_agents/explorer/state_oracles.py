@@ -61,7 +61,9 @@ class TextStateOracle(Oracle):
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, number_first=False)
         typed = typed_numbers(step)  # 'winds 1' -> 'level 1: ...': the query's own argument, not the level
-        wrong = [p for p, values in said.items() if fields[p] not in values and not typed & set(values)]
+        if typed & {float(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", step.message[:2000])}:
+            return []  # 'forecast 6' -> 'Night 6: ...': a query about what it named, not about the state now
+        wrong = [p for p, values in said.items() if fields[p] not in values]
         # A text the game gave word for word while the field had another value is fixed text (a rules card:
         # 'Deliver 8 guests before tick 90'), not a statement of the state.
         fixed = {
