@@ -2,7 +2,8 @@
 a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in capitals like a telegram
 ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); a state
 that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
-('forecast 6'); and a bare `capacity` beside two numbers, which bounds neither."""
+('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; and a refusal that takes a
+plate."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, glued, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.numbers import numeric_fields
+from loop.qa_agents.explorer.refused import RefusalTakesOracle
 from loop.qa_agents.explorer.shouted import as_help_lines
 from loop.qa_agents.explorer.state_oracles import TextStateOracle
 from loop.trace import read_trace
@@ -191,3 +193,23 @@ def test_a_game_of_paths_behind_help_topics_is_played_and_its_crash_found(tmp_pa
     assert len({c for c in accepted if "/" in c}) >= 20, sorted(accepted)
     crashes = [r for r in result.reports if r.oracle == "server-error"]
     assert any(r.repro[-1].startswith("forecast/") for r in crashes), [r.title for r in result.reports]
+
+
+def test_a_refusal_that_takes_something_is_found_once_refusals_here_take_nothing() -> None:
+    box = {"plates": {"unexposed": 4}, "clock": {"turn": 1}}
+    taken = {"plates": {"unexposed": 3}, "clock": {"turn": 2}}
+    nothing = ("xyzzy", box, False, "Unknown command.")
+    steps = game(
+        box, nothing, nothing, ("observe m13 90", taken, False, "M13 sets before the exposure ends.")
+    )
+    [found] = RefusalTakesOracle().judge(steps, set())
+    assert found.subject == "observe plates.unexposed"
+    # too soon to tell: this game's refusals not yet seen to leave the state alone
+    assert RefusalTakesOracle().judge([steps[0], steps[-1]], set()) == []
+    # the reply owns up to it
+    spoiled = ("observe m13 90", taken, False, "The plate is fogged: M13 set.")
+    assert RefusalTakesOracle().judge(game(box, nothing, nothing, spoiled), set()) == []
+    # a count every refusal lowers is no plate taken (a fuse burning down)
+    burning = [({"fuse": 9 - i}) for i in range(4)]
+    fuse = game(burning[0], *[("xyzzy", b, False, "Unknown command.") for b in burning[1:]])
+    assert RefusalTakesOracle().judge(fuse, set()) == []

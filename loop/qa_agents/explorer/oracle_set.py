@@ -4,8 +4,8 @@ name without importing the explorer.
 
 Invariants rank first: they hold in any game (a 5xx or a dropped connection, a replay that differs, a new
 game that starts elsewhere, a value above its own maximum or a count below zero where it never was, a thing
-that appears or disappears with nothing saying so), so the replay on a new game is their experiment (what
-leaves a room is looked for again where the room would show it).
+that appears or disappears with nothing saying so, a refusal that takes something), so the replay on a new
+game is their experiment (what leaves a room is looked for again where the room would show it).
 Heuristics read a game's text or conventions; their relative order is the order their leads are followed in.
 """
 
@@ -33,6 +33,7 @@ from loop.qa_agents.explorer.oracles import (
 from loop.qa_agents.explorer.over_total import OverTotalOracle
 from loop.qa_agents.explorer.price_list import PriceListOracle
 from loop.qa_agents.explorer.redo import RedoHistoryOracle
+from loop.qa_agents.explorer.refused import RefusalTakesOracle
 from loop.qa_agents.explorer.reply_units import ReplyUnitOracle
 from loop.qa_agents.explorer.restart import RestartLeakOracle
 from loop.qa_agents.explorer.state_oracles import (
@@ -72,6 +73,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(BoundsOracle, Rank.INVARIANT),
     Registered(CountConservationOracle, Rank.INVARIANT, experiments.local_thing_stays_missing),
     Registered(TurnCounterOracle, Rank.INVARIANT),
+    Registered(RefusalTakesOracle, Rank.INVARIANT),
     Registered(DescriptionStateOracle, Rank.HEURISTIC),
     Registered(DescriptionInteractionOracle, Rank.HEURISTIC, experiments.shown_when_dropped),
     Registered(ItemConservationOracle, Rank.HEURISTIC, experiments.stays_missing),
