@@ -2,8 +2,8 @@
 a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in capitals like a telegram
 ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); a state
 that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
-('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; and a refusal that takes a
-plate."""
+('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; a value written against its
+maximum ('7/6'); a refusal that takes a plate; and a wage bill its troupe left behind."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from loop.qa_agents.explorer.numbers import numeric_fields
 from loop.qa_agents.explorer.refused import RefusalTakesOracle
 from loop.qa_agents.explorer.shouted import as_help_lines
 from loop.qa_agents.explorer.state_oracles import TextStateOracle
+from loop.qa_agents.explorer.totals import DerivedTotalOracle
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
 from tests.explorer.hand_steps import game
@@ -213,3 +214,41 @@ def test_a_refusal_that_takes_something_is_found_once_refusals_here_take_nothing
     burning = [({"fuse": 9 - i}) for i in range(4)]
     fuse = game(burning[0], *[("xyzzy", b, False, "Unknown command.") for b in burning[1:]])
     assert RefusalTakesOracle().judge(fuse, set()) == []
+
+
+def test_a_value_written_against_its_maximum_is_a_number_with_a_bound() -> None:
+    coach = {"cap": "5/6", "lb": "30/120"}
+    assert numeric_fields(coach) == {"cap": 5, "lb": 30}
+    seated = ("board p6", {"cap": "6/6", "lb": "30/120"}, True, "Seated.")
+    [over] = BoundsOracle().judge(
+        game(coach, seated, ("board p7", {"cap": "7/6", "lb": "30/120"}, True, "Seated.")), set()
+    )
+    assert (over.subject, over.title) == ("cap", "cap goes past its bound (7 against cap/max=6)")
+    # a value that was never within its maximum is how the game writes it, not a breach
+    assert (
+        BoundsOracle().judge(game({"cap": "9/6"}, ("look", {"cap": "9/6"}, True, "The coach.")), set()) == []
+    )
+
+
+def test_a_total_its_records_left_behind_is_found_once_it_kept_their_total() -> None:
+    def circus(wages: dict[str, int], bill: int) -> dict:
+        return {"Troupe": {name: {"Wage": wage} for name, wage in wages.items()}, "Wage Bill": bill, "Day": 1}
+
+    steps = game(
+        circus({}, 0),
+        ("hire juggler", circus({"Juggler": 8}, 8), True, "The juggler joins."),
+        ("hire clowns", circus({"Juggler": 8, "Clowns": 6}, 14), True, "The clowns join."),
+        ("dismiss juggler", circus({"Clowns": 6}, 14), True, "The juggler leaves."),
+    )
+    [left] = DerivedTotalOracle().judge(steps, set())
+    assert left.subject == "Wage Bill sum:Troupe.Wage"
+    # kept in step: nothing to say; one agreement is no total yet
+    assert DerivedTotalOracle().judge(steps[:3], set()) == []
+    assert DerivedTotalOracle().judge([steps[0], steps[1], steps[3]], set()) == []
+    # a number whose name shares no word with what is summed is no total of it
+    days = game(
+        {"Troupe": {"A": {"Wage": 1}}, "Day": 1},
+        ("hire b", {"Troupe": {"A": {"Wage": 1}, "B": {"Wage": 1}}, "Day": 2}, True, "Hired."),
+        ("fire a", {"Troupe": {"B": {"Wage": 1}}, "Day": 2}, True, "Fired."),
+    )
+    assert DerivedTotalOracle().judge(days, set()) == []

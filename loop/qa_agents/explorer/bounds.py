@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from loop.contract.models import BugType
+from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.counts import entry_name
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said, typed_numbers
@@ -65,6 +66,10 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
                 sized = len(value) if isinstance(value, list) else value if _number(value) else None
                 if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
                     found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
+        for key, value in state.items():  # '7/6': a value written against its own maximum
+            written = numbers.fraction(value)
+            if written is not None and written[0] > written[1]:
+                found.append((f"{prefix}{key}", written[0], f"{prefix}{key}/max", written[1]))
     for inner, inner_path in _inside(state, path):
         found.extend(over_bounds(inner, inner_path))
     return found
@@ -129,6 +134,8 @@ def all_numbers(state: Any, path: str = "", lengths: bool = False) -> dict[str, 
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
         found.update({f"{prefix}{key}": value for key, value in state.items() if _number(value)})
+        written = {key: numbers.fraction(value) for key, value in state.items() if isinstance(value, str)}
+        found.update({f"{prefix}{key}": pair[0] for key, pair in written.items() if pair is not None})
         if lengths:
             found.update(
                 {f"{prefix}{key}": len(value) for key, value in state.items() if isinstance(value, list)}
@@ -175,7 +182,8 @@ class BoundsOracle(Oracle):
         if step.observation is None:
             return []
         for path, value, bound, limit in bounds_of(step.state):
-            if bound.rsplit(".", 1)[-1] in BOUND_NAMES and not self._crossed(steps, path, limit):
+            bare = bound.rsplit(".", 1)[-1] in BOUND_NAMES or bound.endswith("/max")
+            if bare and not self._crossed(steps, path, limit):
                 continue  # a bare 'capacity' may be no bound of that number (a room's rate beside its guests)
             return [self._anomaly(step, path, value, f"{bound}={as_said(limit)}")]
         numbers = numbers_of(step.state)

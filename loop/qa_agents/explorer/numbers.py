@@ -59,18 +59,28 @@ def _numeric_fields(state: Any, path: str) -> dict[str, float]:
     return found
 
 
+_FRACTION = re.compile(r"(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)")
+
+
 def as_number(value: Any) -> float | None:
-    """A number, or a string that is one number with its currency or unit ('£40.00', '3 kg', '58%')."""
+    """A number, or a string that is one number with its currency or unit ('£40.00', '3 kg', '58%') or its
+    maximum ('30/120': 30)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
         return value
     if isinstance(value, str) and len(value) <= 24 and value[:1] in _NUMBER_START:
-        match = _WITH_UNIT.fullmatch(value.strip())
+        match = _WITH_UNIT.fullmatch(value.strip()) or _FRACTION.fullmatch(value.strip())
         if match:
             number = float(match.group(1))
             return int(number) if number.is_integer() and "." not in match.group(1) else number
     return None
+
+
+def fraction(value: Any) -> tuple[float, float] | None:
+    """A value written against its maximum ('7/6' seats, '30/120' lb): the value and the maximum."""
+    match = _FRACTION.fullmatch(value.strip()) if isinstance(value, str) and len(value) <= 24 else None
+    return (float(match.group(1)), float(match.group(2))) if match else None
 
 
 _SETTING = re.compile(r"\s*([a-z_][\w-]{0,40})\s*[=:]\s*(\S.{0,40}?)\s*", re.IGNORECASE)

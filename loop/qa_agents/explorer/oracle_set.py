@@ -4,8 +4,9 @@ name without importing the explorer.
 
 Invariants rank first: they hold in any game (a 5xx or a dropped connection, a replay that differs, a new
 game that starts elsewhere, a value above its own maximum or a count below zero where it never was, a thing
-that appears or disappears with nothing saying so, a refusal that takes something), so the replay on a new
-game is their experiment (what leaves a room is looked for again where the room would show it).
+that appears or disappears with nothing saying so, a refusal that takes something, a total its records left
+behind), so the replay on a new game is their experiment (what leaves a room is looked for again where the
+room would show it).
 Heuristics read a game's text or conventions; their relative order is the order their leads are followed in.
 """
 
@@ -43,6 +44,7 @@ from loop.qa_agents.explorer.state_oracles import (
     TextStateOracle,
     UndoLoadOracle,
 )
+from loop.qa_agents.explorer.totals import DerivedTotalOracle
 from loop.qa_agents.explorer.transfer import TransferOracle
 from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
 from loop.qa_agents.explorer.zero_entries import ZeroEntryOracle
@@ -74,6 +76,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(CountConservationOracle, Rank.INVARIANT, experiments.local_thing_stays_missing),
     Registered(TurnCounterOracle, Rank.INVARIANT),
     Registered(RefusalTakesOracle, Rank.INVARIANT),
+    Registered(DerivedTotalOracle, Rank.INVARIANT),
     Registered(DescriptionStateOracle, Rank.HEURISTIC),
     Registered(DescriptionInteractionOracle, Rank.HEURISTIC, experiments.shown_when_dropped),
     Registered(ItemConservationOracle, Rank.HEURISTIC, experiments.stays_missing),
