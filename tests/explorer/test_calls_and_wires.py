@@ -3,7 +3,8 @@ a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in c
 ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); a state
 that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
 ('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; a value written against its
-maximum ('7/6'); a refusal that takes a plate; and a wage bill its troupe left behind."""
+maximum ('7/6'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of two words
+('Balance due: $8.00'); a refusal that takes a plate; and a wage bill its troupe left behind."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from loop.qa_agents.explorer.bounds import BoundsOracle
 from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, glued, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
-from loop.qa_agents.explorer.numbers import numeric_fields
+from loop.qa_agents.explorer.numbers import labelled, numeric_fields
+from loop.qa_agents.explorer.over_total import OverTotalOracle
 from loop.qa_agents.explorer.refused import RefusalTakesOracle
 from loop.qa_agents.explorer.shouted import as_help_lines
 from loop.qa_agents.explorer.state_oracles import TextStateOracle
@@ -252,3 +254,23 @@ def test_a_total_its_records_left_behind_is_found_once_it_kept_their_total() -> 
         ("fire a", {"Troupe": {"B": {"Wage": 1}}, "Day": 2}, True, "Fired."),
     )
     assert DerivedTotalOracle().judge(days, set()) == []
+
+
+def test_a_count_out_of_its_total_opening_a_bracket_is_held_to_it() -> None:
+    house = {"cleans_today": 0}
+    cleaned = [
+        (f"clean {room}", {"cleans_today": n}, True, f"Cleaned {room} ({n} of 3 today).")
+        for n, room in enumerate((102, 202, 301, 302), 1)
+    ]
+    [over] = OverTotalOracle().judge(game(house, *cleaned), set())
+    assert over.subject == "today of 3"
+    # within its total, nothing to say
+    assert OverTotalOracle().judge(game(house, *cleaned[:3]), set()) == []
+
+
+def test_a_status_label_of_two_words_with_its_currency_is_read() -> None:
+    fields = {"guests.ada.folio.balance": 32.0, "clock.hour": 12.0}
+    assert labelled("Posted 2 x breakfast ($24.00). Balance due: $8.00.", fields) == {
+        "guests.ada.folio.balance": 8
+    }
+    assert labelled("Balance due: $8.00 at 12:30.", {"clock.hour": 12.0}) == {}

@@ -189,12 +189,17 @@ def stated_after(
 
 
 # 'Purse: 9 shillings': a field's own name as a label, and its value, as a status line gives it
-_LABEL = re.compile(r"\b([a-z][a-z_-]*):[ \t]*(-?\d+)\b(?![.,:/]\d)", re.IGNORECASE)
+# 'Purse: 9', 'Balance due: $8.00', 'Funds now: 150 coins': a field's name, a word saying when, a number.
+_LABEL = re.compile(
+    r"\b([a-z][a-z_-]*)(?: (?:due|now|left|owed|remaining|today))?:"
+    r"[ \t]*[$£€]?(-?\d+(?:\.\d+)?)\b(?![.,:/]\d)",
+    re.IGNORECASE,
+)
 
 
 def labelled(text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()) -> dict[str, float]:
-    """path -> the number a text gives under the field's own name as a label ('Purse: 9'); only a field
-    labelled once."""
+    """path -> the number a text gives under the field's own name as a label ('Purse: 9', 'Balance due:
+    $8.00'); only a field labelled once."""
     lookup = names(fields, prefer)
     said: dict[str, list[float]] = {}
     for word, number in _LABEL.findall(text[:4000]):

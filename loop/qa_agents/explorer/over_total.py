@@ -1,6 +1,7 @@
-"""count-over-total: a count a reply gives out of its total ('Day 2 of 3', 'crate 4 of 6') does not pass the
-total, once an earlier reply gave the same label and total with a count within it ('Day 4 of 3' after 'Day 1
-of 3'). Only 'label N of M': '4 of 3 guests' may count two things."""
+"""count-over-total: a count a reply gives out of its total ('Day 2 of 3', 'crate 4 of 6', '(2 of 3 today)')
+does not pass the total, once an earlier reply gave the same label and total with a count within it ('Day 4
+of 3' after 'Day 1 of 3'). Only 'label N of M', or 'N of M label' opening a bracket or a clause: after a
+word, '4 of 3 guests' may count two things."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
 _OUT_OF = re.compile(r"\b([a-z][a-z-]*)\s+(\d+)\s+of\s+(\d+)\b", re.IGNORECASE)
+_OUT_OF_BEFORE = re.compile(
+    r"(?:^|[(\[:;,]\s*)(\d+)\s+of\s+(\d+)\s+([a-z][a-z-]*)", re.IGNORECASE | re.MULTILINE
+)
 
 
 def counts(text: str) -> list[tuple[str, int, int]]:
-    """(label, count, total) for every 'label N of M' of a text."""
-    return [(stem(label), int(n), int(m)) for label, n, m in _OUT_OF.findall(text[:4000])]
+    """(label, count, total) for every 'label N of M' and '(N of M label' of a text."""
+    found = [(stem(label), int(n), int(m)) for label, n, m in _OUT_OF.findall(text[:4000])]
+    return found + [(stem(label), int(n), int(m)) for n, m, label in _OUT_OF_BEFORE.findall(text[:4000])]
 
 
 class OverTotalOracle(Oracle):
