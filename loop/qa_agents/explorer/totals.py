@@ -12,6 +12,7 @@ disagreed. A field inside the collection is never its total.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -77,6 +78,7 @@ def aggregates(state: view.State) -> dict[str, tuple[float, int]]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
 def _related(target: str, aggregate: str) -> bool:
     """Does the field's name share a word with what the aggregate counts or sums ('Wage Bill', 'Wage';
     'animal_count', 'animals'), the field standing outside the collection?"""
@@ -89,6 +91,7 @@ def _related(target: str, aggregate: str) -> bool:
     return bool((_words(target.rsplit(".", 1)[-1]) - _TOTAL_WORDS) & _words(counted))
 
 
+@per_state
 def _pairs(state: view.State) -> dict[tuple[str, str], tuple[float, float]]:
     """(field, aggregate) -> (field's value, aggregate's value) for every related pair of a state."""
     fields, found = numbers.numeric_fields(state), aggregates(state)
