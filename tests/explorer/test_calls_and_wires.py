@@ -4,7 +4,9 @@ a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in c
 that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
 ('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; a value written against its
 maximum ('7/6'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of two words
-('Balance due: $8.00'); a refusal that takes a plate; and a wage bill its troupe left behind."""
+('Balance due: $8.00'); optional flags (`[--room <room>]`); a guest kept in a lobby's records; a room's number
+echoed in a reply ('Room 101 paid $66.00'); a refusal that takes a plate; and a wage bill its troupe left
+behind."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from loop.qa_agents.explorer.numbers import labelled, numeric_fields
 from loop.qa_agents.explorer.over_total import OverTotalOracle
 from loop.qa_agents.explorer.refused import RefusalTakesOracle
 from loop.qa_agents.explorer.shouted import as_help_lines
-from loop.qa_agents.explorer.state_oracles import TextStateOracle
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle, TextStateOracle
 from loop.qa_agents.explorer.totals import DerivedTotalOracle
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
@@ -274,3 +276,29 @@ def test_a_status_label_of_two_words_with_its_currency_is_read() -> None:
         "guests.ada.folio.balance": 8
     }
     assert labelled("Balance due: $8.00 at 12:30.", {"clock.hour": 12.0}) == {}
+
+
+def test_optional_flags_are_typed_alone_with_their_values() -> None:
+    templates = parse_help(
+        "    checkin <guest> [--room <room>] [--keys 1|2]\n    pay <room> --amount <money>"
+    ).templates
+    assert Template(("checkin", Slot("guest"))) in templates
+    assert Template(("checkin", Slot("guest"), "--room", Slot("room"))) in templates
+    assert Template(("checkin", Slot("guest"), "--keys", Slot("choice", ("1", "2")))) in templates
+    assert Template(("pay", Slot("room"), "--amount", Slot("money"))) in templates
+
+
+def test_a_kind_the_state_keeps_under_no_name_of_its_own_takes_the_ids_of_listed_records() -> None:
+    lobby = {"lobby": [{"id": "ada", "name": "Ada Park"}, {"id": "ben", "name": "Ben Ortiz"}], "guests": {}}
+    typed = candidate_commands(parse_help("checkin <guest> --room <room>"), lobby, heard=("better", "paid"))
+    assert typed.index("checkin ada --room ada") < min(i for i, c in enumerate(typed) if "better" in c)
+
+
+def test_a_records_number_the_command_typed_is_no_statement_of_a_field() -> None:
+    def desk(paid: int) -> dict:
+        return {"rooms": {"101": {"guest": "ada"}}, "guests": {"ada": {"folio": {"paid": paid}}}}
+
+    paid = ("pay 101", desk(66), True, "Room 101 paid $66.00. Balance now $0.00.")
+    assert ReplyDeltaOracle().judge(game(desk(0), paid), set()) == []
+    wrong = ("pay 101", desk(66), True, "Room 101: 70 paid.")
+    assert ReplyDeltaOracle().judge(game(desk(0), wrong), set()) != []

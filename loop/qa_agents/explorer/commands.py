@@ -233,9 +233,33 @@ def range_values(text: str) -> list[str]:
     return [str(n) for n in range(low - 1, high + 2)]
 
 
+# An optional flag and its value ('[--room <room>]', '[--keys 1|2]', '[-n N]').
+_OPTIONAL_FLAG = re.compile(r"\[\s*(--?[a-z][\w-]*)(?:[ =]([^\[\]]{1,30}))?\s*\]", re.IGNORECASE)
+_FLAG = re.compile(r"--?[a-z][\w-]*", re.IGNORECASE)
+
+
+def _with_flags(spec: str) -> list[str]:
+    """A spec with optional flags ('checkin <guest> [--room <room>] [--keys 1|2]') as the command without
+    them and the command with each one alone; a flag's bare options become an argument ('--keys <1|2>')."""
+    flags = _OPTIONAL_FLAG.findall(spec)
+    if not flags:
+        return [spec]
+    required = re.sub(r"\s+", " ", _OPTIONAL_FLAG.sub(" ", spec)).strip()
+    variants = [required]
+    for flag, value in flags:
+        value = value.strip()
+        if value and not _PLACEHOLDER.fullmatch(value) and ("|" in value or value.isupper()):
+            value = f"<{value.lower()}>"
+        variants.append(f"{required} {flag} {value}".strip())
+    return variants
+
+
 def _templates(spec: str) -> list[Template]:
     """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates. A word in
     capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
+    variants = _with_flags(spec)
+    if len(variants) > 1:
+        return [t for variant in variants for t in _templates(variant)]
     if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
         spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
     # Aliases joined by '|' outside an argument ('get|take|grab <thing>') are aliases joined by '/'.
@@ -267,7 +291,9 @@ def _templates(spec: str) -> list[Template]:
         return []
     if len(words) == 3 and len(parts) == 3:
         return []  # three words and no argument: prose ('ends the round'), not a command
-    if not all(_COMMAND_WORD.fullmatch(w.lower()) for w in words):
+    if not _COMMAND_WORD.fullmatch(words[0].lower()) or not all(
+        _COMMAND_WORD.fullmatch(w.lower()) or _FLAG.fullmatch(w) for w in words[1:]
+    ):
         return []
     lead = [p for p in parts if isinstance(p, str)]
     first_slot = next((i for i, p in enumerate(parts) if isinstance(p, Slot)), len(parts))
@@ -502,7 +528,10 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
     if kind in PERSON_KINDS:  # people go by their names: 'Jory Hext' of the state, 'Martha Pengelly' heard
         heard = [part for h in shown.heard if h in shown.marked for part in (h, *h.split()[:1])]
         named = [*named, *proper_names(state), *heard]
-    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *shown.names_heard, *rest]))
+    # A kind the state keeps under no key of its name ('<guest>' beside a lobby of records): the ids of the
+    # records it lists come before the words replies gave.
+    ids = [] if named else listed_ids(state)[:MAX_SIBLINGS]
+    return list(dict.fromkeys([*named, *items, *view.fixtures(state), *ids, *shown.names_heard, *rest]))
 
 
 _PROPER_NAME = re.compile(r"[A-Z][a-z'-]+(?: [A-Z][a-z'-]+){1,2}")

@@ -21,6 +21,7 @@ import re
 
 from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
+from loop.qa_agents.explorer.commands import record_ids
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.redo import BOOKKEEPING
 from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet, typed_numbers
@@ -131,6 +132,7 @@ class ReplyDeltaOracle(Oracle):
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, prefer=frozenset(changes))
         after = numbers.stated_after(step.message, fields, prefer=frozenset(changes))
+        typed = typed_numbers(step)
         for path, value in numbers.labelled(step.message, fields, prefer=frozenset(changes)).items():
             stale = path in changes and path not in after and value != changes[path][1]
             if stale and _label_reads_the_state(steps[:-1], path):
@@ -139,7 +141,8 @@ class ReplyDeltaOracle(Oracle):
         for path, (old, new) in changes.items():
             if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
                 continue  # 'buy 10 food' is the command echoed, not a statement about a field named 'buy'
-            values = said.get(path)
+            # a record's number the command typed is its argument echoed ('pay 101': 'Room 101 paid $66.00')
+            values = [v for v in said.get(path, []) if v not in typed or not _names_a_record(step.state, v)]
             if path in after and after[path] != new:
                 values = [after[path]]  # 'now holds 3 coins' is the value after, not the one before
             elif not values or any(v in (abs(new - old), old, new) for v in values):
@@ -160,6 +163,19 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+def _names_a_record(state: view.State, number: float) -> bool:
+    """Is the number a record's id or key in the state (room '101' of 'rooms')?"""
+    word = as_said(number)
+    return word in record_ids(state) or _keyed(state, word, 0)
+
+
+def _keyed(value: object, key: str, depth: int) -> bool:
+    if depth > 4 or not isinstance(value, dict | list):
+        return False
+    inner = value.values() if isinstance(value, dict) else value
+    return (isinstance(value, dict) and key in value) or any(_keyed(v, key, depth + 1) for v in inner)
 
 
 def _label_reads_the_state(steps: list[Step], path: str) -> bool:
