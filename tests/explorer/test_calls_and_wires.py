@@ -4,7 +4,7 @@ a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in c
 that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
 ('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; a value written against its
 maximum ('7/6'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of two words
-('Balance due: $8.00'); optional flags (`[--room <room>]`); a guest kept in a lobby's records; a room's number
+('Balance due: $8.00'); options joined after the command word (`buy bait|fuel|net`); optional flags (`[--room <room>]`); a guest kept in a lobby's records; a room's number
 echoed in a reply ('Room 101 paid $66.00'); a refusal that takes a plate; and a wage bill its troupe left
 behind."""
 
@@ -302,3 +302,15 @@ def test_a_records_number_the_command_typed_is_no_statement_of_a_field() -> None
     assert ReplyDeltaOracle().judge(game(desk(0), paid), set()) == []
     wrong = ("pay 101", desk(66), True, "Room 101: 70 paid.")
     assert ReplyDeltaOracle().judge(game(desk(0), wrong), set()) != []
+
+
+def test_options_joined_after_the_command_word_are_its_argument_typed_as_written() -> None:
+    verbs = parse_help(
+        " 6. buy bait|fuel|net [amount]   at the chandlery\n12. pay <crowns>|all   pay what ye owe"
+    )
+    assert Template(("buy", Slot("choice", ("bait", "fuel", "net")), Slot("amount"))) in verbs.templates
+    assert Template(("pay", Slot("choice", ("crowns", "all")))) in verbs.templates
+    typed = candidate_commands(verbs, {"hold": {"bait": 3, "fuel": 20, "nets": 1}, "crowns": 40})
+    assert {"buy bait", "buy fuel", "buy net", "pay all"} <= set(typed)
+    # a verb's aliases stay aliases
+    assert [t.verb for t in parse_help("get|take|grab <thing>").templates] == ["get", "take", "grab"]

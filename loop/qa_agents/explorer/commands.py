@@ -238,6 +238,11 @@ _OPTIONAL_FLAG = re.compile(r"\[\s*(--?[a-z][\w-]*)(?:[ =]([^\[\]]{1,30}))?\s*\]
 _FLAG = re.compile(r"--?[a-z][\w-]*", re.IGNORECASE)
 
 
+_ENUMERATED_AFTER = re.compile(
+    r"^(\s*\S+\s+(?:\S+\s+)*?)([a-z][\w-]*(?:\|[a-z0-9][\w-]*)+)(?=\s|$)", re.IGNORECASE
+)
+
+
 def _with_flags(spec: str) -> list[str]:
     """A spec with optional flags ('checkin <guest> [--room <room>] [--keys 1|2]') as the command without
     them and the command with each one alone; a flag's bare options become an argument ('--keys <1|2>')."""
@@ -262,6 +267,10 @@ def _templates(spec: str) -> list[Template]:
         return [t for variant in variants for t in _templates(variant)]
     if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
         spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
+    # Options joined by '|' after the command's first word are an argument ('buy bait|fuel|net',
+    # '<crowns>|all').
+    spec = _ENUMERATED_AFTER.sub(lambda m: f"{m.group(1)}<{m.group(2)}>", spec)
+    spec = re.sub(r"<([^<>|]+)>\|(\w+(?:\|\w+)*)", r"<\1|\2>", spec)
     # Aliases joined by '|' outside an argument ('get|take|grab <thing>') are aliases joined by '/'.
     spec = "".join(
         piece if _PLACEHOLDER.fullmatch(piece) else piece.replace("|", "/")
@@ -485,7 +494,10 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         numeric = any(o.lstrip("-").isdigit() for o in slot.options)
         if kind not in ("choice", "n"):
             return list(slot.options)  # the members of a kind a game listed ('Topics: night, plates')
-        options = [v for option in slot.options for v in _option(option, shown)]
+        filled = [_option(option, shown) for option in slot.options]
+        # each option as written first ('buy bait|fuel|net'), then what one stands for ('repay <credits>')
+        written = [option for option, values in zip(slot.options, filled, strict=True) if option in values]
+        options = [*written, *(v for values in filled for v in values)]
         return list(dict.fromkeys([*options, *(NUMBERS if kind == "n" and not numeric else ())]))
     if kind.startswith(LIKE):
         return _siblings(kind.removeprefix(LIKE), shown)
@@ -653,14 +665,15 @@ def _siblings(word: str, shown: Shown) -> list[str]:
 
 def _option(option: str, shown: Shown) -> list[str]:
     """What one enumerated option stands for: itself when the state shows it as a name or it is a number;
-    the names under a key like it when it names a kind ('inspect <car|engine>' and 'cars': [...]), or
-    numbers when the state counts it ('repay <credits|all>' and 'credits': 240); else itself."""
+    the names under a key like it when it names a kind ('inspect <car|engine>' and 'cars': [...]), itself
+    and numbers when the state counts it ('repay <credits|all>' and 'credits': 240); else itself."""
     if option in shown.values or re.search(r"\d", option):
         return [option]  # a value the state shows, a number or an id ('s1') is typed as written
     named = kind_tokens(option, shown.tokens)
     if named:
         return named
-    return list(NUMBERS) if is_counted(option, shown.counted) else [option]
+    # a thing the state counts: itself ('buy bait'), or a number of it ('repay <credits|all>': 'repay 5')
+    return [option, *NUMBERS] if is_counted(option, shown.counted) else [option]
 
 
 def candidate_commands(
