@@ -1,12 +1,12 @@
 """Habits of games written elsewhere: commands written as function calls (`feed(animal=NAME, kg=N)`), shown in
 a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in capitals like a telegram
-('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); a state
-that keeps its numbers as settings written out (`["cash=100", "day=1"]`); a query about the night it names
-('forecast 6'); a bare `capacity` beside two numbers, which bounds neither; a value written against its
-maximum ('7/6'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of two words
-('Balance due: $8.00'); options joined after the command word (`buy bait|fuel|net`); optional flags (`[--room <room>]`); a guest kept in a lobby's records; a room's number
-echoed in a reply ('Room 101 paid $66.00'); a refusal that takes a plate; and a wage bill its troupe left
-behind."""
+('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); options
+joined after the command word (`buy bait|fuel|net`); optional flags (`[--room <room>]`); a guest kept in a
+lobby's records; a state that keeps its numbers as settings written out (`["cash=100", "day=1"]`) or against
+their maximum ('7/6'); a query about the night it names ('forecast 6'); a room's number echoed in a reply
+('Room 101 paid $66.00'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of
+two words ('Balance due: $8.00'); a bare `capacity` beside two numbers, which bounds neither; a refusal that
+takes a plate; and a wage bill its troupe left behind."""
 
 from __future__ import annotations
 
