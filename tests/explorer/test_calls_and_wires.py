@@ -2,11 +2,12 @@
 a JSON handbook, or as paths (`observe/<target>/<minutes>`); a help shouted in capitals like a telegram
 ('WORKER HIRE N = TAKE ON N PLUCKERS STOP'); help topics a refusal lists ('Topics: night, plates'); options
 joined after the command word (`buy bait|fuel|net`); optional flags (`[--room <room>]`); a guest kept in a
-lobby's records; a state that keeps its numbers as settings written out (`["cash=100", "day=1"]`) or against
-their maximum ('7/6'); a query about the night it names ('forecast 6'); a room's number echoed in a reply
-('Room 101 paid $66.00'); a count out of its total opening a bracket ('(4 of 3 today)'); a status label of
-two words ('Balance due: $8.00'); a bare `capacity` beside two numbers, which bounds neither; a refusal that
-takes a plate; and a wage bill its troupe left behind."""
+lobby's records; a verb in capitals with its arguments in lower case (`LE LEND book member`); a state that
+keeps its numbers as settings written out (`["cash=100", "day=1"]`) or against their maximum ('7/6'); a query
+about the night it names ('forecast 6'); a room's number echoed in a reply ('Room 101 paid $66.00'); a count
+out of its total opening a bracket ('(4 of 3 today)'); a status label of two words ('Balance due: $8.00'); a
+bare `capacity` beside two numbers, which bounds neither; a refusal that takes a plate; a wage bill its troupe
+left behind; and a library's loans its members' cards disagree with."""
 
 from __future__ import annotations
 
@@ -314,3 +315,34 @@ def test_options_joined_after_the_command_word_are_its_argument_typed_as_written
     assert {"buy bait", "buy fuel", "buy net", "pay all"} <= set(typed)
     # a verb's aliases stay aliases
     assert [t.verb for t in parse_help("get|take|grab <thing>").templates] == ["get", "take", "grab"]
+
+
+def test_a_verb_in_capitals_takes_its_lower_case_words_as_arguments_and_its_code_as_an_alias() -> None:
+    desk = (
+        "  LE  LEND book member .......... lend a book to a member\n  CL  CLOSE ..................... close"
+    )
+    templates = parse_help(desk).templates
+    assert Template(("lend", Slot("book"), Slot("member"))) in templates
+    assert Template(("le", Slot("book"), Slot("member"))) in templates
+    assert {Template(("close",)), Template(("cl",))} <= set(templates)
+
+
+def test_two_collections_of_one_name_hold_the_same_entries_and_a_tally_is_no_total() -> None:
+    def library(ledger: list[str], cards: dict[str, list[str]], made: int) -> dict:
+        return {
+            "loans": {book: {"due": "31 Mar"} for book in ledger},
+            "members": {m: {"loans": books} for m, books in cards.items()},
+            "loans_made": made,
+        }
+
+    steps = game(
+        library([], {"M1": [], "M2": []}, 0),
+        ("lend f1 m1", library(["F1"], {"M1": ["F1"], "M2": []}, 1), True, "Lent."),
+        ("lend f2 m2", library(["F1", "F2"], {"M1": ["F1"], "M2": ["F2"]}, 2), True, "Lent."),
+        ("return f2", library(["F1"], {"M1": ["F1"], "M2": ["F2"]}, 2), True, "Returned; on the hold shelf."),
+    )
+    [kept] = DerivedTotalOracle().judge(steps, set())
+    assert kept.subject == "count:loans count:members.*.loans"
+    # a running tally of loans ever made stays when a book comes back: no total of the loans out
+    back = ("return f2", library(["F1"], {"M1": ["F1"], "M2": []}, 2), True, "Returned.")
+    assert DerivedTotalOracle().judge([*steps[:3], *game(steps[2].state, back)[1:]], set()) == []

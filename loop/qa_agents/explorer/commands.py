@@ -238,6 +238,12 @@ _OPTIONAL_FLAG = re.compile(r"\[\s*(--?[a-z][\w-]*)(?:[ =]([^\[\]]{1,30}))?\s*\]
 _FLAG = re.compile(r"--?[a-z][\w-]*", re.IGNORECASE)
 
 
+# A verb in capitals and its arguments in lower case ('LEND book member', 'PAY member amount').
+_SHOUTED_VERB = re.compile(r"\s*([A-Z][A-Z-]{1,})((?:\s+[a-z][a-z_-]*){1,3})\s*")
+# A short code, then the command it stands for ('LE  LEND book member ..... lend a book').
+_CODE_THEN_COMMAND = re.compile(
+    r"^\s*([A-Z]{1,3})\s{2,}([A-Z]{2,}(?:\s[a-z][\w-]*){0,3})(?=\s{2,}|\s*\.{2,}|\s*$)"
+)
 _ENUMERATED_AFTER = re.compile(
     r"^(\s*\S+\s+(?:\S+\s+)*?)([a-z][\w-]*(?:\|[a-z0-9][\w-]*)+)(?=\s|$)", re.IGNORECASE
 )
@@ -261,10 +267,14 @@ def _with_flags(spec: str) -> list[str]:
 
 def _templates(spec: str) -> list[Template]:
     """One command spec ('take/pick up + item', 'sell <food|wood> <n|all>', 'up/down') as templates. A word in
-    capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME')."""
+    capitals after a lower-case verb is a placeholder too ('take ITEM', 'give ITEM to NAME'), and so is a
+    word in lower case after a verb in capitals ('LEND book member')."""
     variants = _with_flags(spec)
     if len(variants) > 1:
         return [t for variant in variants for t in _templates(variant)]
+    shouted = _SHOUTED_VERB.fullmatch(spec)
+    if shouted:
+        spec = shouted.group(1) + "".join(f" <{word}>" for word in shouted.group(2).split())
     if re.match(r"\s*[a-z]", spec):  # a command spelled in lower case; prose opens with a capital
         spec = _CAPITAL_PLACEHOLDER.sub(lambda m: f"<{m.group(0).lower()}>", spec)
     # Options joined by '|' after the command's first word are an argument ('buy bait|fuel|net',
@@ -411,6 +421,13 @@ def _parse_line(line: str, verbs: Verbs) -> None:
     symbol = _SYMBOL_KEY.match(line)
     if symbol:  # '>        go down a staircase': a key of symbols is the command
         verbs.add(Template((symbol.group(1),)))
+        return
+    coded = _CODE_THEN_COMMAND.match(line)
+    if coded:  # 'LE  LEND book member': the command, and its code with the same arguments
+        code, command = coded.groups()
+        for spec in (command, " ".join([code, *command.split()[1:]])):
+            for template in _templates(spec):
+                verbs.add(template)
         return
     line = _LETTER_ARGUMENT.sub(_named_letter, line)
     line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command

@@ -5,9 +5,10 @@ juggler's wage still billed) is a fault in any game.
 
 Learned in the game at hand, never assumed: a field and an aggregate (the sum of one number over a
 collection's records, or how many entries it holds; the same collection in each record of a dict is one)
-whose names share a word count as a total once they agreed in MIN_AGREED states of this game, with as many
-different values, one of them not zero, over a collection that held two entries at least once, and never
-disagreed. A field inside the collection is never its total.
+whose names share a word, or two collections of one name (a ledger's `loans` and each member's `loans`),
+count as a total once they agreed in MIN_AGREED states of this game, with as many different values, one of
+them not zero, over a collection that held two entries at least once, and never disagreed. A field inside
+the collection is never its total.
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ MIN_AGREED = 2
 MAX_DEPTH = 4
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 # Words of a total's name that say it is one, never what it counts.
+# A word naming what was ever done: a running tally, never what a collection holds now.
+_TALLY = re.compile(
+    r"(?:^|[_\s.-]|(?<=[a-z]))(?:made|sold|done|seen|won|lost|spent|paid|built|taken|given|caught|served|"
+    r"[a-z]{2,}[a-df-z]ed)(?:$|[_\s.-]|(?=[A-Z]))",
+    re.IGNORECASE,
+)
 _TOTAL_WORDS = frozenset({"total", "count", "num", "number", "sum", "all", "today", "current", "bill"})
 
 
@@ -48,8 +55,8 @@ def _collect(value: Any, pattern: str, found: dict[str, tuple[float, int]], dept
     entries: list[Any] | None = None
     if isinstance(value, list):
         entries = value
-    elif isinstance(value, dict) and value and all(_is_record(v) for v in value.values()):
-        entries = list(value.values())  # records keyed by their names
+    elif isinstance(value, dict) and all(_is_record(v) for v in value.values()):
+        entries = list(value.values())  # records keyed by their names (none yet: an empty one)
     if entries is not None:
         _add(found, f"count:{pattern}", len(entries), len(entries))
         for entry in entries:
@@ -81,7 +88,10 @@ def aggregates(state: view.State) -> dict[str, tuple[float, int]]:
 @functools.lru_cache(maxsize=4096)
 def _related(target: str, aggregate: str) -> bool:
     """Does the field's name share a word with what the aggregate counts or sums ('Wage Bill', 'Wage';
-    'animal_count', 'animals'), the field standing outside the collection?"""
+    'animal_count', 'animals'), the field standing outside the collection? A running tally is none
+    ('loans_made', 'Shows Staged': what was ever done, not what is held)."""
+    if _TALLY.search(target.rsplit(".", 1)[-1]):
+        return False
     kind, _, path = aggregate.partition(":")
     collection = path if kind == "count" else path.rsplit(".", 1)[0]
     if target == collection or target.startswith(f"{collection}.") or not collection:
@@ -91,16 +101,42 @@ def _related(target: str, aggregate: str) -> bool:
     return bool((_words(target.rsplit(".", 1)[-1]) - _TOTAL_WORDS) & _words(counted))
 
 
+@functools.lru_cache(maxsize=4096)
+def _same_collection(one: str, other: str) -> bool:
+    """Two collections of the same name, neither inside the other: a ledger's `loans` and each member's
+    `loans`, which hold the same entries between them."""
+    a, b = one.partition(":")[2], other.partition(":")[2]
+    last = [p.rsplit(".", 1)[-1] for p in (a.replace(".*", ""), b.replace(".*", ""))]
+    inside = a.startswith(f"{b}.") or b.startswith(f"{a}.")
+    return one < other and not inside and last[0] == last[1] and bool(_words(last[0]))
+
+
+def _value(state: view.State, name: str) -> float | None:
+    """A field's value, or an aggregate's ('count:...', 'sum:...')."""
+    if name.startswith(("count:", "sum:")):
+        found = aggregates(state).get(name)
+        return None if found is None else found[0]
+    return numbers.numeric_fields(state).get(name)
+
+
 @per_state
 def _pairs(state: view.State) -> dict[tuple[str, str], tuple[float, float]]:
-    """(field, aggregate) -> (field's value, aggregate's value) for every related pair of a state."""
+    """(field or count, aggregate) -> (their values) for every related pair of a state."""
     fields, found = numbers.numeric_fields(state), aggregates(state)
-    return {
+    pairs = {
         (target, aggregate): (value, found[aggregate][0])
         for target, value in fields.items()
         for aggregate in found
         if _related(target, aggregate)
     }
+    counts = [name for name in found if name.startswith("count:")]
+    pairs.update(
+        ((one, other), (found[one][0], found[other][0]))
+        for one in counts
+        for other in counts
+        if _same_collection(one, other)
+    )
+    return pairs
 
 
 class DerivedTotalOracle(Oracle):
@@ -116,14 +152,17 @@ class DerivedTotalOracle(Oracle):
                 continue
             what = aggregate.partition(":")[2].replace(".*", "[*]")
             kind = "entries of" if aggregate.startswith("count:") else "sum of"
+            shown = (
+                f"the count of {target.partition(':')[2].replace('.*', '[*]')}" if ":" in target else target
+            )
             return [
                 Anomaly(
                     self.name,
                     f"{target} {aggregate}",
                     step.index,
-                    f"{target} no longer matches the {kind} {what} after '{step.command}'",
-                    f"{target} stays the {kind} {what} ({as_said(total)}), as it was until then",
-                    f"{target} is {as_said(value)} while the {kind} {what} is {as_said(total)}",
+                    f"{shown} no longer matches the {kind} {what} after '{step.command}'",
+                    f"{shown} stays the {kind} {what} ({as_said(total)}), as it was until then",
+                    f"{shown} is {as_said(value)} while the {kind} {what} is {as_said(total)}",
                     step.verb,
                     BugType.DATA_INCONSISTENCY,
                 )
@@ -137,12 +176,13 @@ class DerivedTotalOracle(Oracle):
         for step in steps:
             if step.observation is None:
                 continue
-            value = numbers.numeric_fields(step.state).get(target)
+            value = _value(step.state, target)
             found = aggregates(step.state).get(aggregate)
             if value is None or found is None:
                 continue
             if value != found[0]:
                 return False
             agreed.append(value)
-            several = several or found[1] >= 2
+            held = aggregates(step.state).get(target, (0.0, 0))[1]  # a count's own entries, for two counts
+            several = several or max(found[1], held) >= 2
         return len(agreed) >= MIN_AGREED and len(set(agreed)) >= 2 and any(agreed) and several
