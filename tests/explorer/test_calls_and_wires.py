@@ -346,3 +346,17 @@ def test_two_collections_of_one_name_hold_the_same_entries_and_a_tally_is_no_tot
     # a running tally of loans ever made stays when a book comes back: no total of the loans out
     back = ("return f2", library(["F1"], {"M1": ["F1"], "M2": []}, 2), True, "Returned.")
     assert DerivedTotalOracle().judge([*steps[:3], *game(steps[2].state, back)[1:]], set()) == []
+
+
+def test_a_record_inside_a_collection_is_no_total_of_it() -> None:
+    def camps(mira: int, jonas: int) -> dict:
+        team = {"Mira": {"load": mira}, "Jonas": {"load": jonas}}
+        return {"camps": {"BC": {"climbers": team}, "C1": {"climbers": {}}}, "weather": {"wind": 3}}
+
+    steps = game(
+        camps(0, 0),
+        ("mira take food", camps(2, 0), True, "Mira takes food."),
+        ("jonas take rope", camps(2, 3), True, "Jonas takes rope."),
+        ("mira take tent", camps(5, 3), True, "Mira takes a tent."),
+    )
+    assert [a for end in range(2, 5) for a in DerivedTotalOracle().judge(steps[:end], set())] == []

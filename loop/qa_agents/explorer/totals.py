@@ -53,7 +53,9 @@ def _collect(value: Any, pattern: str, found: dict[str, tuple[float, int]], dept
     if depth > MAX_DEPTH:
         return
     entries: list[Any] | None = None
-    if isinstance(value, list):
+    if not pattern:  # the state itself is no collection
+        pass
+    elif isinstance(value, list):
         entries = value
     elif isinstance(value, dict) and all(_is_record(v) for v in value.values()):
         entries = list(value.values())  # records keyed by their names (none yet: an empty one)
@@ -94,11 +96,17 @@ def _related(target: str, aggregate: str) -> bool:
         return False
     kind, _, path = aggregate.partition(":")
     collection = path if kind == "count" else path.rsplit(".", 1)[0]
-    if target == collection or target.startswith(f"{collection}.") or not collection:
+    if not collection or _inside(target, collection):
         return False
     counted = path.replace("*", "").rsplit(".", 1)[-1] if kind == "sum" else collection.replace(".*", "")
     counted = counted.rsplit(".", 1)[-1]
     return bool((_words(target.rsplit(".", 1)[-1]) - _TOTAL_WORDS) & _words(counted))
+
+
+def _inside(path: str, collection: str) -> bool:
+    """Is the path the collection or inside it (a '*' standing for any one key)?"""
+    pattern = r"\.".join("[^.]+" if part == "*" else re.escape(part) for part in collection.split("."))
+    return re.fullmatch(rf"{pattern}(?:\..+)?", path) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -107,7 +115,7 @@ def _same_collection(one: str, other: str) -> bool:
     `loans`, which hold the same entries between them."""
     a, b = one.partition(":")[2], other.partition(":")[2]
     last = [p.rsplit(".", 1)[-1] for p in (a.replace(".*", ""), b.replace(".*", ""))]
-    inside = a.startswith(f"{b}.") or b.startswith(f"{a}.")
+    inside = _inside(a, b) or _inside(b, a)
     return one < other and not inside and last[0] == last[1] and bool(_words(last[0]))
 
 
