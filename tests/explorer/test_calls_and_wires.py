@@ -219,6 +219,15 @@ def test_a_refusal_that_takes_something_is_found_once_refusals_here_take_nothing
     burning = [({"fuse": 9 - i}) for i in range(4)]
     fuse = game(burning[0], *[("xyzzy", b, False, "Unknown command.") for b in burning[1:]])
     assert RefusalTakesOracle().judge(fuse, set()) == []
+    # a cooldown runs down on a refused step too: time passing
+    cooling = ("go west", {"plates": {"unexposed": 4}, "potion_cooldown": 1}, False, "You can't go that way.")
+    drunk = {"plates": {"unexposed": 4}, "potion_cooldown": 2}
+    assert (
+        RefusalTakesOracle().judge(
+            game(drunk, ("xyzzy", drunk, False, "?"), ("xyzzy", drunk, False, "?"), cooling), set()
+        )
+        == []
+    )
 
 
 def test_a_value_written_against_its_maximum_is_a_number_with_a_bound() -> None:

@@ -5,7 +5,8 @@ leave the state alone.
 Learned, not assumed, in the game at hand: a count a refusal lowered (a number anywhere in the state, the
 length of a list) is judged only after QUIET_REFUSALS earlier refusals of this game changed nothing, and only
 if no earlier refusal lowered it too (a fuse that burns down on every command). A count the reply names (a
-word of its path: 'the plate is spoiled') is what the refusal owns up to, by design; a clock is time passing.
+word of its path: 'the plate is spoiled') is what the refusal owns up to, by design; a clock or a cooldown is
+time passing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
 QUIET_REFUSALS = 2
+# A count that runs down by itself, a turn at a time, whatever the command did ('potion_cooldown').
+_COUNTDOWN = re.compile(r"cooldown|timer|countdown|delay|ttl|until", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -40,7 +43,7 @@ def _lowered(step: Step) -> dict[str, tuple[float, float]]:
     return {
         path: (before[path], after[path])
         for path in before.keys() & after.keys()
-        if after[path] < before[path] and not numbers.is_clock(path)
+        if after[path] < before[path] and not numbers.is_clock(path) and not _COUNTDOWN.search(path)
     }
 
 
