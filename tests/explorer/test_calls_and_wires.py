@@ -369,3 +369,25 @@ def test_a_record_inside_a_collection_is_no_total_of_it() -> None:
         ("mira take tent", camps(5, 3), True, "Mira takes a tent."),
     )
     assert [a for end in range(2, 5) for a in DerivedTotalOracle().judge(steps[:end], set())] == []
+
+
+def test_an_argument_refused_as_no_number_twice_stays_an_id() -> None:
+    verbs = parse_help("  sell cider <barrel>   sell a barrel's cider by its number")
+    cellar = {"barrels": [{"no": 1, "cider": 0}], "varieties": ["dabinett"]}
+    for word in ("dabinett", "oak"):  # the second word is typed from the id argument the first one made
+        refused = game(
+            cellar, (f"sell cider {word}", cellar, False, f"'{word}' is not a number I can count to.")
+        )
+        for template, numbered in option_lists.numbered(refused[-1], verbs):
+            verbs.remove(template)
+            verbs.add(numbered)
+    assert verbs.templates == [Template(("sell", "cider", Slot("id")))]
+    # an argument narrowed to names by mistake is still an id once the game says the word is no number
+    narrowed = parse_help("  sell cider <barrel>   sell a barrel's cider")
+    narrowed.narrow(Template(("sell", "cider", Slot("barrel", ("dabinett", "foxwhelp")))))
+    refused = game(
+        cellar, ("sell cider dabinett", cellar, False, "'dabinett' is not a number I can count to.")
+    )
+    assert [n for _, n in option_lists.numbered(refused[-1], narrowed)] == [
+        Template(("sell", "cider", Slot("id")))
+    ]

@@ -135,7 +135,10 @@ def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
         if any(isinstance(p, str) and p != w for p, w in zip(template.parts, typed, strict=True)):
             continue
         at = [i for i, p in enumerate(template.parts) if isinstance(p, Slot) and typed[i] == word]
-        if len(at) != 1 or not _names_things(template.parts[at[0]]):
+        part = template.parts[at[0]] if len(at) == 1 else None
+        # an argument narrowed to names may have been narrowed wrong ('sell cider <barrel>' to the varieties
+        # a reply to 'sell apples' listed): the game's word is the last. One that is an id already stays.
+        if not isinstance(part, Slot) or part.kind == "id" or not _names_things(Slot(part.kind)):
             continue
         parts = tuple(Slot("id") if i == at[0] else p for i, p in enumerate(template.parts))
         found.append((template, Template(parts)))
