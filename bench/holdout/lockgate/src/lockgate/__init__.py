@@ -1,0 +1,1 @@
+"""Lockgate: a canal lock-keeper's season, served over the GBQA agent API."""
