@@ -61,6 +61,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "millrace",
         "mirrorworks",
         "orebend",
+        "ovenbright",
         "pigeonhole",
         "plinth",
         "pressmoor",
