@@ -75,6 +75,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "saltmarsh-still",
         "shuntyard",
         "signalbox",
+        "snowcrest",
         "starwatch",
         "sternwheel",
         "tallyhall",
