@@ -54,6 +54,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "kestrel-deep",
         "lanternhook",
         "lift-shift",
+        "limelight",
         "lockgate",
         "lodgewell",
         "loftwing",
