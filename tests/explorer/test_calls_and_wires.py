@@ -180,6 +180,13 @@ def test_a_query_about_what_it_named_states_nothing_of_the_state_now() -> None:
         ("forecast 6", night, True, "Night 6: clear, transparency 100%."),
     )
     assert TextStateOracle().judge(steps, set()) == []
+    # the number typed may end the reply's sentence
+    book = {"day": 2}
+    asked = [
+        ("ledger --day 2", book, True, "No entries for day 2."),
+        ("ledger --day 0", book, True, "No entries for day 0."),
+    ]
+    assert TextStateOracle().judge(game(book, *asked), set()) == []
     steps = game(
         night,
         ("sky", night, True, "Night 2: transparency 70%."),

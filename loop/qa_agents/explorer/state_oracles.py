@@ -62,7 +62,7 @@ class TextStateOracle(Oracle):
         fields = numbers.numeric_fields(step.state)
         said = numbers.mentions(step.message, fields, number_first=False)
         typed = typed_numbers(step)  # 'winds 1' -> 'level 1: ...': the query's own argument, not the level
-        if typed & {float(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", step.message[:2000])}:
+        if typed & {float(n) for n in re.findall(r"(?<![\d.])\d+(?!\d|\.\d)", step.message[:2000])}:
             return []  # 'forecast 6' -> 'Night 6: ...': a query about what it named, not about the state now
         wrong = [p for p, values in said.items() if fields[p] not in values]
         # A text the game gave word for word while the field had another value is fixed text (a rules card:
