@@ -22,13 +22,17 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     paid = after - before
     if paid not in (81, 90):
         raise ProbeInconclusive(f"six D tickets took £{paid}, neither the group rate nor full price")
-    return ProbeResult(bug_id="BUG-1", present=paid == 90, evidence=f"6 tickets at £15 in row D took £{paid} (rule: £81)")
+    return ProbeResult(
+        bug_id="BUG-1", present=paid == 90, evidence=f"6 tickets at £15 in row D took £{paid} (rule: £81)"
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
     """An exchange must give the seats back to the row the patrons left: free + sold = seats in the row."""
     game_id, _ = _new(client)
-    state = play_setup(client, game_id, ["sell 3 tickets for row E", "exchange 2 tickets from row E to row A"]).state
+    state = play_setup(
+        client, game_id, ["sell 3 tickets for row E", "exchange 2 tickets from row E to row A"]
+    ).state
     free, sold, size = state["seats.E.free"], state["seats.E.sold"], state["seats.E.capacity"]
     return ProbeResult(
         bug_id="BUG-2",
@@ -44,7 +48,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     try:
         observation = client.command(game_id, "release Finn")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(bug_id="BUG-3", present=True, evidence=f"'release Finn' in a new game: {exc}"[:300])
+        return ProbeResult(
+            bug_id="BUG-3", present=True, evidence=f"'release Finn' in a new game: {exc}"[:300]
+        )
     return ProbeResult(
         bug_id="BUG-3", present=False, evidence=f"'release Finn' answered: {observation.message[:200]}"
     )
@@ -77,7 +83,10 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=not observation.success,
-        evidence=f"night 2, first rehearsal call (night.calls was {state['night.calls']}): {observation.message[:200]}",
+        evidence=(
+            f"night 2, first rehearsal call (night.calls was {state['night.calls']}): "
+            f"{observation.message[:200]}"
+        ),
     )
 
 

@@ -103,7 +103,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=paid != 8 + 5,
-        evidence=f"with only Wren (8 a day) left on staff, closing took {paid} coins; expected 8 wages + 5 rent",
+        evidence=(
+            f"with only Wren (8 a day) left on staff, closing took {paid} coins; expected 8 wages + 5 rent"
+        ),
     )
 
 

@@ -40,9 +40,7 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     try:
         observation = client.command(game_id, "RESCUE")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(
-            bug_id="BUG-2", present=True, evidence=f"RESCUE on a quiet mountain: {exc}"
-        )
+        return ProbeResult(bug_id="BUG-2", present=True, evidence=f"RESCUE on a quiet mountain: {exc}")
     return ProbeResult(
         bug_id="BUG-2",
         present=False,
@@ -58,13 +56,13 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     loaded = _lift(state, "Pinewood")["loaded"]
     lodge = state["lodge"]
     if loaded != 20:
-        raise ProbeInconclusive(
-            f"Pinewood boarded {loaded}, expected a full chair of 20"
-        )
+        raise ProbeInconclusive(f"Pinewood boarded {loaded}, expected a full chair of 20")
     return ProbeResult(
         bug_id="BUG-3",
         present=lodge + loaded != 30,
-        evidence=f"30 guests sold; after LOAD PINEWOOD 25: lodge {lodge} + boarded {loaded} = {lodge + loaded}",
+        evidence=(
+            f"30 guests sold; after LOAD PINEWOOD 25: lodge {lodge} + boarded {loaded} = {lodge + loaded}"
+        ),
     )
 
 
@@ -81,14 +79,8 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     observation = play_setup(client, game_id, ["RESCUE RIDGELINE"])
     match = re.search(r"Teams on standby: ([^.\n]*)", observation.message)
     if not match:
-        raise ProbeInconclusive(
-            f"no standby list in the reply: {observation.message[:200]}"
-        )
-    said = {
-        name.strip()
-        for name in match.group(1).split(",")
-        if name.strip() and name.strip() != "none"
-    }
+        raise ProbeInconclusive(f"no standby list in the reply: {observation.message[:200]}")
+    said = {name.strip() for name in match.group(1).split(",") if name.strip() and name.strip() != "none"}
     duty = _pairs(observation.state, "patrol")
     wrong = sorted(name for name in said if duty.get(name) != "standby")
     return ProbeResult(
@@ -124,5 +116,7 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-6",
         present=stats["ticketRevenue"] != 5 * 64 - 2 * 59 or books != state["cash"],
-        evidence=f"after selling 5 and refunding 2: cash {state['cash']}, ticketRevenue {stats['ticketRevenue']}",
+        evidence=(
+            f"after selling 5 and refunding 2: cash {state['cash']}, ticketRevenue {stats['ticketRevenue']}"
+        ),
     )
