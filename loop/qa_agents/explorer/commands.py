@@ -86,12 +86,18 @@ _COMMAND_WORD = re.compile(SIGIL + r"?[a-z][a-z/'-]*=?|\?")
 # 'Orders: <climber> <order> [args]': every command is given to someone, named first.
 _ADDRESSED = re.compile(r"<([a-z][\w -]{0,20})>\s+<(?:order|command|action|cmd)s?>", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
+# a long description, then the command: 'Buy supplies for the pantry: /buy <supply> <amount>'
+_COMMAND_AFTER = re.compile(
+    r"\s*" + SIGIL + r"[a-z]|\s*[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+[<\[]", re.IGNORECASE
+)
 _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its description
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
 _TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
 _TABLE_RULE = re.compile(r"^\s*[|+]?[\s:|+=-]+[|+]?\s*$")  # '|---|', '+----+----+'
 # A second cell that holds arguments ('| SET | <S1|S2|S3> <GREEN|RED> | ...'): they belong to the command.
+# A table drawn in box characters read as one drawn in ASCII: '│ SELL <n> │' as '| SELL <n> |'.
+_BOX_AS_ASCII = str.maketrans({**dict.fromkeys("│┃║", "|"), **dict.fromkeys("─━═┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╞╡╪", "-")})
 _ARGUMENT_CELL = re.compile(r"^\s*[<\[]")
 
 
@@ -219,6 +225,18 @@ def _slot(text: str) -> Slot:
     return Slot(inner)
 
 
+def _named_by_word_before(parts: list[str | Slot], at: int) -> str | Slot:
+    """A one-letter argument after a word is of that word's kind ('row <R>': a row); 'n', 'x' stay numbers."""
+    part, before = parts[at], parts[at - 1] if at > 1 else None
+    if not isinstance(part, Slot) or len(part.kind) != 1 or part.options or part.kind in NUMBER_KINDS:
+        return part
+    return (
+        Slot(before.lower())
+        if isinstance(before, str) and re.fullmatch(r"[a-z]{3,}", before.lower())
+        else part
+    )
+
+
 def range_values(text: str) -> list[str]:
     """'1-3' -> the range and its two outside neighbours: 0 1 2 3 4 (a boundary is where bugs live)."""
     match = re.fullmatch(r"(-?\d+)\s*(?:-|\.\.|to)\s*(-?\d+)", text.strip())
@@ -300,13 +318,17 @@ def _templates(spec: str) -> list[Template]:
     trailing = spec[position:].split()
     # After the arguments, two or more words are a description ('sell <goods> sell from your barn').
     parts.extend(trailing if position == 0 or len(trailing) < 2 else [])
+    parts = [_named_by_word_before(parts, i) for i in range(len(parts))]
     optional = 0
     while len(parts) - 1 - optional in bracketed:
         optional += 1
     words = [p for p in parts if isinstance(p, str)]
     if words and (words[0].lower() in PROSE_WORDS or "'" in words[0]):
         return []  # a description's words ('your purse', "today's prices"), not a command
-    if not words or not isinstance(parts[0], str) or len(words) > 3:
+    # a command may join two or more arguments with words ('sell <n> tickets for row <row>'); one argument
+    # among many words is prose
+    most_words = 6 if sum(isinstance(p, Slot) for p in parts) >= 2 else 3
+    if not words or not isinstance(parts[0], str) or len(words) > most_words:
         return []
     if len(words) == 3 and len(parts) == 3:
         return []  # three words and no argument: prose ('ends the round'), not a command
@@ -314,15 +336,12 @@ def _templates(spec: str) -> list[Template]:
         _COMMAND_WORD.fullmatch(w.lower()) or _FLAG.fullmatch(w) for w in words[1:]
     ):
         return []
-    lead = [p for p in parts if isinstance(p, str)]
     first_slot = next((i for i, p in enumerate(parts) if isinstance(p, Slot)), len(parts))
     head, tail = " ".join(str(p) for p in parts[:first_slot]).lower(), parts[first_slot:]
     tail = [p.lower() if isinstance(p, str) else p for p in tail]
     sigil = head[0] if head[:1] in SIGILS and len(head) > 1 else ""
     body = head.removeprefix(sigil)
     alternatives = [sigil + a.strip().lstrip(SIGILS) for a in body.split("/") if a.strip()] or [head]
-    if len(lead) > 3:
-        return []
     templates = [Template((*alt.split(), *tail)) for alt in alternatives]
     # Arguments in brackets at the end may be left out: the command without them is one too; so may one in
     # brackets between others ('take [number] <item> from <place>').
@@ -390,7 +409,7 @@ def _share_ranges(verbs: Verbs) -> None:
 def parse_help(text: str) -> Verbs:
     """Read the command templates out of a help reply, whatever its layout."""
     verbs = Verbs()
-    for line in as_help_lines(text).splitlines():
+    for line in as_help_lines(text.translate(_BOX_AS_ASCII)).splitlines():
         bounds, known = line_range(line), len(verbs.templates)
         if _TABLE_RULE.match(line):
             continue
@@ -437,7 +456,7 @@ def _parse_line(line: str, verbs: Verbs) -> None:
     line = re.sub(r"^[\s*•>#-]+", "", line)
     for sentence in re.split(r"\.\s|\.$", line):
         header, colon, rest = sentence.partition(":")
-        if colon and len(header.split()) <= 3:
+        if colon and (len(header.split()) <= 3 or _COMMAND_AFTER.match(rest)):
             sentence = rest
         _parse_sentence(sentence, verbs)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from loop.qa_agents.explorer.commands import NUMBER_KINDS, Slot, Template, Verbs
+from loop.qa_agents.explorer.commands import NUMBER_KINDS, Slot, Template, Verbs, range_values
 from loop.qa_agents.explorer.step_facts import changed, ok
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.transcript import Step
@@ -26,6 +26,16 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|include)\s*:?\s+([^.?!:;\n]{3,300})")
 # A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
 _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
+# What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
+_DEALS_IN = re.compile(
+    r"\b(?:sells|stocks|carries|offers|serves|accepts)\s+(?:only\s+)?([^.?!:;\n]{3,200})", re.IGNORECASE
+)
+# A kind named in the plural and the numbers or letters it runs through: 'The ovens are numbered 1 to 3.',
+# 'The house has rows A to E.'
+_RUNS_THROUGH = re.compile(
+    r"\b([A-Za-z]{3,})s\s+(?i:(?:are|go|run)\s+)?(?i:(?:numbered|lettered|labell?ed)\s+)?(?i:from\s+)?"
+    r"(-?\d+|[A-Z])\s*(?i:to|through|-|–)\s*(-?\d+|[A-Z])\b"
+)
 
 
 def _options(listing: str) -> tuple[str, ...]:
@@ -48,11 +58,24 @@ def listed_options(text: str) -> dict[str, tuple[str, ...]]:
         options = _options(match.group(2))
         if len(options) >= 2:
             found.setdefault(stem(match.group(1).lower()), options[:MAX_OPTIONS])
-    for match in _OFFERED.finditer(text[:MAX_TEXT]):
+    for match in _RUNS_THROUGH.finditer(text[:MAX_TEXT]):
+        members = _run(match.group(2), match.group(3))
+        if members:
+            found.setdefault(stem(match.group(1).lower()), members[:MAX_OPTIONS])
+    for match in [*_OFFERED.finditer(text[:MAX_TEXT]), *_DEALS_IN.finditer(text[:MAX_TEXT])]:
         options = _options(match.group(1))
         if len(options) >= 2:
             found.setdefault("", options[:MAX_OPTIONS])
     return found
+
+
+def _run(first: str, last: str) -> tuple[str, ...]:
+    """The members from first to last: numbers with their outside neighbours (range_values), or letters."""
+    if first.isalpha() and last.isalpha():
+        return tuple(chr(c).lower() for c in range(ord(first), ord(last) + 1)) if first < last else ()
+    if first.isalpha() or last.isalpha():
+        return ()
+    return tuple(range_values(f"{first}-{last}"))
 
 
 def narrowed(step: Step, verbs: Verbs) -> list[Template]:
@@ -75,10 +98,12 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
             listed.setdefault(stem(kinds.pop()), offered)
     found = []
     for template in verbs.templates:
+        parts = tuple(_listed(p, listed) for p in template.parts)
         addressed = isinstance(template.parts[0], Slot) and f" {template.verb} " in typed
         if template.verb != step.verb and not addressed:
+            if parts != template.parts:  # a kind's members hold wherever it stands ('unload <oven>')
+                found.append(Template(parts))
             continue
-        parts = tuple(_listed(p, listed) for p in template.parts)
         open_slots = [i for i, p in enumerate(parts) if isinstance(p, Slot) and not p.options]
         one_name = len(open_slots) == 1 and _names_things(parts[open_slots[0]])
         if parts == template.parts and one_name and listed and not (recognised or changed(step)):

@@ -1,0 +1,83 @@
+"""Help written in other habits: a numbered menu whose long descriptions end in the command
+(`3. Buy supplies for the pantry: /buy <supply> <amount>`), a table drawn in box characters, a command joining
+two arguments with words (`sell <n> tickets for row <R>`); and refusals that say what an argument may be: what
+someone deals in ('It sells flour, yeast, sugar.') and the numbers or letters a kind runs through ('The ovens
+are numbered 1 to 3.', 'The house has rows A to E.'), which hold wherever that kind stands."""
+
+from __future__ import annotations
+
+from loop.qa_agents.explorer import option_lists
+from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
+from loop.qa_agents.explorer.help_tree import read_help
+from tests.explorer.hand_steps import game
+
+MENU = """Bakery: what you can do
+1. See the bakery at a glance: /look
+3. Buy supplies for the pantry: /buy <supply> <amount>
+6. Put a batch in an oven: /bake <loaf|bun> [oven]
+8. Take a finished batch out onto the shelf: /unload <oven>
+Commands start with a slash, as in /buy flour 6."""
+
+BOXED = """Desk commands
+┌──────────────────────┬──────────────────────────────────┐
+│ COMMAND              │ WHAT IT DOES                     │
+├──────────────────────┼──────────────────────────────────┤
+│ STATUS               │ Clock, weather and cash          │
+│ SELL <ADULT|CHILD> [n] │ Sell n tickets (default 1)     │
+│ OPEN <lift>          │ Staff and start a lift           │
+└──────────────────────┴──────────────────────────────────┘"""
+
+
+def test_a_numbered_menu_with_long_descriptions_gives_the_commands_after_them() -> None:
+    templates = parse_help(MENU).templates
+    assert Template(("/look",)) in templates
+    assert Template(("/buy", Slot("supply"), Slot("amount"))) in templates
+    assert Template(("/unload", Slot("oven"))) in templates
+    # a sentence with a colon and no command after it stays prose
+    assert not parse_help("Note for new bakers: the oven takes time to heat.").templates
+
+
+def test_a_table_drawn_in_box_characters_is_read_like_one_drawn_in_ascii() -> None:
+    templates = read_help(BOXED).templates
+    assert Template(("status",)) in templates
+    assert Template(("sell", Slot("choice", ("adult", "child")), Slot("n"))) in templates
+    assert Template(("open", Slot("lift"))) in templates
+
+
+def test_a_command_may_join_its_arguments_with_words() -> None:
+    templates = parse_help("  sell <n> tickets for row <R>      e.g. 'sell 2 tickets for row B'").templates
+    assert Template(("sell", Slot("n"), "tickets", "for", "row", Slot("row"))) in templates
+    # one argument among many words is a description, not a command
+    assert not parse_help("  you may also try to find <item>").templates
+    assert Template(("move", Slot("x"), Slot("y"))) in parse_help("  move <x> <y>   walk").templates
+
+
+def test_what_someone_deals_in_and_what_a_kind_runs_through_are_its_members() -> None:
+    assert option_lists.listed_options("The market has no 5. It sells flour, yeast, sugar.") == {
+        "": ("flour", "yeast", "sugar")
+    }
+    assert option_lists.listed_options("The ovens are numbered 1 to 3.") == {
+        "oven": ("0", "1", "2", "3", "4")
+    }
+    assert option_lists.listed_options("Which row? The house has rows A to E.") == {
+        "row": ("a", "b", "c", "d", "e")
+    }
+    assert option_lists.listed_options("I gave 3 apples to 5 children.") == {}
+
+
+def test_the_members_one_refusal_gives_a_kind_hold_wherever_it_stands() -> None:
+    verbs = parse_help(MENU)
+    start = {"ovens": [{"number": 1, "status": "idle"}], "stock": {"supplies": 0, "flour": 0}}
+    refused = game(
+        start,
+        ("/buy 5 10", start, False, "The market has no 5. It sells flour, yeast, sugar."),
+        ("/bake bun idle", start, False, "The ovens are numbered 1 to 3."),
+    )
+    for step in refused[1:]:
+        for template in option_lists.narrowed(step, verbs):
+            verbs.narrow(template)
+    typed = set(candidate_commands(verbs, start))
+    assert {"/buy flour 6", "/buy sugar 1"} & typed
+    assert not any(c.startswith("/buy 5") for c in typed)
+    assert {"/unload 1", "/unload 3", "/unload 4"} <= typed  # learned from '/bake', typed for '/unload'
+    assert "/unload idle" not in typed
