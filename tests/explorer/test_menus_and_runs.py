@@ -2,13 +2,15 @@
 (`3. Buy supplies for the pantry: /buy <supply> <amount>`), a table drawn in box characters, a command joining
 two arguments with words (`sell <n> tickets for row <R>`); and refusals that say what an argument may be: what
 someone deals in ('It sells flour, yeast, sugar.') and the numbers or letters a kind runs through ('The ovens
-are numbered 1 to 3.', 'The house has rows A to E.'), which hold wherever that kind stands."""
+are numbered 1 to 3.', 'The house has rows A to E.'), which hold wherever that kind stands; and a record's
+level stated after a command ('The pantry now holds 0 kg of flour'), read as the record's amount."""
 
 from __future__ import annotations
 
 from loop.qa_agents.explorer import option_lists
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
 from tests.explorer.hand_steps import game
 
 MENU = """Bakery: what you can do
@@ -81,3 +83,26 @@ def test_the_members_one_refusal_gives_a_kind_hold_wherever_it_stands() -> None:
     assert not any(c.startswith("/buy 5") for c in typed)
     assert {"/unload 1", "/unload 3", "/unload 4"} <= typed  # learned from '/bake', typed for '/unload'
     assert "/unload idle" not in typed
+
+
+def pantry(flour: int, yeast: int = 0) -> dict:
+    return {
+        "pantry": {
+            "bins": {"flour": {"amount": flour, "capacity": 40}, "yeast": {"amount": yeast, "capacity": 20}}
+        },
+        "till": 40 - 2 * flour,
+    }
+
+
+def test_a_reply_giving_a_record_its_level_from_before_the_command_is_caught_once() -> None:
+    stale = game(
+        pantry(0),
+        ("/buy flour 4", pantry(4), True, "You buy 4 kg of flour. The pantry now holds 0 kg of flour."),
+    )
+    right = game(
+        pantry(0),
+        ("/buy flour 4", pantry(4), True, "You buy 4 kg of flour. The pantry now holds 4 kg of flour."),
+    )
+    found = ReplyDeltaOracle().judge(stale, set())
+    assert [a.subject for a in found] == ["/buy pantry.bins.*.amount"]  # one fault, whichever bin it shows
+    assert ReplyDeltaOracle().judge(right, set()) == []

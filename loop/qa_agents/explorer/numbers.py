@@ -11,6 +11,7 @@ import functools
 import re
 from typing import Any
 
+from loop.qa_agents.explorer.counts import QUANTITY_KEYS
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.view import CLOCK_KEYS, State
@@ -112,9 +113,11 @@ def _names(paths: tuple[str, ...], prefer: frozenset[str]) -> dict[str, str]:
     """`names` from the paths alone (the values do not count), made once per set of paths."""
     by_stem: dict[str, list[str]] = {}
     for path in paths:
-        last = path.rsplit(".", 1)[-1]
+        *_, owner, last = ["", *path.split(".")]
         if re.fullmatch(r"[a-z]+", last, re.IGNORECASE):
             by_stem.setdefault(stem(last), []).append(path)
+        if last.lower() in HOW_MANY and re.fullmatch(r"[a-z]+", owner, re.IGNORECASE):
+            by_stem.setdefault(stem(owner), []).append(path)  # {'flour': {'amount': 4}}: how much flour
     chosen = {}
     for name, sharing in by_stem.items():
         preferred = [p for p in sharing if p in prefer]
@@ -162,11 +165,16 @@ def mentions(
 
 
 # The value a field has once the command is done: 'now holds 3 coins', 'Housing is now 15', '3 coins left'.
-_NOW_NUMBER_WORD = re.compile(r"\bnow(?: [a-z]+){0,2} (-?\d+) ([a-z][a-z-]*)\b", re.IGNORECASE)
+# The thing a unit measures is what is named: 'The pantry now holds 4 kg of flour' states the flour.
+_NOW_NUMBER_WORD = re.compile(
+    r"\bnow(?: [a-z]+){0,2} (-?\d+) (?:[a-z]+ of (?:the |your )?)?([a-z][a-z-]*)\b", re.IGNORECASE
+)
 _WORD_IS_NOW = re.compile(r"\b([a-z][a-z-]*) (?:is|are) now (-?\d+)\b(?![.,]\d)", re.IGNORECASE)
 _LEFT = re.compile(r"(?<![\w/])(-?\d+) ([a-z][a-z-]*) (?:left|remaining)\b", re.IGNORECASE)
 
 
+# A record's field that says how many of it there are: the record's own name stands for it.
+HOW_MANY = frozenset(k for k in QUANTITY_KEYS if k not in ("n", "number")) | {"level", "stock", "on_hand"}
 CLOCK_STEMS = frozenset(stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks"))
 
 

@@ -152,7 +152,7 @@ class ReplyDeltaOracle(Oracle):
             found.append(
                 Anomaly(
                     self.name,
-                    f"{step.verb} {path}",
+                    f"{step.verb} {_family(step.state, path)}",
                     step.index,
                     f"The reply to '{step.verb}' states a different {path} change than the state shows",
                     f"the number the reply gives for {path} is its change ({as_said(new - old)}) or value",
@@ -163,6 +163,19 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+def _family(state: view.State, path: str) -> str:
+    """The path with a record's name as '*' where its siblings have the same field ('bins.flour.amount' of
+    bins holding flour and yeast: 'bins.*.amount'): one fault of a reply, however many records it shows."""
+    *parents, owner, last = ["", *path.split(".")]
+    holder: object = state
+    for key in parents[1:]:
+        holder = holder.get(key) if isinstance(holder, dict) else None
+    siblings = (
+        [v for v in holder.values() if isinstance(v, dict) and last in v] if isinstance(holder, dict) else []
+    )
+    return ".".join([*parents[1:], "*", last]) if owner and len(siblings) >= 2 else path
 
 
 def _names_a_record(state: view.State, number: float) -> bool:
