@@ -18,6 +18,7 @@ from enum import IntEnum
 from loop.qa_agents.explorer import experiments
 from loop.qa_agents.explorer.api_contract import ApiContractOracle
 from loop.qa_agents.explorer.bounds import BoundsOracle
+from loop.qa_agents.explorer.bulk_rate import BulkRateOracle
 from loop.qa_agents.explorer.conservation import CountConservationOracle, ItemConservationOracle
 from loop.qa_agents.explorer.determinism import DeterminismOracle
 from loop.qa_agents.explorer.doc_oracle import DocNumbersOracle
@@ -90,6 +91,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(TransferOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
+    Registered(BulkRateOracle, Rank.HEURISTIC),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC, experiments.number_is_text),
     Registered(CooldownOracle, Rank.HEURISTIC),
     Registered(UndoLoadOracle, Rank.HEURISTIC),

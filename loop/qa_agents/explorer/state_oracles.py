@@ -143,6 +143,13 @@ class ReplyDeltaOracle(Oracle):
                 continue  # 'buy 10 food' is the command echoed, not a statement about a field named 'buy'
             # a record's number the command typed is its argument echoed ('pay 101': 'Room 101 paid $66.00')
             values = [v for v in said.get(path, []) if v not in typed or not _names_a_record(step.state, v)]
+            if (
+                values
+                and path not in after
+                and _named_elsewhere(path, fields)
+                and not _parent_named(path, step)
+            ):
+                continue  # 'wanting 3 buns' names the buns of the shelf as well as those wasted
             if path in after and after[path] != new:
                 values = [after[path]]  # 'now holds 3 coins' is the value after, not the one before
             elif not values or any(v in (abs(new - old), old, new) for v in values):
@@ -163,6 +170,20 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+def _named_elsewhere(path: str, fields: dict[str, float]) -> bool:
+    """Whether the field's name is also a part of another field's path ('waste.bun', 'shelf.bun.count')."""
+    name = stem(path.rsplit(".", 1)[-1].lower())
+    return any(p != path and name in {stem(part.lower()) for part in p.split(".")} for p in fields)
+
+
+def _parent_named(path: str, step: Step) -> bool:
+    """Whether the reply names what holds the field ('waste' of 'ledger.waste.bun')."""
+    parent = path.rsplit(".", 2)[-2] if path.count(".") else ""
+    return bool(parent) and stem(parent.lower()) in {
+        stem(w) for w in re.findall(r"[a-z]+", step.message.lower())
+    }
 
 
 def _family(state: view.State, path: str) -> str:

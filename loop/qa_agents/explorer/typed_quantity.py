@@ -142,12 +142,13 @@ def _moved_facts(step: Step) -> tuple[tuple[str, float, dict[str, tuple[float, f
 _moves_so_far = Running(_moved_facts)
 
 
-def rates(steps: list[Step], shape: str) -> dict[str, float]:
+def rates(steps: list[Step], shape: str, below: float | None = None) -> dict[str, float]:
     """path -> what steps of this shape move it by per unit of their number: one rate, seen with at least two
-    different numbers, and no other (a bulk price, a drift that only sometimes matched, leaves it out)."""
+    different numbers, and no other (a bulk price, a drift that only sometimes matched, leaves it out);
+    `below`: only from numbers below it."""
     seen: dict[str, dict[float, list[float]]] = {}
     for moved_shape, number, changes in _moves_so_far(steps):
-        if moved_shape == shape:
+        if moved_shape == shape and (below is None or number < below):
             for path, (old, new) in changes.items():
                 seen.setdefault(path, {}).setdefault(_round(new - old) / number, []).append(number)
     learned = {}

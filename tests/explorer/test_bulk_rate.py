@@ -1,0 +1,70 @@
+"""bulk-rate: a quantity the game's own text says is charged less is charged less from that quantity on; and
+a reply's number next to a name the state uses in several places is not read as the one field that moved."""
+
+from __future__ import annotations
+
+from loop.qa_agents.explorer.bulk_rate import BulkRateOracle
+from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from tests.explorer.hand_steps import game
+
+BOARD = (
+    "The market carts sell:\n- flour: 2 coins a kg\n- sugar: 2 coins a kg\n"
+    "An order of 10 or more of one supply gets a tenth off."
+)
+
+
+def shop(cash: int, flour: int = 0) -> dict:
+    return {"ledger": {"cash": cash}, "pantry": {"flour": {"amount": flour, "capacity": 40}}}
+
+
+def buying(big_order_costs: int, verb: str = "buy") -> list:
+    return game(
+        shop(100),
+        ("market", shop(100), True, BOARD),
+        (f"{verb} flour 1", shop(98, 1), True, "You buy 1 kg of flour."),
+        (f"{verb} flour 2", shop(94, 3), True, "You buy 2 kg of flour."),
+        (f"{verb} flour 10", shop(94 - big_order_costs, 13), True, "You buy 10 kg of flour."),
+    )
+
+
+def judged(steps: list, oracle: BulkRateOracle | None = None) -> list:
+    oracle = oracle or BulkRateOracle()
+    return [a for end in range(1, len(steps) + 1) for a in oracle.judge(steps[:end], set())]
+
+
+def test_an_order_at_the_threshold_charged_the_full_rate_breaks_the_rule_the_game_stated() -> None:
+    found = judged(buying(20))
+    assert [a.subject for a in found] == ["bulk|buy flour #|10|ledger.cash|-2"]
+    assert judged(buying(18)) == []  # a tenth off, as the board says
+    # the claim travels in the subject: a replay without the board is judged the same
+    replay = buying(20)[:1] + buying(20)[4:]
+    assert BulkRateOracle().rejudge(replay, found[0].subject) is not None
+    assert BulkRateOracle().rejudge(buying(18), found[0].subject) is None
+
+
+def test_a_rule_for_orders_says_nothing_of_sales_nor_of_what_its_reply_does_not_name() -> None:
+    assert judged(buying(20, verb="sell")) == []
+    unnamed = buying(20)
+    unnamed[1].observation.message = "A party of 10 or more gets a tenth off."  # names no flour
+    assert judged(unnamed) == []
+
+
+def test_the_leads_learn_the_rate_then_try_the_threshold() -> None:
+    oracle = BulkRateOracle()
+    steps = buying(20)[:3]
+    judged(steps, oracle)
+    tried = [oracle.leads(steps, set()) for _ in range(4)]
+    assert tried == [["buy flour 1"], ["buy flour 2"], ["buy flour 10"], []]
+
+
+def bakery(wasted: int) -> dict:
+    return {"shelf": {"bun": {"count": 0, "price": 3}}, "ledger": {"waste": {"bun": wasted, "loaf": 0}}}
+
+
+def test_a_number_next_to_a_name_the_state_uses_in_several_places_needs_the_place_named() -> None:
+    customer = game(
+        bakery(0), ("wait 4", bakery(8), True, "The buns are charred. Tobias comes in wanting 3 buns.")
+    )
+    assert ReplyDeltaOracle().judge(customer, set()) == []
+    wasted = game(bakery(0), ("wait 4", bakery(8), True, "The buns are charred: 3 buns go to waste."))
+    assert [a.subject for a in ReplyDeltaOracle().judge(wasted, set())] == ["wait ledger.waste.bun"]
