@@ -195,13 +195,18 @@ CLOCK_KEYS = frozenset({"turn", "turns", "tick", "ticks"})
 def without_clock(state: State) -> State:
     """The state without the counters that advance on every command, whatever else happens: at the top, or
     one level down in a state nested its own way (`{"meta": {"turn": 3}}`)."""
-    return {k: _unclocked(v) for k, v in state.items() if k not in CLOCK_KEYS}
+    return {k: _unclocked(v) for k, v in state.items() if not _is_clock(k)}
+
+
+def _is_clock(key: str) -> bool:
+    """A counter's key, also as the last part of a flat dotted key (`{"game.turn": 3}`)."""
+    return key in CLOCK_KEYS or key.rsplit(".", 1)[-1] in CLOCK_KEYS
 
 
 def clock(state: State) -> tuple[int, ...]:
     """The values of the counters `without_clock` leaves out, where it finds them (at the top, then one level
     down)."""
-    found = [v for k, v in state.items() if k in CLOCK_KEYS and type(v) is int]
+    found = [v for k, v in state.items() if _is_clock(k) and type(v) is int]
     for sub in state.values():
         if isinstance(sub, dict):
             found += [v for k, v in sub.items() if k in CLOCK_KEYS and type(v) is int]

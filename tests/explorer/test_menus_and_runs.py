@@ -3,7 +3,9 @@
 two arguments with words (`sell <n> tickets for row <R>`); and refusals that say what an argument may be: what
 someone deals in ('It sells flour, yeast, sugar.') and the numbers or letters a kind runs through ('The ovens
 are numbered 1 to 3.', 'The house has rows A to E.'), which hold wherever that kind stands; and a record's
-level stated after a command ('The pantry now holds 0 kg of flour'), read as the record's amount."""
+level stated after a command ('The pantry now holds 0 kg of flour'), read as the record's amount; a question
+about the argument after a word ('Cast Ada as what? The parts: ...'); a turn counter under a flat dotted key
+(`"game.turn"`); and what is left of an allowance ('2 calls left') beside the count of calls made."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from loop.qa_agents.explorer import option_lists
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.replay import view
 from tests.explorer.hand_steps import game
 
 MENU = """Bakery: what you can do
@@ -106,3 +109,34 @@ def test_a_reply_giving_a_record_its_level_from_before_the_command_is_caught_onc
     found = ReplyDeltaOracle().judge(stale, set())
     assert [a.subject for a in found] == ["/buy pantry.bins.*.amount"]  # one fault, whichever bin it shows
     assert ReplyDeltaOracle().judge(right, set()) == []
+
+
+def test_a_question_about_the_argument_after_a_word_gives_that_argument_its_members() -> None:
+    verbs = parse_help("  cast <actor> as <role>      e.g. 'cast Ada as Prospero'")
+    company = {"actors": {"Ada": {"role": None}, "Bram": {"role": None}}}
+    asked = game(
+        company,
+        ("cast ada as bram", company, False, "Cast Ada as what? The parts: Prospero, Miranda, Ariel."),
+    )
+    assert option_lists.narrowed(asked[-1], verbs) == [
+        Template(("cast", Slot("actor"), "as", Slot("role", ("prospero", "miranda", "ariel"))))
+    ]
+
+
+def test_a_turn_counter_under_a_flat_dotted_key_is_the_clock() -> None:
+    before, after = {"game.turn": 1, "till": 40}, {"game.turn": 2, "till": 40}
+    assert view.without_clock(before) == view.without_clock(after)
+    assert view.clock(after) == (2,)
+
+
+def test_what_is_left_of_an_allowance_is_not_the_count_that_rose() -> None:
+    room = game(
+        {"night": {"calls": 0}},
+        ("rehearse", {"night": {"calls": 1}}, True, "Rehearsal called. 2 calls left in the room today."),
+    )
+    assert ReplyDeltaOracle().judge(room, set()) == []
+    fuel = game(
+        {"tank": {"litres": 5}},
+        ("drive", {"tank": {"litres": 3}}, True, "You drive on. 4 litres left."),
+    )
+    assert ReplyDeltaOracle().judge(fuel, set()) != []  # a count that fell: what is left is the count

@@ -178,6 +178,15 @@ HOW_MANY = frozenset(k for k in QUANTITY_KEYS if k not in ("n", "number")) | {"l
 CLOCK_STEMS = frozenset(stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks"))
 
 
+def stated_left(
+    text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
+) -> dict[str, float]:
+    """path -> the number a text gives as what is left of a field ('2 calls left in the room today')."""
+    lookup = names(fields, prefer)
+    said = {lookup.get(stem(w)): float(n) for n, w in _LEFT.findall(in_digits(" ".join(text[:4000].split())))}
+    return {path: number for path, number in said.items() if path is not None}
+
+
 def stated_after(
     text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
 ) -> dict[str, float]:

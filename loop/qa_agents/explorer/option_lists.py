@@ -27,6 +27,8 @@ _ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|include)\s*:?\s+([^.?!:;\n]{3,300})
 # A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
 _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
 # What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
+# A question about the argument after a word of the command: 'Cast Ada as what?', 'Move it to where?'
+_ASKED_AFTER = re.compile(r"\b([a-z]+) (?:what|which|whom|where)\?", re.IGNORECASE)
 _DEALS_IN = re.compile(
     r"\b(?:sells|stocks|carries|offers|serves|accepts)\s+(?:only\s+)?([^.?!:;\n]{3,200})", re.IGNORECASE
 )
@@ -96,9 +98,17 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
         kinds = {k for t in verbs.templates if t.verb == step.verb for k in _open_kinds(t)}
         if len(kinds) == 1:
             listed.setdefault(stem(kinds.pop()), offered)
+    asked = _ASKED_AFTER.search(step.message[:MAX_TEXT])
+    unclaimed = [os for k, os in listed.items() if k and not any(_claims(t, k) for t in verbs.templates)]
     found = []
     for template in verbs.templates:
         parts = tuple(_listed(p, listed) for p in template.parts)
+        if asked and unclaimed and template.verb == step.verb and not (recognised or changed(step)):
+            # 'Cast Ada as what? The parts: Prospero, Miranda.': the list is of the argument after 'as'
+            answered = _after_word(Template(parts), asked.group(1).lower(), unclaimed[0])
+            if answered.parts != parts:
+                found.append(answered)
+                continue
         addressed = isinstance(template.parts[0], Slot) and f" {template.verb} " in typed
         if template.verb != step.verb and not addressed:
             if parts != template.parts:  # a kind's members hold wherever it stands ('unload <oven>')
@@ -117,6 +127,20 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
         if parts != template.parts:
             found.append(Template(parts))
     return found
+
+
+def _claims(template: Template, kind: str) -> bool:
+    return any(isinstance(p, Slot) and stem(p.kind) == kind for p in template.parts)
+
+
+def _after_word(template: Template, word: str, options: tuple[str, ...]) -> Template:
+    """The template with the open argument right after `word` taking the options."""
+    parts = list(template.parts)
+    for i, part in enumerate(parts[:-1]):
+        after = parts[i + 1]
+        if part == word and isinstance(after, Slot) and _names_things(after):
+            parts[i + 1] = Slot(after.kind, options)
+    return Template(tuple(parts))
 
 
 def _names_things(part: str | Slot) -> bool:

@@ -137,6 +137,12 @@ class ReplyDeltaOracle(Oracle):
             stale = path in changes and path not in after and value != changes[path][1]
             if stale and _label_reads_the_state(steps[:-1], path):
                 after[path] = value  # 'Purse: 9' is the game's status line, which gave the value before
+        # 'N calls left' of a count that rose counts what is left of an allowance, not the count
+        for path, number in numbers.stated_left(step.message, fields, frozenset(changes)).items():
+            if path in changes and changes[path][1] > changes[path][0]:
+                said[path] = [v for v in said.get(path, []) if v != number]
+                if after.get(path) == number:
+                    del after[path]
         found = []
         for path, (old, new) in changes.items():
             if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
