@@ -140,3 +140,31 @@ def test_what_is_left_of_an_allowance_is_not_the_count_that_rose() -> None:
         ("drive", {"tank": {"litres": 3}}, True, "You drive on. 4 litres left."),
     )
     assert ReplyDeltaOracle().judge(fuel, set()) != []  # a count that fell: what is left is the count
+
+
+def test_a_value_now_that_is_what_one_field_held_before_the_command_is_stale() -> None:
+    def lock(reservoir: int, drawn: int) -> dict:
+        return {"reservoir": reservoir, "reservoir_capacity": 300, "drawn_today": drawn}
+
+    stale = game(
+        lock(200, 0),
+        (
+            "fill --chamber 1",
+            lock(175, 25),
+            True,
+            "The chamber fills from the pound, which now stands at 200 units.",
+        ),
+    )
+    assert [a.subject for a in ReplyDeltaOracle().judge(stale, set())] == ["fill reservoir"]
+    right = game(
+        lock(200, 0),
+        (
+            "fill --chamber 1",
+            lock(175, 25),
+            True,
+            "The chamber fills from the pound, which now stands at 175 units.",
+        ),
+    )
+    assert ReplyDeltaOracle().judge(right, set()) == []
+    clock = game(lock(200, 0), ("wait", lock(200, 0) | {"hour": 10}, True, "It is now 10:00."))
+    assert ReplyDeltaOracle().judge(clock, set()) == []

@@ -178,6 +178,19 @@ HOW_MANY = frozenset(k for k in QUANTITY_KEYS if k not in ("n", "number")) | {"l
 CLOCK_STEMS = frozenset(stem(word) for word in (*CLOCK_KEYS, "day", "days", "hour", "hours", "week", "weeks"))
 
 
+# A number given as a value now, whatever it is the value of: 'which now stands at 200 units', 'is now 15'.
+_NOW_SAID = re.compile(
+    r"\bnow(?: [a-z]+){0,3} (-?\d+(?:\.\d+)?)(?![\d:.,/]\d|\d)"
+    r"|\b(?:is|are) now (?:at )?(-?\d+(?:\.\d+)?)\b(?![:.,/]\d)",
+    re.IGNORECASE,
+)
+
+
+def said_now(text: str) -> set[float]:
+    """The numbers a text gives as something's value now ('the pound, which now stands at 200 units')."""
+    return {float(a or b) for a, b in _NOW_SAID.findall(in_digits(" ".join(text[:4000].split())))}
+
+
 def stated_left(
     text: str, fields: dict[str, float], prefer: frozenset[str] = frozenset()
 ) -> dict[str, float]:

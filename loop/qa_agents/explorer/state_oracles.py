@@ -143,6 +143,13 @@ class ReplyDeltaOracle(Oracle):
                 said[path] = [v for v in said.get(path, []) if v != number]
                 if after.get(path) == number:
                     del after[path]
+        # 'the summit pound, which now stands at 200 units' after it fell 200 -> 175: the value from before,
+        # given as the value now, of the one field that had it (a field named otherwise than the text)
+        for number in numbers.said_now(step.message):
+            before = [p for p, (old, new) in changes.items() if old == number != new]
+            if len(before) == 1 and before[0] not in said and number not in fields.values():
+                said[before[0]] = [number]
+                after[before[0]] = number
         found = []
         for path, (old, new) in changes.items():
             if stem(path.rsplit(".", 1)[-1]) == stem(step.verb):
