@@ -24,6 +24,7 @@ from loop.qa_agents.explorer.determinism import DeterminismOracle
 from loop.qa_agents.explorer.doc_oracle import DocNumbersOracle
 from loop.qa_agents.explorer.docs import DocKnowledge
 from loop.qa_agents.explorer.help_range import HelpRangeOracle
+from loop.qa_agents.explorer.in_step import InStepOracle
 from loop.qa_agents.explorer.metamorphic import QueryOracle
 from loop.qa_agents.explorer.oracles import (
     DescriptionInteractionOracle,
@@ -89,6 +90,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(TypedQuantityOracle, Rank.HEURISTIC),
     Registered(ExchangeOracle, Rank.HEURISTIC),
     Registered(TransferOracle, Rank.HEURISTIC),
+    Registered(InStepOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(BulkRateOracle, Rank.HEURISTIC),

@@ -73,7 +73,7 @@ def pairs(steps: list[Step], command_shape: str) -> set[tuple[str, str]]:
     return {pair for pair, amounts in whole.items() if len(amounts) >= AGREEMENTS and pair not in broken}
 
 
-def _said(text: str) -> set[float]:
+def said_numbers(text: str) -> set[float]:
     return {float(n) for n in _SAID.findall(text[:4000])}
 
 
@@ -90,7 +90,7 @@ class TransferOracle(Oracle):
         if not uneven:
             return []
         learned = pairs(steps[:-1], command_shape)
-        said = _said(step.message)
+        said = said_numbers(step.message)
         for src, dst, out, into in sorted(uneven):
             difference = abs(out - into)
             if (src, dst) not in learned or (difference in said and difference not in (out, into)):
