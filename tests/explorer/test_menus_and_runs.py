@@ -9,12 +9,23 @@ about the argument after a word ('Cast Ada as what? The parts: ...'); a turn cou
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import load_game
+from loop.qa import QASessionResult
 from loop.qa_agents.explorer import option_lists
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
 from loop.replay import view
+from loop.trace import read_trace
+from tests.explorer.conftest import explore
 from tests.explorer.hand_steps import game
+
+HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
 
 MENU = """Bakery: what you can do
 1. See the bakery at a glance: /look
@@ -168,3 +179,32 @@ def test_a_value_now_that_is_what_one_field_held_before_the_command_is_stale() -
     assert ReplyDeltaOracle().judge(right, set()) == []
     clock = game(lock(200, 0), ("wait", lock(200, 0) | {"hour": 10}, True, "It is now 10:00."))
     assert ReplyDeltaOracle().judge(clock, set()) == []
+
+
+def accepted(result: QASessionResult) -> set[str]:
+    return {
+        e.command for e in read_trace(result.trace_path) if e.command and (e.observation or {}).get("success")
+    }
+
+
+@pytest.mark.slow
+def test_a_bakery_of_slash_commands_after_long_descriptions_is_played_and_its_bulk_rate_checked(
+    tmp_path: Path,
+) -> None:
+    # Ovenbright: `3. Buy supplies for the pantry: /buy <supply> <amount>`; 'The market has no 5. It sells
+    # flour, ...'; the market's board gives 10 or more a tenth off, and an order of exactly 10 pays in full.
+    result = explore(load_game(HOLDOUT / "ovenbright"), tmp_path, steps=1500)
+    bought = {c for c in accepted(result) if re.fullmatch(r"/buy [a-z]+ \d+", c)}
+    assert len(bought) >= 8, sorted(accepted(result))
+    assert any(r.oracle == "bulk-rate" and r.repro[-1].endswith(" 10") for r in result.reports), [
+        r.title for r in result.reports
+    ]
+
+
+@pytest.mark.slow
+def test_a_box_office_of_flat_dotted_keys_casts_its_company(tmp_path: Path) -> None:
+    # Limelight: `"game.turn"` counts refusals too; 'Cast Ada as what? The parts: Prospero, ...'.
+    result = explore(load_game(HOLDOUT / "limelight"), tmp_path, steps=1500)
+    cast = {c for c in accepted(result) if re.fullmatch(r"cast [a-z]+ as [a-z]+", c)}
+    assert len(cast) >= 10, sorted(accepted(result))
+    assert any(c.startswith("sell ") and " row " in c for c in accepted(result))
