@@ -1,10 +1,12 @@
-"""bulk-rate: a quantity the game's own text says is charged less is charged less from that quantity on; and
-a reply's number next to a name the state uses in several places is not read as the one field that moved."""
+"""bulk-rate: a quantity the game's own text says is charged less is charged less from that quantity on; a
+reply's number next to a name the state uses in several places is not read as the one field that moved; and a
+discount the reply states is no exchange of something for nothing."""
 
 from __future__ import annotations
 
 from loop.qa_agents.explorer.bulk_rate import BulkRateOracle
 from loop.qa_agents.explorer.state_oracles import ReplyDeltaOracle
+from loop.qa_agents.explorer.typed_quantity import ExchangeOracle
 from tests.explorer.hand_steps import game
 
 BOARD = (
@@ -68,3 +70,19 @@ def test_a_number_next_to_a_name_the_state_uses_in_several_places_needs_the_plac
     assert ReplyDeltaOracle().judge(customer, set()) == []
     wasted = game(bakery(0), ("wait 4", bakery(8), True, "The buns are charred: 3 buns go to waste."))
     assert [a.subject for a in ReplyDeltaOracle().judge(wasted, set())] == ["wait ledger.waste.bun"]
+
+
+def test_a_discount_the_reply_states_is_no_exchange_for_nothing() -> None:
+    def stock(cash: int, apples: int) -> dict:
+        return {"ledger": {"cash": cash}, "pantry": {"apples": apples}}
+
+    steps = game(
+        stock(40, 0),
+        ("buy apples 1", stock(39, 1), True, "You buy 1 apple for 1 coin."),
+        ("buy apples 2", stock(37, 3), True, "You buy 2 apples for 2 coins."),
+        ("buy apples 10", stock(28, 13), True, "You buy 10 apples for 9 coins (a tenth off)."),
+    )
+    oracle = ExchangeOracle()
+    assert [a for end in range(2, 5) for a in oracle.judge(steps[:end], set())] == []
+    steps[-1].observation.message = "You buy 10 apples."  # the reply hides what was charged
+    assert oracle.judge(steps, set()) != []

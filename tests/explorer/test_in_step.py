@@ -33,3 +33,17 @@ def test_a_tally_that_falls_out_of_step_with_what_it_tallies_is_reported() -> No
 
 def test_a_pair_that_moved_apart_before_is_no_pair() -> None:
     assert judged(serving(2, 4)) == []  # the second serve already moved them apart: no rule to break
+
+
+def balloon(level: int, km: int) -> dict:
+    return {"balloon": {"level": level, "km": km}}
+
+
+def test_two_fields_each_moved_by_the_number_typed_are_no_tally_of_each_other() -> None:
+    flight = game(
+        balloon(0, 0),
+        ("burn 2", balloon(2, 2), True, "Up you go."),
+        ("burn 3", balloon(5, 5), True, "Up you go."),
+        ("burn 1", balloon(6, 7), True, "Up you go."),  # the wind carries the basket further up high
+    )
+    assert judged(flight) == []

@@ -16,7 +16,7 @@ from loop.contract.models import BugType
 from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.per_state import Running, per_state
 from loop.qa_agents.explorer.reply_units import judged
-from loop.qa_agents.explorer.step_facts import as_said
+from loop.qa_agents.explorer.step_facts import as_said, typed_numbers
 from loop.qa_agents.explorer.transfer import AGREEMENTS, said_numbers, shape
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -34,11 +34,14 @@ def _together(step: Step) -> tuple[str, tuple[Together, ...]] | None:
     if len(changes) > MAX_FIELDS:
         return None
     moved = sorted((path, new - old) for path, (old, new) in changes.items())
+    # two fields that moved by the number the command typed ('burn 2': up 2 levels, 2 km downwind) are each
+    # driven by the number, not one the tally of the other
+    typed = typed_numbers(step)
     pairs = tuple(
         (one, other, by, other_by)
         for i, (one, by) in enumerate(moved)
         for other, other_by in moved[i + 1 :]
-        if (by > 0) == (other_by > 0)
+        if (by > 0) == (other_by > 0) and not (by == other_by and abs(by) in typed)
     )
     return (shape(step.command), pairs) if pairs else None
 

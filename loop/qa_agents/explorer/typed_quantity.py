@@ -188,9 +188,9 @@ class ExchangeOracle(Oracle):
         short = sorted(
             p for p, rate in learned.items() if abs(rate) == 1 and abs(by[p]) < number and by[p] * rate >= 0
         )
-        if not whole or not short:
-            return []
         step = steps[-1]
+        if not whole or not short or {float(number), abs(by[short[0]])} <= _said(step.message):
+            return []  # the reply gives both amounts: the game says what it charged ('10 apples for 9 coins')
         went = ", ".join(
             f"{p} {as_said(changes[p][0])} -> {as_said(changes[p][1])}" for p in whole + short if p in changes
         )
