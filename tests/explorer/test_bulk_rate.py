@@ -86,3 +86,11 @@ def test_a_discount_the_reply_states_is_no_exchange_for_nothing() -> None:
     assert [a for end in range(2, 5) for a in oracle.judge(steps[:end], set())] == []
     steps[-1].observation.message = "You buy 10 apples."  # the reply hides what was charged
     assert oracle.judge(steps, set()) != []
+
+
+def test_a_name_two_fields_share_still_means_the_one_that_changed() -> None:
+    def colony(coin: int) -> dict:
+        return {"resources": {"coin": coin, "wood": 20}, "target": {"coin": 200}}
+
+    sold = game(colony(40), ("sell wood 5", colony(55), True, "You sell 5 wood for 20 coin."))
+    assert [a.subject for a in ReplyDeltaOracle().judge(sold, set())] == ["sell resources.coin"]

@@ -186,9 +186,10 @@ class ReplyDeltaOracle(Oracle):
 
 
 def _named_elsewhere(path: str, fields: dict[str, float]) -> bool:
-    """Whether the field's name is also a part of another field's path ('waste.bun', 'shelf.bun.count')."""
+    """Whether the field's name also names a record holding other fields ('waste.bun' beside
+    'shelf.bun.count'); another field of the same name ('target.coin') is left to the one that changed."""
     name = stem(path.rsplit(".", 1)[-1].lower())
-    return any(p != path and name in {stem(part.lower()) for part in p.split(".")} for p in fields)
+    return any(p != path and name in {stem(part.lower()) for part in p.split(".")[:-1]} for p in fields)
 
 
 def _parent_named(path: str, step: Step) -> bool:
@@ -200,16 +201,18 @@ def _parent_named(path: str, step: Step) -> bool:
 
 
 def _family(state: view.State, path: str) -> str:
-    """The path with a record's name as '*' where its siblings have the same field ('bins.flour.amount' of
-    bins holding flour and yeast: 'bins.*.amount'): one fault of a reply, however many records it shows."""
-    *parents, owner, last = ["", *path.split(".")]
+    """The path with a record's name as '*' where its siblings in a collection have the same field
+    ('pantry.bins.flour.amount' of bins holding flour and yeast: 'pantry.bins.*.amount'): one fault of a
+    reply, however many records it shows."""
+    *parents, _, last = ["", *path.split(".")]
     holder: object = state
     for key in parents[1:]:
         holder = holder.get(key) if isinstance(holder, dict) else None
     siblings = (
         [v for v in holder.values() if isinstance(v, dict) and last in v] if isinstance(holder, dict) else []
     )
-    return ".".join([*parents[1:], "*", last]) if owner and len(siblings) >= 2 else path
+    # records of one collection, not the state's own parts ('resources.coin' and 'target.coin')
+    return ".".join([*parents[1:], "*", last]) if parents[1:] and len(siblings) >= 2 else path
 
 
 def _names_a_record(state: view.State, number: float) -> bool:
