@@ -39,6 +39,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "deepdelve",
         "emberfold",
         "farhaul",
+        "fernery",
         "ferrywick",
         "fogbell",
         "foxglove",
