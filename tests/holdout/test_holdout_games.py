@@ -76,6 +76,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "ringside",
         "saltmarsh",
         "saltmarsh-still",
+        "shearling",
         "shuntyard",
         "signalbox",
         "snowcrest",
