@@ -80,6 +80,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "shuntyard",
         "signalbox",
         "snowcrest",
+        "spokewise",
         "starwatch",
         "sternwheel",
         "tallyhall",
