@@ -23,7 +23,7 @@ from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.reply_units import judged
 from loop.qa_agents.explorer.step_facts import as_said
 from loop.qa_agents.explorer.typed_quantity import rates, typed
-from loop.qa_agents.explorer.vocabulary import stem
+from loop.qa_agents.explorer.vocabulary import MONEY, stem
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
@@ -34,14 +34,7 @@ _CHEAPER = re.compile(r"%\s*off|\b(?:off|discount(?:ed)?|cheaper|less|bulk|group
 _SENTENCE = re.compile(r"[^.!?\n]+")
 _WORD = re.compile(r"[a-z]{3,}")
 _NOT_NAMES = frozenset({"the", "and", "for", "from", "with", "into", "onto", "all"})
-MONEY = frozenset(
-    stem(word)
-    for word in (
-        "cash", "money", "gold", "coins", "funds", "purse", "till", "balance", "credits", "crowns",
-        "shillings", "pence", "pounds", "dollars", "silver", "copper", "dinars", "rupees", "takings",
-        "revenue", "wallet", "bank", "savings", "florins", "ducats", "marks", "budget", "treasury",
-    )
-)  # fmt: skip
+
 # The two sides of a trade: a rule worded for one side says nothing of commands of the other.
 _SIDES = {
     "buying": frozenset(stem(w) for w in ("buy", "purchase", "order", "orders", "bought")),

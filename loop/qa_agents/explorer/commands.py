@@ -90,6 +90,11 @@ _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _COMMAND_AFTER = re.compile(
     r"\s*" + SIGIL + r"[a-z]|\s*[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+[<\[]", re.IGNORECASE
 )
+# Arguments separated by a comma ('load <parcel>, <rider>'): typed 'load p3, ada'.
+_COMMA = "\u2063"
+_COMMA_BETWEEN = re.compile(r"(?<=[>\]])\s*,\s*(?=[<\[])")
+_HEADER_COLON = re.compile(f"(?<!{GLUE}):(?!{GLUE})")
+_NAMED_ARGUMENT = re.compile(r"(?<![\w:])([a-z][\w-]*):(?=[<\[])", re.IGNORECASE)
 _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its description
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
@@ -306,6 +311,7 @@ def _templates(spec: str) -> list[Template]:
     )
     # 'Type help <topic>', 'say hello', 'Ask ? <topic>': the command is what follows the cue.
     spec = _CUE.sub("", spec)
+    spec = _NAMED_ARGUMENT.sub(lambda m: m.group(1) + glued(":"), spec)  # 'item:<name>' typed 'item:sand'
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
@@ -319,10 +325,11 @@ def _templates(spec: str) -> list[Template]:
     # After the arguments, two or more words are a description ('sell <goods> sell from your barn').
     parts.extend(trailing if position == 0 or len(trailing) < 2 else [])
     parts = [_named_by_word_before(parts, i) for i in range(len(parts))]
+    parts = [glued(", ") if p == _COMMA else p for p in parts]
     optional = 0
     while len(parts) - 1 - optional in bracketed:
         optional += 1
-    words = [p for p in parts if isinstance(p, str)]
+    words = [p for p in parts if isinstance(p, str) and GLUE not in p]
     if words and (words[0].lower() in PROSE_WORDS or "'" in words[0]):
         return []  # a description's words ('your purse', "today's prices"), not a command
     # a command may join two or more arguments with words ('sell <n> tickets for row <row>'); one argument
@@ -449,16 +456,24 @@ def _parse_line(line: str, verbs: Verbs) -> None:
                 verbs.add(template)
         return
     line = _LETTER_ARGUMENT.sub(_named_letter, line)
+    line = _NAMED_ARGUMENT.sub(lambda m: m.group(1) + glued(":"), line)  # no header's colon: 'qty:<n>'
     line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
     line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
     line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
     line = re.sub(r"\s{2,}\S.*$", "", line.strip())  # a description in a second column
     line = re.sub(r"^[\s*•>#-]+", "", line)
     for sentence in re.split(r"\.\s|\.$", line):
-        header, colon, rest = sentence.partition(":")
-        if colon and (len(header.split()) <= 3 or _COMMAND_AFTER.match(rest)):
-            sentence = rest
-        _parse_sentence(sentence, verbs)
+        _parse_sentence(_after_header(sentence), verbs)
+
+
+def _after_header(sentence: str) -> str:
+    """'Moving: go <dir>': the command after a short header, or after a long description when it is one
+    (a colon glued into an argument, 'qty:<n>', is no header's)."""
+    colon = _HEADER_COLON.search(sentence)
+    if colon is None:
+        return sentence
+    header, rest = sentence[: colon.start()], sentence[colon.end() :]
+    return rest if len(header.split()) <= 3 or _COMMAND_AFTER.match(rest) else sentence
 
 
 def _named_letter(line: re.Match[str]) -> str:
@@ -470,6 +485,7 @@ def _named_letter(line: re.Match[str]) -> str:
 
 def _parse_sentence(sentence: str, verbs: Verbs) -> None:
     previous: list[Template] = []
+    sentence = _COMMA_BETWEEN.sub(f" {_COMMA} ", sentence)  # 'load <parcel>, <rider>': one command
     for piece in re.split(r"(\([^)]*\))|[,;]|\s\|\s", sentence):  # 'go orchard | go market': two
         if not piece or not piece.strip():
             continue

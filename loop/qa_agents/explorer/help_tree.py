@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from loop.qa_agents.explorer.bnf import bnf_templates
 from loop.qa_agents.explorer.calls import call_templates
 from loop.qa_agents.explorer.commands import Slot, Template, Verbs, line_range, parse_help, range_values
 from loop.qa_agents.explorer.paths import path_templates
@@ -52,6 +53,36 @@ def tree_templates(text: str) -> list[Template]:
     return templates
 
 
+_GROUP = re.compile(r"^(\s*)([a-z][\w-]{0,30})\s*$")
+_DESCRIPTION = re.compile(r"\s+[-–—:]\s+.*$|\s{2,}.*$")
+
+
+def group_templates(text: str) -> list[Template]:
+    """A help that groups commands under a noun, each indented beneath it (`furnace` over `  stoke <sacks> -
+    burn charcoal`): the noun, then the command (`furnace stoke <sacks>`)."""
+    lines = [line.rstrip() for line in text.splitlines()[:MAX_LINES] if line.strip()]
+    templates: list[Template] = []
+    for i, line in enumerate(lines):
+        group = _GROUP.match(line)
+        if group is None:
+            continue
+        depth = len(group.group(1))
+        below = [j for j in range(i + 1, len(lines)) if _indent(lines[j]) > depth]
+        below = below[: next((k for k, j in enumerate(below) if j != i + 1 + k), len(below))]
+        if not below:
+            continue
+        level = _indent(lines[below[0]])
+        for j in below:
+            if _indent(lines[j]) == level:
+                spec = _DESCRIPTION.sub("", lines[j].strip())
+                templates += [Template((group.group(2), *t.parts)) for t in parse_help(spec).templates]
+    return templates
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 def _children(lines: list[str], index: int, depth: int) -> list[tuple[int, str, str, int]]:
     """(line index, key, value, indent) of the keys one level below line `index`."""
     found: list[tuple[int, str, str, int]] = []
@@ -81,6 +112,12 @@ def _slot(name: str, description: str) -> Slot:
 def read_help(text: str) -> Verbs:
     """The templates of a help reply: its lines in any layout (parse_help), and its tree if it is one."""
     verbs = parse_help(text)
-    for template in [*tree_templates(text), *call_templates(text), *path_templates(text)]:
+    for template in [
+        *tree_templates(text),
+        *call_templates(text),
+        *path_templates(text),
+        *bnf_templates(text),
+        *group_templates(text),
+    ]:
         verbs.add(template)
     return verbs

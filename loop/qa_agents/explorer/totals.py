@@ -95,6 +95,8 @@ def _related(target: str, aggregate: str) -> bool:
     if _TALLY.search(target.rsplit(".", 1)[-1]):
         return False
     kind, _, path = aggregate.partition(":")
+    if {stem(target.rsplit(".", 1)[-1].lower()), stem(path.rsplit(".", 1)[-1].lower())} & numbers.CLOCK_STEMS:
+        return False  # a day or an hour is a moment: the day is no sum of the days the events happened on
     collection = path if kind == "count" else path.rsplit(".", 1)[0]
     if not collection or _inside(target, collection):
         return False

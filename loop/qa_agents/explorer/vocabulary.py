@@ -64,6 +64,17 @@ def stem(word: str) -> str:
     return word
 
 
+# The words a field of money goes by (a till, a purse, coins), as stems.
+MONEY = frozenset(
+    stem(word)
+    for word in (
+        "cash", "money", "gold", "coins", "funds", "purse", "till", "balance", "credits", "crowns",
+        "shillings", "pence", "pounds", "dollars", "silver", "copper", "dinars", "rupees", "takings",
+        "revenue", "wallet", "bank", "savings", "florins", "ducats", "marks", "budget", "treasury",
+    )
+)  # fmt: skip
+
+
 def state_tokens(state: Any, path: str = "", in_list: bool = False) -> list[tuple[str, str]]:
     """(path, token) for every short string value and every key of a nested dict in `state`."""
     found: list[tuple[str, str]] = []
