@@ -74,9 +74,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     ]
     state = play_setup(client, game_id, setup).state
     if _number(state["ready_basil"]) != 12:
-        raise ProbeInconclusive(
-            f"expected 12 ready basil, state says {state['ready_basil']}"
-        )
+        raise ProbeInconclusive(f"expected 12 ready basil, state says {state['ready_basil']}")
     after = play_setup(client, game_id, ["pot basil 8"]).state
     potted = _number(after["potted_basil"])
     left = _number(after["seedlings_basil"])
@@ -90,13 +88,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """Selling 6 of a kind in a week: the reply's amount must be what total_earned grew by."""
     game_id = client.new_game().game_id
-    before = play_setup(
-        client, game_id, [*READY_BASIL, "buy pots 6", "pot basil 6"]
-    ).state
+    before = play_setup(client, game_id, [*READY_BASIL, "buy pots 6", "pot basil 6"]).state
     if _number(before["potted_basil"]) != 6:
-        raise ProbeInconclusive(
-            f"expected 6 potted basil, state says {before['potted_basil']}"
-        )
+        raise ProbeInconclusive(f"expected 6 potted basil, state says {before['potted_basil']}")
     sale = play_setup(client, game_id, ["sell basil 6"])
     earned = _cents(sale.state["total_earned"]) - _cents(before["total_earned"])
     match = re.search(r"for (\$\d+\.\d\d)", sale.message)
@@ -113,9 +107,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
 def probe_bug_5(client: GameClient) -> ProbeResult:
     """The $5.00 stall fee is due again at the first sale of the next week."""
     game_id = client.new_game().game_id
-    play_setup(
-        client, game_id, [*READY_BASIL, "buy pots 6", "pot basil 6", "sell basil 1"]
-    )
+    play_setup(client, game_id, [*READY_BASIL, "buy pots 6", "pot basil 6", "sell basil 1"])
     before = play_setup(client, game_id, ["end week"]).state
     after = play_setup(client, game_id, ["sell basil 1"]).state
     change = _cents(after["cash"]) - _cents(before["cash"])

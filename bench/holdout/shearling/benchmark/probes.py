@@ -35,7 +35,11 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
 def probe_bug_2(client: GameClient) -> ProbeResult:
     """One fresh shearer must be able to shear a full tally of 6 sheep in one go."""
     game_id = client.new_game().game_id
-    play_setup(client, game_id, ["hire 1 shearer from the town", "move 6 merinos from the paddock into the holding pen"])
+    play_setup(
+        client,
+        game_id,
+        ["hire 1 shearer from the town", "move 6 merinos from the paddock into the holding pen"],
+    )
     observation = client.command(game_id, "shear 6 merinos in the holding pen")
     state = client.state(game_id)
     shorn = _count(state["fleeces"], "merino")

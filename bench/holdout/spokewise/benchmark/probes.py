@@ -65,7 +65,9 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=present,
-        evidence=f"after unload P3, Ada's load is {ada['load']} while P1 says {p1['status']} with {p1['rider']}",
+        evidence=(
+            f"after unload P3, Ada's load is {ada['load']} while P1 says {p1['status']} with {p1['rider']}"
+        ),
     )
 
 
@@ -110,7 +112,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=observation.success,
-        evidence=f"fourth dispatch without a rest: success={observation.success}: {observation.message[:200]}",
+        evidence=(
+            f"fourth dispatch without a rest: success={observation.success}: {observation.message[:200]}"
+        ),
     )
 
 
