@@ -6,6 +6,7 @@ happened on."""
 
 from __future__ import annotations
 
+from loop.qa_agents.explorer import option_lists
 from loop.qa_agents.explorer.bnf import bnf_templates
 from loop.qa_agents.explorer.bounds import BoundsOracle
 from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, glued, parse_help
@@ -92,3 +93,22 @@ def test_the_day_is_no_total_of_the_days_its_events_happened_on() -> None:
     steps = game(season(1), ("wait", season(2), True, "Day 2."), ("wait", season(3), True, "Day 3."))
     oracle = DerivedTotalOracle()
     assert [a for end in range(1, 4) for a in oracle.judge(steps[:end], set())] == []
+
+
+def test_a_refusal_listing_three_names_gives_them_quoted_as_the_game_writes_them() -> None:
+    refusal = (
+        'The fernery doesn\'t grow \'beds\'. Aunt Wren grows basil, ivy, "boston fern", "maidenhair fern".'
+    )
+    assert option_lists.listed_options(refusal) == {
+        "": ("basil", "ivy", '"boston fern"', '"maidenhair fern"')
+    }
+    assert option_lists.listed_options("You walk north, then east.") == {}
+    # an example's name beside the open argument ('buy compost 3') does not stop the list from filling it
+    verbs = parse_help("  buy <item> <n> - seed packets (buy compost 3)")
+    verbs.add(Template(("buy", Slot("like compost"), Slot("n"))))
+    refused = game({"week": 1}, ("buy beds 1", {"week": 1}, False, refusal))
+    narrowed = option_lists.narrowed(refused[-1], verbs)
+    assert (
+        Template(("buy", Slot("item", ("basil", "ivy", '"boston fern"', '"maidenhair fern"')), Slot("n")))
+        in narrowed
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from loop.qa_agents.explorer.commands import NUMBER_KINDS, Slot, Template, Verbs, range_values
+from loop.qa_agents.explorer.commands import LIKE, NUMBER_KINDS, Slot, Template, Verbs, range_values
 from loop.qa_agents.explorer.step_facts import changed, ok
 from loop.qa_agents.explorer.vocabulary import stem
 from loop.replay.transcript import Step
@@ -29,6 +29,11 @@ _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{
 # What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
 # A question about the argument after a word of the command: 'Cast Ada as what?', 'Move it to where?'
 _ASKED_AFTER = re.compile(r"\b([a-z]+) (?:what|which|whom|where)\?", re.IGNORECASE)
+_QUOTED_NAME = re.compile(r'"([^"]+ [^"]+)"')
+# A refusal's list of three or more names, its kind unsaid: 'Aunt Wren grows basil, ivy, "boston fern" and
+# "maidenhair fern".'
+_ITEM = r'(?:"[^"\n]{1,30}"|[a-z][\w\'-]*)'
+_THREE_OR_MORE = re.compile(rf"({_ITEM}(?:, {_ITEM}){{1,14}}(?:,? (?:and|or) {_ITEM})?)", re.IGNORECASE)
 _DEALS_IN = re.compile(
     r"\b(?:sells|stocks|carries|offers|serves|accepts)\s+(?:only\s+)?([^.?!:;\n]{3,200})", re.IGNORECASE
 )
@@ -41,9 +46,14 @@ _RUNS_THROUGH = re.compile(
 
 
 def _options(listing: str) -> tuple[str, ...]:
-    pieces = [p.strip(" '\"`") for p in re.split(r",|\bor\b|\band\b", listing)]
-    pieces = [_ARTICLE.sub("", _PRICE_AFTER.sub("", p)) for p in pieces]  # 'ale 1s': the ware, not its price
-    return tuple(dict.fromkeys(p.lower() for p in pieces if _OPTION.fullmatch(p)))
+    found = []
+    for piece in re.split(r",|\bor\b|\band\b", listing):
+        piece = piece.strip(" '`")
+        quoted = _QUOTED_NAME.fullmatch(piece)  # '"boston fern"': a name of several words, typed quoted
+        name = _ARTICLE.sub("", _PRICE_AFTER.sub("", quoted.group(1) if quoted else piece.strip('"')))
+        if _OPTION.fullmatch(name):
+            found.append(f'"{name}"' if quoted else name)
+    return tuple(dict.fromkeys(f.lower() for f in found))
 
 
 def listed_options(text: str) -> dict[str, tuple[str, ...]]:
@@ -68,6 +78,9 @@ def listed_options(text: str) -> dict[str, tuple[str, ...]]:
         options = _options(match.group(1))
         if len(options) >= 2:
             found.setdefault("", options[:MAX_OPTIONS])
+    three = _THREE_OR_MORE.search(text[:MAX_TEXT]) if "" not in found else None
+    if three is not None and len(_options(three.group(1))) >= 3:
+        found[""] = _options(three.group(1))[:MAX_OPTIONS]
     return found
 
 
@@ -150,7 +163,12 @@ def _names_things(part: str | Slot) -> bool:
 
 def _open_kinds(template: Template) -> list[str]:
     """The kinds of a template's open arguments that name things."""
-    return [p.kind for p in template.parts if isinstance(p, Slot) and _names_things(p)]
+    # an example's name ('like compost') stands for itself, not for a kind a list could enumerate
+    return [
+        p.kind
+        for p in template.parts
+        if isinstance(p, Slot) and _names_things(p) and not p.kind.startswith(LIKE)
+    ]
 
 
 def _listed(part: str | Slot, listed: dict[str, tuple[str, ...]]) -> str | Slot:
