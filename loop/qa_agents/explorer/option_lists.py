@@ -26,14 +26,15 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|include)\s*:?\s+([^.?!:;\n]{3,300})")
 # A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
 _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
-# What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
 # A question about the argument after a word of the command: 'Cast Ada as what?', 'Move it to where?'
 _ASKED_AFTER = re.compile(r"\b([a-z]+) (?:what|which|whom|where)\?", re.IGNORECASE)
+# A name of several words in double quotes: typed quoted, as the game writes it ('"boston fern"').
 _QUOTED_NAME = re.compile(r'"([^"]+ [^"]+)"')
 # A refusal's list of three or more names, its kind unsaid: 'Aunt Wren grows basil, ivy, "boston fern" and
 # "maidenhair fern".'
 _ITEM = r'(?:"[^"\n]{1,30}"|[a-z][\w\'-]*)'
 _THREE_OR_MORE = re.compile(rf"({_ITEM}(?:, {_ITEM}){{1,14}}(?:,? (?:and|or) {_ITEM})?)", re.IGNORECASE)
+# What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
 _DEALS_IN = re.compile(
     r"\b(?:sells|stocks|carries|offers|serves|accepts)\s+(?:only\s+)?([^.?!:;\n]{3,200})", re.IGNORECASE
 )
