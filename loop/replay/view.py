@@ -200,7 +200,7 @@ def without_clock(state: State) -> State:
 
 def _is_clock(key: str) -> bool:
     """A counter's key, also as the last part of a flat dotted key (`{"game.turn": 3}`)."""
-    return key in CLOCK_KEYS or key.rsplit(".", 1)[-1] in CLOCK_KEYS
+    return key.rsplit(".", 1)[-1] in CLOCK_KEYS
 
 
 def clock(state: State) -> tuple[int, ...]:

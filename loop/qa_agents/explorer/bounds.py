@@ -21,7 +21,7 @@ from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.counts import entry_name
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said, typed_numbers
-from loop.qa_agents.explorer.vocabulary import MONEY, stem
+from loop.qa_agents.explorer.vocabulary import names_money
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -171,7 +171,7 @@ def _stated_change(step: Step, path: str, before: float | None, after: float) ->
     # a field of money may be named by the amount's currency instead, for a running cost a bare command
     # charges ('end': 'You pay $120 in wages'), not for what a command chose to buy
     bare = len((step.command or "").split()) <= 2 and not typed_numbers(step)
-    money = bare and stem(path.rsplit(".", 1)[-1].lower()) in MONEY
+    money = bare and names_money(path)
     return any(
         (re.search(rf"\b{name}\b", c, re.IGNORECASE) or money and re.search(r"[$£€]", c))
         and re.search(rf"(?<![\d.]){re.escape(amount)}(?![\d.])", c)

@@ -23,7 +23,7 @@ from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.reply_units import judged
 from loop.qa_agents.explorer.step_facts import as_said
 from loop.qa_agents.explorer.typed_quantity import rates, typed
-from loop.qa_agents.explorer.vocabulary import MONEY, stem
+from loop.qa_agents.explorer.vocabulary import names_money, stem
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
@@ -101,10 +101,6 @@ def _covered(shape: str, side: str, words: frozenset[str]) -> bool:
     return not other_side and any(stem(w) in words for w in named)
 
 
-def _money(path: str) -> bool:
-    return stem(path.rsplit(".", 1)[-1].lower()) in MONEY
-
-
 class BulkRateOracle(Oracle):
     name = "bulk-rate"
     lead_once_per_place = False  # it limits its own leads: a few per shape and game
@@ -151,7 +147,7 @@ class BulkRateOracle(Oracle):
             reached = [n for n in found if n <= number]
             if not reached:
                 return []
-            learned = {p: r for p, r in rates(steps[:-1], shape, below=found[0]).items() if _money(p)}
+            learned = {p: r for p, r in rates(steps[:-1], shape, below=found[0]).items() if names_money(p)}
             claims = [Claim(shape, max(reached), p, r) for p, r in sorted(learned.items())]
         changes = numbers.changed(step.before, step.state)
         moved = {c.path: changes[c.path] for c in claims if c.path in changes}

@@ -100,9 +100,9 @@ _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its descript
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
 _TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
 _TABLE_RULE = re.compile(r"^\s*[|+]?[\s:|+=-]+[|+]?\s*$")  # '|---|', '+----+----+'
-# A second cell that holds arguments ('| SET | <S1|S2|S3> <GREEN|RED> | ...'): they belong to the command.
 # A table drawn in box characters read as one drawn in ASCII: '│ SELL <n> │' as '| SELL <n> |'.
 _BOX_AS_ASCII = str.maketrans({**dict.fromkeys("│┃║", "|"), **dict.fromkeys("─━═┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╞╡╪", "-")})
+# A second cell that holds arguments ('| SET | <S1|S2|S3> <GREEN|RED> | ...'): they belong to the command.
 _ARGUMENT_CELL = re.compile(r"^\s*[<\[]")
 
 
@@ -311,7 +311,7 @@ def _templates(spec: str) -> list[Template]:
     )
     # 'Type help <topic>', 'say hello', 'Ask ? <topic>': the command is what follows the cue.
     spec = _CUE.sub("", spec)
-    spec = _NAMED_ARGUMENT.sub(lambda m: m.group(1) + glued(":"), spec)  # 'item:<name>' typed 'item:sand'
+    spec = _glue_named(spec)  # 'item:<name>' typed 'item:sand'
     parts: list[str | Slot] = []
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
@@ -456,7 +456,7 @@ def _parse_line(line: str, verbs: Verbs) -> None:
                 verbs.add(template)
         return
     line = _LETTER_ARGUMENT.sub(_named_letter, line)
-    line = _NAMED_ARGUMENT.sub(lambda m: m.group(1) + glued(":"), line)  # no header's colon: 'qty:<n>'
+    line = _glue_named(line)  # no header's colon: 'qty:<n>'
     line = re.sub(r"\s+(?:-{1,2}|–|—|:)\s+[A-Z].*$", "", line)  # a description after the command
     line = re.sub(r"\s*(?:\.{3,}|…).*$", "", line)  # a description after dot leaders
     line = re.sub(r"(?<=\w)\s+/\s+(?=\w)", "/", line)  # 'save / restore': aliases spaced round '/'
@@ -464,6 +464,11 @@ def _parse_line(line: str, verbs: Verbs) -> None:
     line = re.sub(r"^[\s*•>#-]+", "", line)
     for sentence in re.split(r"\.\s|\.$", line):
         _parse_sentence(_after_header(sentence), verbs)
+
+
+def _glue_named(text: str) -> str:
+    """Arguments written `name:value` ('qty:<n>') with their colon glued to the value, typed 'qty:3'."""
+    return _NAMED_ARGUMENT.sub(lambda m: m.group(1) + glued(":"), text)
 
 
 def _after_header(sentence: str) -> str:

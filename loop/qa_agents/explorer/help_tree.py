@@ -67,8 +67,7 @@ def group_templates(text: str) -> list[Template]:
         if group is None:
             continue
         depth = len(group.group(1))
-        below = [j for j in range(i + 1, len(lines)) if _indent(lines[j]) > depth]
-        below = below[: next((k for k, j in enumerate(below) if j != i + 1 + k), len(below))]
+        below = _indented_below(lines, i, depth)
         if not below:
             continue
         level = _indent(lines[below[0]])
@@ -77,6 +76,17 @@ def group_templates(text: str) -> list[Template]:
                 spec = _DESCRIPTION.sub("", lines[j].strip())
                 templates += [Template((group.group(2), *t.parts)) for t in parse_help(spec).templates]
     return templates
+
+
+def _indented_below(lines: list[str], index: int, depth: int) -> list[int]:
+    """The indices of the lines right after line `index` that stand deeper than `depth`, up to the first
+    that does not."""
+    below = []
+    for j in range(index + 1, len(lines)):
+        if _indent(lines[j]) <= depth:
+            break
+        below.append(j)
+    return below
 
 
 def _indent(line: str) -> int:
@@ -89,7 +99,7 @@ def _children(lines: list[str], index: int, depth: int) -> list[tuple[int, str, 
     level = None
     for j in range(index + 1, len(lines)):
         key = _KEY.match(lines[j])
-        indent = len(lines[j]) - len(lines[j].lstrip())
+        indent = _indent(lines[j])
         if indent <= depth:
             break
         if key is not None and (level is None or indent == level):

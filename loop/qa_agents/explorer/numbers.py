@@ -186,9 +186,14 @@ _NOW_SAID = re.compile(
 )
 
 
+def _flat(text: str) -> str:
+    """A reply on one line, its numbers in digits, as the 'now' and 'left' readers take it."""
+    return in_digits(" ".join(text[:4000].split()))
+
+
 def said_now(text: str) -> set[float]:
     """The numbers a text gives as something's value now ('the pound, which now stands at 200 units')."""
-    return {float(a or b) for a, b in _NOW_SAID.findall(in_digits(" ".join(text[:4000].split())))}
+    return {float(a or b) for a, b in _NOW_SAID.findall(_flat(text))}
 
 
 def stated_left(
@@ -196,7 +201,7 @@ def stated_left(
 ) -> dict[str, float]:
     """path -> the number a text gives as what is left of a field ('2 calls left in the room today')."""
     lookup = names(fields, prefer)
-    said = {lookup.get(stem(w)): float(n) for n, w in _LEFT.findall(in_digits(" ".join(text[:4000].split())))}
+    said = {lookup.get(stem(w)): float(n) for n, w in _LEFT.findall(_flat(text))}
     return {path: number for path, number in said.items() if path is not None}
 
 
@@ -207,7 +212,7 @@ def stated_after(
     coins', 'Housing is now 15', '3 coins left'); only a field given one such number."""
     lookup = names(fields, prefer)
     said: dict[str, set[float]] = {}
-    text = in_digits(" ".join(text[:4000].split()))
+    text = _flat(text)
     # '2 days left' is time to go (a house's building time), never the clock's value
     left = [(n, w) for n, w in _LEFT.findall(text) if stem(w) not in CLOCK_STEMS]
     pairs = [(w, n) for n, w in _NOW_NUMBER_WORD.findall(text) + left]

@@ -80,8 +80,9 @@ def listed_options(text: str) -> dict[str, tuple[str, ...]]:
         if len(options) >= 2:
             found.setdefault("", options[:MAX_OPTIONS])
     three = _THREE_OR_MORE.search(text[:MAX_TEXT]) if "" not in found else None
-    if three is not None and len(_options(three.group(1))) >= 3:
-        found[""] = _options(three.group(1))[:MAX_OPTIONS]
+    options = _options(three.group(1)) if three is not None else ()
+    if len(options) >= 3:
+        found[""] = options[:MAX_OPTIONS]
     return found
 
 

@@ -21,6 +21,13 @@ COUNT_WORDS = frozenset(
     {"a", "an", "the", "all", "every", "each", "some", "one", "two", "three", "four", "five", "six", "seven",
      "eight", "nine", "ten", "eleven", "twelve"}
 )  # fmt: skip
+
+
+def names_money(path: str) -> bool:
+    """Whether a field's own name is a word money goes by (`ledger.cash`, `till`)."""
+    return stem(path.rsplit(".", 1)[-1].lower()) in MONEY
+
+
 PARTICLES = frozenset({"down", "up", "away", "out", "off"})
 
 
