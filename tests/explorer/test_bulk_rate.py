@@ -94,3 +94,11 @@ def test_a_name_two_fields_share_still_means_the_one_that_changed() -> None:
 
     sold = game(colony(40), ("sell wood 5", colony(55), True, "You sell 5 wood for 20 coin."))
     assert [a.subject for a in ReplyDeltaOracle().judge(sold, set())] == ["sell resources.coin"]
+
+
+def test_a_command_with_no_word_a_rule_could_name_is_judged_without_error() -> None:
+    oracle = BulkRateOracle()
+    judged(buying(20), oracle)  # a rule read
+    short = game({"x": {"cash": 5}}, ("go 3", {"x": {"cash": 2}}, True, "You go."))
+    assert oracle.judge(short, set()) == []
+    assert oracle.leads(short, set()) == []

@@ -95,10 +95,12 @@ def _side(text: str) -> str:
 def _covered(shape: str, side: str, words: frozenset[str]) -> bool:
     """Whether a rule covers the shape: the reply stating it names the shape's thing ('/buy flour #': flour),
     or its verb when it names no thing; and the rule is not for the other side of a trade."""
-    verb, *rest = [w for w in _WORD.findall(shape.lower()) if w not in _NOT_NAMES]
-    named = rest or [verb]
+    spelled = [w for w in _WORD.findall(shape.lower()) if w not in _NOT_NAMES]
+    if not spelled:
+        return False  # 'go #': no word of three letters, nothing a rule could name
+    verb, *rest = spelled
     other_side = bool(side) and _side(verb) not in ("", side)
-    return not other_side and any(stem(w) in words for w in named)
+    return not other_side and any(stem(w) in words for w in rest or [verb])
 
 
 class BulkRateOracle(Oracle):
