@@ -202,7 +202,7 @@ class Explorer:
                     step=steps, game_id=game_id, command=None, latency_ms=0.0, observation=sent, kind="probe"
                 )
             return sent is not None
-        command = self.fuzzer.odd_command(self.memory.ever_effective)
+        command = self.fuzzer.odd_command(self.memory.ever_effective, self.memory.ever_answered)
         if command is None:
             return False
         self.budget.charge()
@@ -490,6 +490,9 @@ class Explorer:
                 self.memory.forget_verbs({t.verb.split()[0] for t in self.verbs.templates if t not in known})
         if step.command is not None:
             self.memory.record(step, room, counted=not fuzzed)
+            answered = step.observation is not None and not self.refusal.weak(step)
+            if answered and " " in step.command.strip() and not fuzzed:
+                self.memory.ever_answered.add(step.command)
         # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
         if step.command is not None and step.observation is not None and not quiet:
             self.route.append(step.command)

@@ -21,6 +21,7 @@ import itertools
 import random
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from loop.qa_agents.explorer.api_contract import ApiContractOracle
@@ -74,6 +75,8 @@ class ContractFuzzer:
     failures: set[tuple[str, str, str]] = field(default_factory=set)  # (family, path, kind) reported
     oracle: ApiContractOracle = field(default_factory=ApiContractOracle)
     turn: int = 0
+    odd_turns: int = 0
+    strangers: set[tuple[str, int]] = field(default_factory=set)  # (verb, argument) given an unknown id
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -85,10 +88,13 @@ class ContractFuzzer:
         )
         return late and budget.steps < budget.max_steps
 
-    def odd_command(self, worked: set[str]) -> str | None:
+    def odd_command(self, worked: set[str], answered: AbstractSet[str] = frozenset()) -> str | None:
         """An untried command: in turn another form of one that worked (other_forms; a verb that took no
-        argument given 'all'), and one that worked with one argument made odd (each kind of oddity in
-        turn)."""
+        argument given 'all'), and one with one argument made odd. Every other odd argument, while there
+        are some, names nothing in an argument no command of its verb had such a name in yet (`quote p3,
+        adazz`), in a command that worked or that the game answered without a change (a query, a quote):
+        a game looking up a name it does not have is where it most often breaks. The others take each kind
+        of oddity in turn."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
         sent_or_worked = self.tried | worked
@@ -100,6 +106,10 @@ class ContractFuzzer:
         if bare and len(self.tried) % 2 == 0:  # every other time, another form ('go' alone, 'hire all')
             self.tried.add(bare[0])
             return bare[0]
+        self.odd_turns += 1
+        stranger = self._stranger(sorted(worked | answered)) if self.odd_turns % 2 else None
+        if stranger is not None:
+            return stranger
         kinds = len(odd_arguments("x"))
         for attempt in range(kinds):
             kind = (len(self.tried) + attempt) % kinds
@@ -114,6 +124,22 @@ class ContractFuzzer:
         if bare:
             self.tried.add(bare[0])
             return bare[0]
+        return None
+
+    def _stranger(self, commands: list[str]) -> str | None:
+        """A command with an unknown id in an argument of its verb that had none yet."""
+        self.rng.shuffle(commands)
+        for command in commands:
+            verb, *words = command.split()
+            for position, word in enumerate(words):
+                if (verb, position) in self.strangers:
+                    continue
+                candidate = " ".join([verb, *words[:position], unknown_id(word), *words[position + 1 :]])
+                if candidate in self.tried or len(candidate) > self.max_length:
+                    continue
+                self.strangers.add((verb, position))
+                self.tried.add(candidate)
+                return candidate
         return None
 
     def next_probe(self) -> ApiProbe | None:

@@ -91,6 +91,7 @@ class CommandMemory:
     fruitless_counts: Counter[tuple[str, str]] = field(default_factory=Counter)  # (room, command)
     effective: set[tuple[str, str]] = field(default_factory=set)  # (room, command) that changed the state
     ever_effective: set[str] = field(default_factory=set)
+    ever_answered: set[str] = field(default_factory=set)  # commands with arguments the game answered as real
     replies: dict[str, Counter[str]] = field(default_factory=dict)
     ambient: frozenset[str] | None = None  # None until learned
     changes: Counter[str] = field(default_factory=Counter)  # key -> state-changing steps that changed it
