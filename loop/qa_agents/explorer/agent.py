@@ -493,6 +493,8 @@ class Explorer:
             answered = step.observation is not None and not self.refusal.weak(step)
             if answered and " " in step.command.strip() and not fuzzed:
                 self.memory.ever_answered.add(step.command)
+            if step.observation is not None and not fuzzed and step.verb:
+                self.memory.judge_verb(step.verb, self.refusal.refused(step))
         # The way back leaves out a refused word too, though it moved a counter: it leads nowhere.
         if step.command is not None and step.observation is not None and not quiet:
             self.route.append(step.command)

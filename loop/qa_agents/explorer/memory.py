@@ -36,6 +36,11 @@ SHAPE_PENALTY = 2
 # An argument a refusal names ('There is no foo here', 'bar is not a place') is blamed: a command that puts it
 # in the same place for the same verb ranks as if tried this many more times per blame.
 BLAME_PENALTY = 3
+# A verb the game answered like a word that cannot exist every time it was typed, more than NONSENSE_GRACE
+# times, ranks each of its commands as if tried this many more times per further refusal (up to
+# NONSENSE_CAP): a help's layout may name a verb the game does not have ('blow <shape>' under a group, typed
+# 'piece blow'), and the game's answer, not the help, says what exists.
+NONSENSE_GRACE, NONSENSE_PENALTY, NONSENSE_CAP = 3, 2, 24
 _DIGITS = re.compile(r"\d+")
 DIRECTIONS = frozenset({*COMPASS, "n", "s", "e", "w", "u", "d", "ne", "nw", "se", "sw"})
 # Ambient keys are learned after this many state-changing steps by at least this many verbs, as those that
@@ -98,6 +103,8 @@ class CommandMemory:
     changing_verbs: set[str] = field(default_factory=set)
     shapes: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # verb -> shapes that worked
     blamed: Counter[tuple[str, int, str]] = field(default_factory=Counter)  # (verb, position, word)
+    like_nonsense: Counter[str] = field(default_factory=Counter)  # verb -> refusals like a nonsense word's
+    answered_verbs: set[str] = field(default_factory=set)  # verbs the game answered otherwise at least once
     exits_shown: bool = False
 
     def novelty_key(self, state: view.State) -> str:
@@ -148,7 +155,20 @@ class CommandMemory:
             count += INERT_PENALTY
         verb, *words = command.split() or [""]
         blame = sum(self.blamed[(verb, i, w)] for i, w in enumerate(words)) if self.blamed else 0
-        return count + self.dud_penalty(command) + self.shape_penalty(command) + BLAME_PENALTY * blame
+        penalties = self.dud_penalty(command) + self.shape_penalty(command) + BLAME_PENALTY * blame
+        return count + penalties + self.nonsense_penalty(verb.lower())
+
+    def judge_verb(self, verb: str, like_nonsense: bool) -> None:
+        """A command of `verb` was answered as a nonsense word is, or otherwise."""
+        if like_nonsense:
+            self.like_nonsense[verb] += 1
+        else:
+            self.answered_verbs.add(verb)
+
+    def nonsense_penalty(self, verb: str) -> int:
+        if verb in self.answered_verbs:
+            return 0
+        return min(NONSENSE_CAP, NONSENSE_PENALTY * max(0, self.like_nonsense[verb] - NONSENSE_GRACE))
 
     def shape_penalty(self, command: str) -> int:
         worked = self.shapes.get(command.split()[0] if command else "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, OrderedDict
+from typing import TypeGuard
 
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import leaves
@@ -28,6 +29,7 @@ MAX_TEXT = 400
 _WORD = re.compile(r"[a-z][a-z]+")
 # A quoted span in a refusal is usually the argument echoed back as the fault.
 _QUOTED = re.compile(r"(?<!\w)'[^'\n]{1,60}'(?!\w)|\"[^\"\n]{1,60}\"|`[^`\n]{1,60}`")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w)")
 MAX_LEAVES = 300
 MAX_NAME_WORDS = 3
 MAX_BLOCKING = 2  # a refusal naming more fields than this at once names none of them in particular
@@ -63,8 +65,16 @@ def blocking_fields(step: Step) -> frozenset[str]:
     overlap = {path: len(words & said) for path, words in _leaf_words(step.state).items()}
     best = max(overlap.values(), default=0)
     named = frozenset(p for p, n in overlap.items() if n and n == best) if best else frozenset()
+    if len(named) > MAX_BLOCKING:  # of fields alike ('furnace.*'), the one holding the number said
+        values = {path: value for path, value in leaves(step.state).items() if path in named}
+        numbers = set(_NUMBER.findall(text))
+        named = frozenset(p for p, v in values.items() if _is_number(v) and f"{v:g}" in numbers)
     # several fields alike: words every reply carries (a status line's 'move 3/20'), not what blocks it
     return named if len(named) <= MAX_BLOCKING else frozenset()
+
+
+def _is_number(value: object) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 class Unblocker:

@@ -19,7 +19,7 @@ import heapq
 import re
 from dataclasses import dataclass, field
 
-from loop.qa_agents.explorer import argument_forms, option_lists
+from loop.qa_agents.explorer import argument_forms, numeric_arguments, option_lists
 from loop.qa_agents.explorer.commands import SIGIL, Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.examples import (
     as_quoted,
@@ -331,6 +331,9 @@ class VerbFinder:
                 verbs.add(template)
         for template in option_lists.narrowed(step, verbs):
             verbs.narrow(template)
+        for template, numbered in numeric_arguments.numbered(step, verbs):
+            verbs.remove(template)
+            verbs.add(numbered)
         for template, numbered in option_lists.numbered(step, verbs):
             verbs.remove(template)
             verbs.add(numbered)
