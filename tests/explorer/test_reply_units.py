@@ -206,3 +206,39 @@ def test_what_a_command_moves_between_two_fields_arrives_whole():
     # a reply that names the difference (a spill), or both amounts (a price that moved), says so
     assert TransferOracle().judge(_tipping(*learned, ("tip", 12, 10, "2 spilled.")), set()) == []
     assert TransferOracle().judge(_tipping(*learned, ("tip", 12, 6, "12 out, 6 in.")), set()) == []
+
+
+def _stokes(*fed: tuple[int, int]) -> list:
+    """Stokes one after another: (the temperature the reply says, the temperature the state shows)."""
+    moves = []
+    for said, shown in fed:
+        moves.append(
+            (
+                "stoke 1",
+                {"furnace": {"temperature": shown, "pots": 2}},
+                True,
+                f"The furnace reaches {said} degrees.",
+            )
+        )
+    return game({"furnace": {"temperature": 1000, "pots": 2}}, *moves)
+
+
+def test_a_unit_that_gave_the_value_a_field_reached_holds_a_later_reply_to_it() -> None:
+    steps = _stokes((1100, 1100), (1200, 1200), (1400, 1300))
+    assert learned(steps[:3]) == {"degree": "furnace.temperature"}
+    [anomaly] = ReplyUnitOracle().judge(steps, set())
+    assert "1400 degree" in anomaly.observed and "1200 -> 1300" in anomaly.observed
+    assert anomaly.subject.endswith("furnace.temperature|degree")
+    assert ReplyUnitOracle().judge(_stokes((1100, 1100), (1200, 1200), (1300, 1300)), set()) == []
+
+
+def test_what_earlier_games_taught_holds_in_a_later_one_and_in_a_replay_of_the_report() -> None:
+    oracle = ReplyUnitOracle()
+    first = _stokes((1100, 1100), (1200, 1200))
+    for end in range(1, len(first) + 1):
+        assert oracle.judge(first[:end], set()) == []
+    second = _stokes((1400, 1100))  # one agreeing reply would teach nothing in this game alone
+    assert ReplyUnitOracle().judge(second, set()) == []
+    [anomaly] = oracle.judge(second, set())
+    replayed = ReplyUnitOracle().rejudge(_stokes((1400, 1100)), anomaly.subject)
+    assert replayed is not None and replayed.subject == anomaly.subject

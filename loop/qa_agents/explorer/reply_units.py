@@ -1,14 +1,17 @@
 """reply-unit-vs-delta: the unit words a game's own replies teach, held to the changes they went with.
 
 A game often states a change in a unit that is not its field's name ('the skipper hands over 40p' while the
-cashbox rises by 40; 'counts 8 dinars into your palm' while the purse rises by 8). A reply that gives a
-number with a word after it, where exactly one field changed by that number and the command did not type
-it, teaches the word as that field's unit. The unit is learned once replies with two different numbers
-agreed and the word never went with another field. Afterwards, a reply to a command that changes the field
-and gives one number in that unit must give the change or the value before or after ('hands over 22p' while
-the cashbox took 30).
+cashbox rises by 40; 'counts 8 dinars into your palm' while the purse rises by 8), or the value a change led
+to ('The furnace reaches 1200 degrees' while the furnace's temperature went to 1200). A reply that gives a
+number with a word after it, where exactly one field changed by that number, or exactly one changed field
+now holds it (and the change is another number), and the command did not type it, teaches the word as that
+field's unit. The unit is learned once replies with two different numbers agreed and the word never went
+with another field, in this game or in earlier games of the session. Afterwards, a reply to a command that
+changes the field and gives one number in that unit must give the change or the value before or after
+('hands over 22p' while the cashbox took 30; 'reaches 1450 degrees' while the temperature stopped at 1300).
 
-Learning comes from the steps alone, so a repro replayed on a new game teaches the unit again.
+A report's subject carries the unit and its field (`stoke furnace.temperature|degree`), so a replay on a new
+game is judged against what the session learned.
 """
 
 from __future__ import annotations
@@ -80,10 +83,12 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
         return
     typed = typed_numbers(step)
     for unit, number in said_units(step):
-        # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb)
+        # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb);
+        # or the value one field reached, and not its change
         moved = [
             p for p, (old, new) in changes.items() if abs(new - old) == number and number not in (old, new)
         ]
+        moved += [p for p, (old, new) in changes.items() if new == number and abs(new - old) != number]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
             yield unit, moved[0], number
@@ -92,9 +97,15 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
 _so_far = Running(taught)
 
 
-def learned(steps: list[Step]) -> dict[str, str]:
-    """unit -> the one field it went with, in replies with at least two different numbers."""
-    agreeing: dict[str, dict[str, set[float]]] = {}
+Agreeing = dict[str, dict[str, set[float]]]  # unit -> field -> the numbers replies gave for it
+
+
+def learned(steps: list[Step], earlier: Agreeing | None = None) -> dict[str, str]:
+    """unit -> the one field it went with, in replies with at least two different numbers (of `steps`, and
+    of the `earlier` games of the session)."""
+    agreeing: Agreeing = {
+        unit: {p: set(ns) for p, ns in by_path.items()} for unit, by_path in (earlier or {}).items()
+    }
     for unit, path, number in _so_far(steps):
         agreeing.setdefault(unit, {}).setdefault(path, set()).add(number)
     return {
@@ -107,7 +118,36 @@ def learned(steps: list[Step]) -> dict[str, str]:
 class ReplyUnitOracle(Oracle):
     name = "reply-unit-vs-delta"
 
+    def __init__(self) -> None:
+        self.earlier: Agreeing = {}  # what the session's earlier games taught
+        self.claim: dict[str, str] | None = None  # unit -> field, from a report's subject when rejudging
+        self._game: tuple[int, int] = (0, 0)  # (id of the game's first step, steps of it already learned)
+
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
+        found = self._judge(steps)
+        self._learn(steps)
+        return found
+
+    def rejudge(self, steps: list[Step], subject: str) -> Anomaly | None:
+        head, _, unit = subject.rpartition("|")
+        if not unit:
+            return super().rejudge(steps, subject)
+        oracle = ReplyUnitOracle()
+        oracle.claim = {unit: head.split(" ", 1)[-1]}
+        return Oracle.rejudge(oracle, steps, subject)
+
+    def _learn(self, steps: list[Step]) -> None:
+        """Keep what this game taught for the games after it (once per step: a prefix judged again adds
+        nothing)."""
+        first, done = self._game
+        if id(steps[0]) != first:
+            first, done = id(steps[0]), 0
+        for step in steps[done:]:
+            for unit, path, number in taught(step):
+                self.earlier.setdefault(unit, {}).setdefault(path, set()).add(number)
+        self._game = (first, max(done, len(steps)))
+
+    def _judge(self, steps: list[Step]) -> list[Anomaly]:
         step = steps[-1]
         if not judged(step):
             return []
@@ -119,7 +159,7 @@ class ReplyUnitOracle(Oracle):
             said.setdefault(unit, []).append(number)
         if not said:
             return []
-        units = learned(steps[:-1])
+        units = self.claim if self.claim is not None else learned(steps[:-1], self.earlier)
         moves = {abs(new - old) for old, new in changes.values()}
         found = []
         for unit, values in said.items():
@@ -133,11 +173,11 @@ class ReplyUnitOracle(Oracle):
             found.append(
                 Anomaly(
                     self.name,
-                    f"{step.verb} {path}",
+                    f"{step.verb} {path}|{unit}",
                     step.index,
                     f"The reply to '{step.verb}' gives a different {path} change than the state shows",
-                    f"'{unit}' states the change of {path} in this game's replies: "
-                    f"{as_said(abs(new - old))} here",
+                    f"'{unit}' states the change of {path}, or the value it reached, in this game's replies: "
+                    f"{as_said(abs(new - old))} or {as_said(new)} here",
                     f"the reply says {as_said(value)} {unit} but {path} went {as_said(old)} -> "
                     f"{as_said(new)}: {step.message[:200]!r}",
                     step.verb,
