@@ -73,3 +73,20 @@ def test_a_workshop_whose_help_names_counts_is_stoked_with_numbers(tmp_path: Pat
     # 'blow ...' typed without its group is answered as a nonsense word is: it is played less and less
     bare_blow = [e for e in entries if e.command.startswith("blow ")]
     assert len(bare_blow) < 40, len(bare_blow)
+
+
+def test_records_keyed_by_name_count_against_a_capacity_beside_them():
+    from loop.qa_agents.explorer.bounds import BoundsOracle
+
+    def oven(n: int) -> dict:
+        return {"oven": {"capacity": 4, "pieces": {f"cup-{i}": {"shape": "cup"} for i in range(n)}}}
+
+    steps = game(oven(0), *((f"oven load cup-{n}", oven(n + 1), True, "Loaded.") for n in range(5)))
+    assert [BoundsOracle().judge(steps[: end + 1], set()) != [] for end in range(len(steps))] == [
+        False,
+        False,
+        False,
+        False,
+        False,
+        True,
+    ]

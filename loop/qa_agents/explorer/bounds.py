@@ -2,13 +2,13 @@
 the state (an object in a list is named by its id: `engines[otter].fuel`).
 
 A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax`, `maxHp`, `hp_cap`,
-`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it. A bare one bounds only the
-one number or the one list of records beside it (an enclosure's animals, not its visitors), and only once it
-was within it earlier in the game (a room's rate beside its guest capacity is no level). A list's maximum is
-a sibling named for the list (`cars` and `max_cars`). A count that went negative must have been seen at zero
-or above in the same game, and must not be a coordinate, a score, a balance or a change (they go below zero
-by design), nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there),
-nor one whose fall the reply states by name and amount ('100p off your pay').
+`hp_limit`, `hp_capacity`) or a bare `max`/`cap`/`limit`/`capacity` beside it. A bare one bounds only the one
+number or the one list of records (or records keyed by name) beside it (an enclosure's animals, not its
+visitors), and only once it was within it earlier in the game (a room's rate beside its guest capacity is no
+level). A list's maximum is a sibling named for the list (`cars` and `max_cars`). A count that went negative
+must have been seen at zero or above in the same game, and must not be a coordinate, a score, a balance or a
+change (they go below zero by design), nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the
+game lets it go there), nor one whose fall the reply states by name and amount ('100p off your pay').
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float
             targets = [field] if field else _beside_bare_bound(state)
             for target in targets:
                 value = state.get(target)
-                sized = len(value) if isinstance(value, list) else value if _number(value) else None
+                sized = _size(value)
                 if sized is not None and target not in view.CLOCK_KEYS and sized > limit:
                     found.append((f"{prefix}{target}", float(sized), f"{prefix}{key}", float(limit)))
         for key, value in state.items():  # '7/6': a value written against its own maximum
@@ -85,10 +85,21 @@ def _beside_bare_bound(record: dict[Any, Any]) -> list[str]:
         for k, v in record.items()
         if _number(v) and _bounded(str(k)) is None and k not in view.CLOCK_KEYS
     ]
-    records = [
-        str(k) for k, v in record.items() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v)
-    ]
+    records = [str(k) for k, v in record.items() if _records(v)]
     return [*(numbers if len(numbers) == 1 else []), *(records if len(records) == 1 else [])]
+
+
+def _size(value: Any) -> float | None:
+    """A number, or how many entries a list or records keyed by name hold; None for anything else."""
+    if isinstance(value, list) or _records(value):
+        return len(value)
+    return value if _number(value) else None
+
+
+def _records(value: Any) -> bool:
+    """A list of records, or records keyed by name (`{"cup-1": {...}, "cup-2": {...}}`), not empty."""
+    entries = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else []
+    return bool(entries) and all(isinstance(e, dict) for e in entries)
 
 
 def _inside(state: Any, path: str) -> list[tuple[Any, str]]:
@@ -130,7 +141,7 @@ def sizes_of(state: view.State) -> dict[str, float]:
 
 def all_numbers(state: Any, path: str = "", lengths: bool = False) -> dict[str, float]:
     """path -> value for every number of the state, in lists too (an object named by its id); with
-    `lengths`, each list's length at the list's path too."""
+    `lengths`, each list's length (and the count of records keyed by name) at its path too."""
     found: dict[str, float] = {}
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
@@ -139,7 +150,11 @@ def all_numbers(state: Any, path: str = "", lengths: bool = False) -> dict[str, 
         found.update({f"{prefix}{key}": pair[0] for key, pair in written.items() if pair is not None})
         if lengths:
             found.update(
-                {f"{prefix}{key}": len(value) for key, value in state.items() if isinstance(value, list)}
+                {
+                    f"{prefix}{key}": len(value)
+                    for key, value in state.items()
+                    if isinstance(value, list) or _records(value)
+                }
             )
     for inner, inner_path in _inside(state, path):
         found.update(all_numbers(inner, inner_path, lengths))
