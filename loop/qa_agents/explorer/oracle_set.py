@@ -46,6 +46,7 @@ from loop.qa_agents.explorer.state_oracles import (
     TextStateOracle,
     UndoLoadOracle,
 )
+from loop.qa_agents.explorer.stated_caps import StatedCapOracle
 from loop.qa_agents.explorer.totals import DerivedTotalOracle
 from loop.qa_agents.explorer.transfer import TransferOracle
 from loop.qa_agents.explorer.typed_quantity import ExchangeOracle, TypedQuantityOracle
@@ -92,6 +93,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(TransferOracle, Rank.HEURISTIC),
     Registered(InStepOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
+    Registered(StatedCapOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(BulkRateOracle, Rank.HEURISTIC),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC, experiments.number_is_text),
