@@ -242,3 +242,17 @@ def test_what_earlier_games_taught_holds_in_a_later_one_and_in_a_replay_of_the_r
     [anomaly] = oracle.judge(second, set())
     replayed = ReplyUnitOracle().rejudge(_stokes((1400, 1100)), anomaly.subject)
     assert replayed is not None and replayed.subject == anomaly.subject
+
+
+def test_a_unit_that_once_gave_a_number_its_field_never_had_is_not_that_fields() -> None:
+    # two hauls agree ('12 kg' as the hold rises by 12, '8 kg' by 8); a third gives 15 kg as it rises by 4
+    hauls = game(
+        {"hold": 5, "fuel": 20},
+        ("haul", {"hold": 17, "fuel": 18}, True, "Net comes up: 12 kg of cod."),
+        ("haul", {"hold": 25, "fuel": 16}, True, "Net comes up: 8 kg of cod."),
+        ("cast", {"hold": 29, "fuel": 14}, True, "A line: 15 kg on the scale."),
+        ("haul", {"hold": 39, "fuel": 12}, True, "Net comes up: 7 kg of cod."),
+    )
+    assert learned(hauls[:3]) == {"kg": "hold"}
+    assert learned(hauls[:4]) == {}  # the unit is no longer the hold's
+    assert ReplyUnitOracle().judge(hauls, set()) == []

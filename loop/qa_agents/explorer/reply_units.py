@@ -5,8 +5,9 @@ cashbox rises by 40; 'counts 8 dinars into your palm' while the purse rises by 8
 to ('The furnace reaches 1200 degrees' while the furnace's temperature went to 1200). A reply that gives a
 number with a word after it, where exactly one field changed by that number, or exactly one changed field
 now holds it (and the change is another number), and the command did not type it, teaches the word as that
-field's unit. The unit is learned once replies with two different numbers agreed and the word never went
-with another field, in this game or in earlier games of the session. Afterwards, a reply to a command that
+field's unit. The unit is learned once replies with two different numbers agreed, the word never went
+with another field and no reply gave it a number that was neither the field's change nor a value it had
+while it changed, in this game or in earlier games of the session. Afterwards, a reply to a command that
 changes the field and gives one number in that unit must give the change or the value before or after
 ('hands over 22p' while the cashbox took 30; 'reaches 1450 degrees' while the temperature stopped at 1300).
 
@@ -88,30 +89,65 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
         moved = [
             p for p, (old, new) in changes.items() if abs(new - old) == number and number not in (old, new)
         ]
-        moved += [p for p, (old, new) in changes.items() if new == number and abs(new - old) != number]
+        moved += [
+            p
+            for p, (old, new) in changes.items()
+            if new == number and abs(new - old) != number and not _timelike(p)
+        ]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
             yield unit, moved[0], number
 
 
+def _timelike(path: str) -> bool:
+    """A clock, or a field named for a stretch of time ('hour', 'day'): its value matches any small number."""
+    return numbers.is_clock(path) or stem(re.split(r"[.\]]", path.rstrip("]"))[-1]) in numbers.CLOCK_STEMS
+
+
+def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
+    """(unit, field): a reply that gives one number in the unit where the field changed, and the number is
+    neither its change nor a value it had (nor another field's change): the unit does not state that field."""
+    if not judged(step):
+        return ()
+    changes = numbers.changed(step.before, step.state)
+    moves = {abs(new - old) for old, new in changes.values()}
+    said: dict[str, list[float]] = {}
+    for unit, number in said_units(step):
+        said.setdefault(unit, []).append(number)
+    return tuple(
+        (unit, path)
+        for unit, values in said.items()
+        if len(values) == 1
+        for path, (old, new) in changes.items()
+        if values[0] not in (abs(new - old), old, new) and values[0] not in moves
+    )
+
+
 _so_far = Running(taught)
+_against_so_far = Running(contradicted)
 
 
 Agreeing = dict[str, dict[str, set[float]]]  # unit -> field -> the numbers replies gave for it
 
 
-def learned(steps: list[Step], earlier: Agreeing | None = None) -> dict[str, str]:
-    """unit -> the one field it went with, in replies with at least two different numbers (of `steps`, and
-    of the `earlier` games of the session)."""
+def learned(
+    steps: list[Step], earlier: Agreeing | None = None, against: set[tuple[str, str]] | None = None
+) -> dict[str, str]:
+    """unit -> the one field it went with, in replies with at least two different numbers, and never
+    `contradicted` (in `steps`, and in the `earlier` games of the session, whose contradictions are
+    `against`)."""
     agreeing: Agreeing = {
         unit: {p: set(ns) for p, ns in by_path.items()} for unit, by_path in (earlier or {}).items()
     }
     for unit, path, number in _so_far(steps):
         agreeing.setdefault(unit, {}).setdefault(path, set()).add(number)
+    refuted = set(against or ()) | set(_against_so_far(steps))
     return {
-        unit: next(iter(by_path))
+        unit: path
         for unit, by_path in agreeing.items()
-        if len(by_path) == 1 and len(next(iter(by_path.values()))) >= AGREEMENTS
+        if len(by_path) == 1
+        for path, agreed in by_path.items()
+        if len(agreed) >= AGREEMENTS and (unit, path) not in refuted
     }
 
 
@@ -120,6 +156,7 @@ class ReplyUnitOracle(Oracle):
 
     def __init__(self) -> None:
         self.earlier: Agreeing = {}  # what the session's earlier games taught
+        self.against: set[tuple[str, str]] = set()  # and the (unit, field) pairs they contradicted
         self.claim: dict[str, str] | None = None  # unit -> field, from a report's subject when rejudging
         self._game: tuple[int, int] = (0, 0)  # (id of the game's first step, steps of it already learned)
 
@@ -145,6 +182,7 @@ class ReplyUnitOracle(Oracle):
         for step in steps[done:]:
             for unit, path, number in taught(step):
                 self.earlier.setdefault(unit, {}).setdefault(path, set()).add(number)
+            self.against.update(contradicted(step))
         self._game = (first, max(done, len(steps)))
 
     def _judge(self, steps: list[Step]) -> list[Anomaly]:
@@ -159,7 +197,7 @@ class ReplyUnitOracle(Oracle):
             said.setdefault(unit, []).append(number)
         if not said:
             return []
-        units = self.claim if self.claim is not None else learned(steps[:-1], self.earlier)
+        units = self.claim if self.claim is not None else learned(steps[:-1], self.earlier, self.against)
         moves = {abs(new - old) for old, new in changes.values()}
         found = []
         for unit, values in said.items():
