@@ -26,6 +26,7 @@ from loop.qa_agents.explorer.docs import DocKnowledge
 from loop.qa_agents.explorer.help_range import HelpRangeOracle
 from loop.qa_agents.explorer.in_step import InStepOracle
 from loop.qa_agents.explorer.metamorphic import QueryOracle
+from loop.qa_agents.explorer.one_place import OnePlaceOracle
 from loop.qa_agents.explorer.oracles import (
     DescriptionInteractionOracle,
     DescriptionStateOracle,
@@ -94,6 +95,7 @@ REGISTRY: tuple[Registered, ...] = (
     Registered(InStepOracle, Rank.HEURISTIC),
     Registered(OverTotalOracle, Rank.HEURISTIC),
     Registered(StatedCapOracle, Rank.HEURISTIC),
+    Registered(OnePlaceOracle, Rank.HEURISTIC),
     Registered(PriceListOracle, Rank.HEURISTIC, experiments.price_holds),
     Registered(BulkRateOracle, Rank.HEURISTIC),
     Registered(ArgumentEchoOracle, Rank.HEURISTIC, experiments.number_is_text),
