@@ -127,13 +127,13 @@ class ContractFuzzer:
         return None
 
     def _stranger(self, commands: list[str]) -> str | None:
-        """A command with an unknown id in an argument of its verb that had none yet."""
+        """A command with an unknown id in a named argument of its verb that had none yet."""
         self.rng.shuffle(commands)
         for command in commands:
             verb, *words = command.split()
             for position, word in enumerate(words):
-                if (verb, position) in self.strangers:
-                    continue
+                if (verb, position) in self.strangers or _NUMBER.fullmatch(word.rstrip(",")):
+                    continue  # a number's oddities are the out-of-range numbers
                 candidate = " ".join([verb, *words[:position], unknown_id(word), *words[position + 1 :]])
                 if candidate in self.tried or len(candidate) > self.max_length:
                     continue
