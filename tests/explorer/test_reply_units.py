@@ -256,3 +256,13 @@ def test_a_unit_that_once_gave_a_number_its_field_never_had_is_not_that_fields()
     assert learned(hauls[:3]) == {"kg": "hold"}
     assert learned(hauls[:4]) == {}  # the unit is no longer the hold's
     assert ReplyUnitOracle().judge(hauls, set()) == []
+
+
+def test_amounts_with_decimals_move_whole_without_the_noise_of_their_subtraction():
+    bank = [
+        ("deposit 10", {"cash": 30.1, "savings": 10.0}),
+        ("deposit 5", {"cash": 25.1, "savings": 15.0}),
+        ("deposit 12.5", {"cash": 12.6, "savings": 27.5}),  # 25.1 - 12.6 is 12.500000000000002
+    ]
+    steps = game({"cash": 40.1, "savings": 0.0}, *((c, s, True, "Deposited.") for c, s in bank))
+    assert TransferOracle().judge(steps, set()) == []

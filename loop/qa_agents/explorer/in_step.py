@@ -33,7 +33,7 @@ def _together(step: Step) -> tuple[str, tuple[Together, ...]] | None:
     changes = numbers.changed_counts(step.before, step.state)
     if len(changes) > MAX_FIELDS:
         return None
-    moved = sorted((path, new - old) for path, (old, new) in changes.items())
+    moved = sorted((path, numbers.delta(old, new)) for path, (old, new) in changes.items())
     # two fields that moved by the number the command typed ('burn 2': up 2 levels, 2 km downwind) are each
     # driven by the number, not one the tally of the other
     typed = typed_numbers(step)

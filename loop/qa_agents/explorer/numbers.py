@@ -265,6 +265,12 @@ def changed(before: State, after: State) -> dict[str, tuple[float, float]]:
     return {path: (a[path], b[path]) for path in a.keys() & b.keys() if a[path] != b[path]}
 
 
+def delta(old: float, new: float) -> float:
+    """The change from `old` to `new`, without the binary noise of decimals (27.6 - 15.1 is 12.5, not
+    12.500000000000002)."""
+    return round(new - old, 9)
+
+
 def is_clock(path: str) -> bool:
     """A field that is a clock, at the top or nested ('counters.ticks')."""
     return path.rsplit(".", 1)[-1] in CLOCK_KEYS

@@ -88,13 +88,14 @@ class PriceListOracle(Oracle):
         quantity = QUANTITY.search(step.command)
         times = int(quantity.group(1)) if quantity else 1
         for path, (old, new) in numbers.changed(step.before, step.state).items():
-            if quantity and old - new == times:
+            cost = -numbers.delta(old, new)
+            if quantity and cost == times:
                 continue  # the command named the amount it pays ('bet 100', 'tip 5'): no price to hold to
             for thing in words:
                 listed = prices.get((thing, path))
-                taken = {old - new, (old - new) / max(times, 1)}  # the price, or the price times the quantity
+                taken = {cost, cost / max(times, 1)}  # the price, or the price times the quantity
                 if new < old and listed and len(listed) == 1 and not taken & listed:
-                    price, paid = as_said(next(iter(listed))), as_said(old - new)
+                    price, paid = as_said(next(iter(listed))), as_said(cost)
                     went = f"{path} went {as_said(old)} -> {as_said(new)}"
                     return [
                         Anomaly(

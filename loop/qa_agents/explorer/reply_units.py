@@ -87,12 +87,14 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
         # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb);
         # or the value one field reached, and not its change
         moved = [
-            p for p, (old, new) in changes.items() if abs(new - old) == number and number not in (old, new)
+            p
+            for p, (old, new) in changes.items()
+            if abs(numbers.delta(old, new)) == number and number not in (old, new)
         ]
         moved += [
             p
             for p, (old, new) in changes.items()
-            if new == number and abs(new - old) != number and not _timelike(p)
+            if new == number and abs(numbers.delta(old, new)) != number and not _timelike(p)
         ]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
@@ -110,7 +112,7 @@ def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
     if not judged(step):
         return ()
     changes = numbers.changed(step.before, step.state)
-    moves = {abs(new - old) for old, new in changes.values()}
+    moves = {abs(numbers.delta(old, new)) for old, new in changes.values()}
     said: dict[str, list[float]] = {}
     for unit, number in said_units(step):
         said.setdefault(unit, []).append(number)
@@ -119,7 +121,7 @@ def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
         for unit, values in said.items()
         if len(values) == 1
         for path, (old, new) in changes.items()
-        if values[0] not in (abs(new - old), old, new) and values[0] not in moves
+        if values[0] not in (abs(numbers.delta(old, new)), old, new) and values[0] not in moves
     )
 
 
@@ -198,7 +200,7 @@ class ReplyUnitOracle(Oracle):
         if not said:
             return []
         units = self.claim if self.claim is not None else learned(steps[:-1], self.earlier, self.against)
-        moves = {abs(new - old) for old, new in changes.values()}
+        moves = {abs(numbers.delta(old, new)) for old, new in changes.values()}
         found = []
         for unit, values in said.items():
             path = units.get(unit)
@@ -206,7 +208,7 @@ class ReplyUnitOracle(Oracle):
                 continue  # a unit given several numbers is a breakdown ('4 dinars ... 2 dinars back')
             (value,) = values
             old, new = changes[path]
-            if value in (abs(new - old), old, new) or value in moves:
+            if value in (abs(numbers.delta(old, new)), old, new) or value in moves:
                 continue  # the change, a value of the field, or the change of another field
             found.append(
                 Anomaly(
@@ -215,7 +217,7 @@ class ReplyUnitOracle(Oracle):
                     step.index,
                     f"The reply to '{step.verb}' gives a different {path} change than the state shows",
                     f"'{unit}' states the change of {path}, or the value it reached, in this game's replies: "
-                    f"{as_said(abs(new - old))} or {as_said(new)} here",
+                    f"{as_said(abs(numbers.delta(old, new)))} or {as_said(new)} here",
                     f"the reply says {as_said(value)} {unit} but {path} went {as_said(old)} -> "
                     f"{as_said(new)}: {step.message[:200]!r}",
                     step.verb,

@@ -165,7 +165,7 @@ class ReplyDeltaOracle(Oracle):
                 continue  # 'wanting 3 buns' names the buns of the shelf as well as those wasted
             if path in after and after[path] != new:
                 values = [after[path]]  # 'now holds 3 coins' is the value after, not the one before
-            elif not values or any(v in (abs(new - old), old, new) for v in values):
+            elif not values or any(v in (abs(numbers.delta(old, new)), old, new) for v in values):
                 continue
             elif path.rsplit(".", 1)[-1].lower() in view.CLOCK_KEYS and all(v > new for v in values):
                 continue  # a time still to come ('due turn 36') is a deadline, not the clock's value
@@ -250,7 +250,7 @@ class ArgumentEchoOracle(Oracle):
         for path, (old, new) in numbers.changed(step.before, step.state).items():
             # 'tip 5' taking Tips from 5 to 10 adds to a running total, 'ballast 1' drops one bag of 4: the
             # number is an amount, it was never meant to set the field
-            adds = asked > 0 and abs(new - old) == asked
+            adds = asked > 0 and abs(numbers.delta(old, new)) == asked
             if stem(path.rsplit(".", 1)[-1]) == stem(verb) and new != asked and not adds:
                 return [
                     Anomaly(

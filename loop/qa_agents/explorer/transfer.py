@@ -41,7 +41,8 @@ def _moves(step: Step) -> tuple[str, tuple[Move, ...]] | None:
     if not judged(step) or step.command is None:
         return None
     changes = {
-        path: new - old for path, (old, new) in numbers.changed_counts(step.before, step.state).items()
+        path: numbers.delta(old, new)
+        for path, (old, new) in numbers.changed_counts(step.before, step.state).items()
     }
     fell = [(p, -d) for p, d in changes.items() if d < 0]
     rose = [(p, d) for p, d in changes.items() if d > 0]

@@ -66,9 +66,9 @@ def taught(step: Step) -> tuple[tuple[str, str, float], ...]:
     shape, number, changes = repeating
     # a field now at the number ('level 2' from 0) is stated, not moved by it
     return tuple(
-        (shape, p, new - old)
+        (shape, p, numbers.delta(old, new))
         for p, (old, new) in changes.items()
-        if abs(new - old) == number and new != number
+        if abs(numbers.delta(old, new)) == number and new != number
     )
 
 
@@ -100,7 +100,7 @@ class TypedQuantityOracle(Oracle):
         moved = {
             path: (old, new)
             for path, (old, new) in changes.items()
-            if abs(new - old) != number and abs(new - old) not in said
+            if abs(numbers.delta(old, new)) != number and abs(numbers.delta(old, new)) not in said
         }
         if not moved:
             return []
