@@ -228,7 +228,7 @@ def test_a_unit_that_gave_the_value_a_field_reached_holds_a_later_reply_to_it() 
     assert learned(steps[:3]) == {"degree": "furnace.temperature"}
     [anomaly] = ReplyUnitOracle().judge(steps, set())
     assert "1400 degree" in anomaly.observed and "1200 -> 1300" in anomaly.observed
-    assert anomaly.subject.endswith("furnace.temperature|degree")
+    assert anomaly.subject == "stoke furnace.temperature|degree|value"
     assert ReplyUnitOracle().judge(_stokes((1100, 1100), (1200, 1200), (1300, 1300)), set()) == []
 
 
@@ -266,3 +266,21 @@ def test_amounts_with_decimals_move_whole_without_the_noise_of_their_subtraction
     ]
     steps = game({"cash": 40.1, "savings": 0.0}, *((c, s, True, "Deposited.") for c, s in bank))
     assert TransferOracle().judge(steps, set()) == []
+
+
+def test_a_unit_that_only_gave_values_reached_gives_no_value_from_before_the_command() -> None:
+    sales = game(
+        {"purse": 10, "stock": 9},
+        ("sell 2 ale", {"purse": 16, "stock": 7}, True, "Sold. The purse now holds 16 coins."),
+        ("sell 1 ale", {"purse": 19, "stock": 6}, True, "Sold. The purse now holds 19 coins."),
+        ("sell 3 ale", {"purse": 28, "stock": 3}, True, "Sold. The purse now holds 19 coins."),
+    )
+    assert learned(sales[:3]) == {"coin": "purse"}
+    [anomaly] = ReplyUnitOracle().judge(sales, set())
+    assert "from before the command" in anomaly.title and "19 -> 28" in anomaly.observed
+    assert ReplyUnitOracle().rejudge(sales, anomaly.subject) is not None
+    right = [
+        *sales[:3],
+        game({"purse": 19, "stock": 6}, ("sell 3 ale", {"purse": 28, "stock": 3}, True, "28 coins."))[1],
+    ]
+    assert ReplyUnitOracle().judge(right, set()) == []

@@ -10,6 +10,8 @@ with another field and no reply gave it a number that was neither the field's ch
 while it changed, in this game or in earlier games of the session. Afterwards, a reply to a command that
 changes the field and gives one number in that unit must give the change or the value before or after
 ('hands over 22p' while the cashbox took 30; 'reaches 1450 degrees' while the temperature stopped at 1300).
+A unit that only ever gave values the field reached must give the value reached: the value from before the
+command is a stale message ('The purse now holds 19 coins' while the purse went 19 -> 28).
 
 A report's subject carries the unit and its field (`stoke furnace.temperature|degree`), so a replay on a new
 game is judged against what the session learned.
@@ -71,12 +73,16 @@ def judged(step: Step) -> bool:
     return step.observation is not None and not step.observation.game_over
 
 
-def taught(step: Step) -> tuple[tuple[str, str, float], ...]:
-    """(unit, path, number): a number the reply gives in a unit, which is the change of exactly one field."""
+CHANGE, VALUE = "change", "value"  # what a number a unit gave was of its field
+
+
+def taught(step: Step) -> tuple[tuple[str, str, float, str], ...]:
+    """(unit, path, number, what): a number the reply gives in a unit, which is the change of exactly one
+    field or the value exactly one changed field reached (`what` says which)."""
     return tuple(_teaches(step))
 
 
-def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
+def _teaches(step: Step) -> Iterator[tuple[str, str, float, str]]:
     if not judged(step) or step.observation is None:
         return
     changes = numbers.changed(step.before, step.state)
@@ -87,18 +93,18 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float]]:
         # the change, and not a value the field had ('1000 ft' climbing from 0 is the height, not the climb);
         # or the value one field reached, and not its change
         moved = [
-            p
+            (p, CHANGE)
             for p, (old, new) in changes.items()
             if abs(numbers.delta(old, new)) == number and number not in (old, new)
         ]
         moved += [
-            p
+            (p, VALUE)
             for p, (old, new) in changes.items()
             if new == number and abs(numbers.delta(old, new)) != number and not _timelike(p)
         ]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
-            yield unit, moved[0], number
+            yield unit, moved[0][0], number, moved[0][1]
 
 
 def _timelike(path: str) -> bool:
@@ -129,7 +135,7 @@ _so_far = Running(taught)
 _against_so_far = Running(contradicted)
 
 
-Agreeing = dict[str, dict[str, set[float]]]  # unit -> field -> the numbers replies gave for it
+Agreeing = dict[str, dict[str, set[tuple[float, str]]]]  # unit -> field -> (number, what it was) replies gave
 
 
 def learned(
@@ -138,18 +144,25 @@ def learned(
     """unit -> the one field it went with, in replies with at least two different numbers, and never
     `contradicted` (in `steps`, and in the `earlier` games of the session, whose contradictions are
     `against`)."""
+    return {unit: path for unit, (path, _) in learned_as(steps, earlier, against).items()}
+
+
+def learned_as(
+    steps: list[Step], earlier: Agreeing | None = None, against: set[tuple[str, str]] | None = None
+) -> dict[str, tuple[str, bool]]:
+    """`learned`, each with whether the replies gave only values the field reached (never its change)."""
     agreeing: Agreeing = {
         unit: {p: set(ns) for p, ns in by_path.items()} for unit, by_path in (earlier or {}).items()
     }
-    for unit, path, number in _so_far(steps):
-        agreeing.setdefault(unit, {}).setdefault(path, set()).add(number)
+    for unit, path, number, what in _so_far(steps):
+        agreeing.setdefault(unit, {}).setdefault(path, set()).add((number, what))
     refuted = set(against or ()) | set(_against_so_far(steps))
     return {
-        unit: path
+        unit: (path, all(what == VALUE for _, what in agreed))
         for unit, by_path in agreeing.items()
         if len(by_path) == 1
         for path, agreed in by_path.items()
-        if len(agreed) >= AGREEMENTS and (unit, path) not in refuted
+        if len({number for number, _ in agreed}) >= AGREEMENTS and (unit, path) not in refuted
     }
 
 
@@ -159,7 +172,7 @@ class ReplyUnitOracle(Oracle):
     def __init__(self) -> None:
         self.earlier: Agreeing = {}  # what the session's earlier games taught
         self.against: set[tuple[str, str]] = set()  # and the (unit, field) pairs they contradicted
-        self.claim: dict[str, str] | None = None  # unit -> field, from a report's subject when rejudging
+        self.claim: dict[str, tuple[str, bool]] | None = None  # unit -> (field, values only), from a subject
         self._game: tuple[int, int] = (0, 0)  # (id of the game's first step, steps of it already learned)
 
     def judge(self, steps: list[Step], known_items: set[str]) -> list[Anomaly]:
@@ -168,11 +181,11 @@ class ReplyUnitOracle(Oracle):
         return found
 
     def rejudge(self, steps: list[Step], subject: str) -> Anomaly | None:
-        head, _, unit = subject.rpartition("|")
-        if not unit:
+        head, *claim = subject.split("|")
+        if not claim:
             return super().rejudge(steps, subject)
         oracle = ReplyUnitOracle()
-        oracle.claim = {unit: head.split(" ", 1)[-1]}
+        oracle.claim = {claim[0]: (head.split(" ", 1)[-1], claim[1:] == [VALUE])}
         return Oracle.rejudge(oracle, steps, subject)
 
     def _learn(self, steps: list[Step]) -> None:
@@ -182,8 +195,8 @@ class ReplyUnitOracle(Oracle):
         if id(steps[0]) != first:
             first, done = id(steps[0]), 0
         for step in steps[done:]:
-            for unit, path, number in taught(step):
-                self.earlier.setdefault(unit, {}).setdefault(path, set()).add(number)
+            for unit, path, number, what in taught(step):
+                self.earlier.setdefault(unit, {}).setdefault(path, set()).add((number, what))
             self.against.update(contradicted(step))
         self._game = (first, max(done, len(steps)))
 
@@ -199,29 +212,40 @@ class ReplyUnitOracle(Oracle):
             said.setdefault(unit, []).append(number)
         if not said:
             return []
-        units = self.claim if self.claim is not None else learned(steps[:-1], self.earlier, self.against)
+        units = self.claim if self.claim is not None else learned_as(steps[:-1], self.earlier, self.against)
         moves = {abs(numbers.delta(old, new)) for old, new in changes.values()}
         found = []
         for unit, values in said.items():
-            path = units.get(unit)
-            if path is None or path not in changes or len(values) != 1:
+            path, values_only = units.get(unit, ("", False))
+            if path not in changes or len(values) != 1:
                 continue  # a unit given several numbers is a breakdown ('4 dinars ... 2 dinars back')
             (value,) = values
             old, new = changes[path]
-            if value in (abs(numbers.delta(old, new)), old, new) or value in moves:
+            # A unit that only ever gave values gives the value reached: the one before is stale.
+            allowed = (new,) if values_only else (abs(numbers.delta(old, new)), old, new)
+            if value in allowed or value in moves and value != old:
                 continue  # the change, a value of the field, or the change of another field
-            found.append(
-                Anomaly(
-                    self.name,
-                    f"{step.verb} {path}|{unit}",
-                    step.index,
-                    f"The reply to '{step.verb}' gives a different {path} change than the state shows",
-                    f"'{unit}' states the change of {path}, or the value it reached, in this game's replies: "
-                    f"{as_said(abs(numbers.delta(old, new)))} or {as_said(new)} here",
-                    f"the reply says {as_said(value)} {unit} but {path} went {as_said(old)} -> "
-                    f"{as_said(new)}: {step.message[:200]!r}",
-                    step.verb,
-                    BugType.DATA_INCONSISTENCY,
-                )
-            )
+            found.append(self._anomaly(step, path, unit, value, (old, new), values_only))
         return found
+
+    def _anomaly(
+        self, step: Step, path: str, unit: str, value: float, move: tuple[float, float], values_only: bool
+    ) -> Anomaly:
+        old, new = move
+        states = f"the value {path} reached" if values_only else f"the change of {path}, or a value it had"
+        stale = values_only and value == old
+        return Anomaly(
+            self.name,
+            f"{step.verb} {path}|{unit}" + (f"|{VALUE}" if values_only else ""),
+            step.index,
+            f"The reply to '{step.verb}' gives {path} from before the command"
+            if stale
+            else f"The reply to '{step.verb}' gives a different {path} change than the state shows",
+            f"'{unit}' states {states} in this game's replies: "
+            + (as_said(new) if values_only else f"{as_said(abs(numbers.delta(old, new)))} or {as_said(new)}")
+            + " here",
+            f"the reply says {as_said(value)} {unit} but {path} went {as_said(old)} -> "
+            f"{as_said(new)}: {step.message[:200]!r}",
+            step.verb,
+            BugType.DATA_INCONSISTENCY,
+        )
