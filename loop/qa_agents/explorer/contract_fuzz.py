@@ -76,6 +76,7 @@ class ContractFuzzer:
     oracle: ApiContractOracle = field(default_factory=ApiContractOracle)
     turn: int = 0
     odd_turns: int = 0
+    cycle: int = 0  # odd arguments of the kinds' cycle sent
     strangers: set[tuple[str, int]] = field(default_factory=set)  # (verb, argument) given an unknown id
     rng: random.Random = field(init=False)
 
@@ -90,11 +91,11 @@ class ContractFuzzer:
 
     def odd_command(self, worked: set[str], answered: AbstractSet[str] = frozenset()) -> str | None:
         """An untried command: in turn another form of one that worked (other_forms; a verb that took no
-        argument given 'all'), and one with one argument made odd. Every other odd argument, while there
+        argument given 'all'), and one with one argument made odd. Every third odd argument, while there
         are some, names nothing in an argument no command of its verb had such a name in yet (`quote p3,
         adazz`), in a command that worked or that the game answered without a change (a query, a quote):
         a game looking up a name it does not have is where it most often breaks. The others take each kind
-        of oddity in turn."""
+        of oddity in turn, a long word first."""
         commands = sorted(c for c in worked if len(c.split()) > 1)
         self.rng.shuffle(commands)
         sent_or_worked = self.tried | worked
@@ -107,12 +108,13 @@ class ContractFuzzer:
             self.tried.add(bare[0])
             return bare[0]
         self.odd_turns += 1
-        stranger = self._stranger(sorted(worked | answered)) if self.odd_turns % 2 else None
+        stranger = self._stranger(sorted(worked | answered)) if self.odd_turns % 3 == 2 else None
         if stranger is not None:
             return stranger
         kinds = len(odd_arguments("x"))
+        self.cycle += 1
         for attempt in range(kinds):
-            kind = (len(self.tried) + attempt) % kinds
+            kind = (2 * self.cycle - 1 + attempt) % kinds  # a long word first, then every other kind
             for command in commands:
                 verb, *words = command.split()
                 position = self.rng.randrange(len(words))
