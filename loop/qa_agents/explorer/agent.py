@@ -192,6 +192,11 @@ class Explorer:
         argument in this game; False when there is nothing to fuzz."""
         if self.session is None:
             return False
+        last = self.session.steps[-1] if self.session.steps else None
+        ended = last is not None and last.observation is not None and last.observation.game_over
+        if self._is_over(self.session.state) or ended:
+            self._leave_game()  # an odd command to a game that has ended tests only its ending
+            return False
         if self.fuzzer.kind() == "probe":
             self.budget.charge()
             self.fuzz_game = self.fuzz_game or GameSession(self.client)

@@ -77,6 +77,7 @@ class ContractFuzzer:
     turn: int = 0
     odd_turns: int = 0
     cycle: int = 0  # odd arguments of the kinds' cycle sent
+    formed: set[tuple[str, int]] = field(default_factory=set)  # (verb, kind of other form) sent
     strangers: set[tuple[str, int]] = field(default_factory=set)  # (verb, argument) given an unknown id
     rng: random.Random = field(init=False)
 
@@ -102,10 +103,17 @@ class ContractFuzzer:
         alone = sorted(c for c in worked if len(c.split()) == 1 and c not in HELP_VERBS)
         by_kind = [*zip(*(other_forms(c) for c in commands), strict=True), [f"{v} {ALL}" for v in alone]]
         # one of each kind in turn: every verb alone first would leave no turn for the others
-        forms = [form for turn in itertools.zip_longest(*by_kind) for form in turn if form]
-        bare: list[str] = [form for form in dict.fromkeys(forms) if form not in sent_or_worked]
+        forms: list[tuple[str, int]] = [
+            (form, kind) for turn in itertools.zip_longest(*by_kind) for kind, form in enumerate(turn) if form
+        ]
+        fresh: list[tuple[str, int]] = [(f, k) for f, k in dict.fromkeys(forms) if f not in sent_or_worked]
+        # each verb in each form once before any form again ('post 1', 'post 2' cut alike)
+        bare: list[str] = [f for f, kind in fresh if (f.split()[0], kind) not in self.formed]
+        bare += [f for f, kind in fresh if (f.split()[0], kind) in self.formed]
+        kind_of = dict(fresh)
         if bare and len(self.tried) % 2 == 0:  # every other time, another form ('go' alone, 'hire all')
             self.tried.add(bare[0])
+            self.formed.add((bare[0].split()[0], kind_of[bare[0]]))
             return bare[0]
         self.odd_turns += 1
         stranger = self._stranger(sorted(worked | answered)) if self.odd_turns % 3 == 2 else None
