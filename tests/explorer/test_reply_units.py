@@ -284,3 +284,23 @@ def test_a_unit_that_only_gave_values_reached_gives_no_value_from_before_the_com
         game({"purse": 19, "stock": 6}, ("sell 3 ale", {"purse": 28, "stock": 3}, True, "28 coins."))[1],
     ]
     assert ReplyUnitOracle().judge(right, set()) == []
+
+
+def test_a_reply_that_tells_of_two_changes_in_turn_is_not_held_to_the_last() -> None:
+    # 'sink to level 3 (1500 ft) ... The envelope has cooled: you sink to level 2': 1500 ft lay between
+    def air(level: int) -> dict:
+        return {"balloon": {"level": level, "altitudeFt": 500 * level}}
+
+    flight = game(
+        air(1),
+        ("burn", air(2), True, "You climb to level 2 (1000 ft)."),
+        ("burn", air(3), True, "You climb to level 3 (1500 ft)."),
+        (
+            "vent",
+            air(2),
+            True,
+            "You sink to level 3 (1500 ft). The envelope has cooled: you sink to level 2.",
+        ),
+    )
+    assert learned(flight[:3]) == {"ft": "balloon.altitudeFt"}
+    assert ReplyUnitOracle().judge(flight, set()) == []

@@ -45,3 +45,8 @@ def test_a_count_the_state_bounds_itself_or_a_holding_that_says_what_is_held_now
     )
     oracle = StatedCapOracle()
     assert [oracle.judge(steps[: end + 1], set()) for end in range(len(steps))] == [[], [], []]
+
+
+def test_a_limit_on_what_a_verb_of_acting_may_do_is_no_cap():
+    assert stated_caps("You are at level 2: you can sink at most 2 levels.") == []
+    assert stated_caps("You may buy at most 4 camels.") == [("", "camel", 4, True)]

@@ -131,6 +131,21 @@ def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
     )
 
 
+_LABELLED = re.compile(r"\b([a-z][a-z-]+)\s+(\d+(?:\.\d+)?)\b", re.IGNORECASE)
+
+
+def tells_of_several_changes(text: str, changes: dict[str, tuple[float, float]]) -> bool:
+    """Does a reply give one changed field two different values ('you sink to level 3 ... The envelope has
+    cooled: you sink to level 2')? It tells of several changes in turn, and its other numbers may be of the
+    steps between."""
+    names = {stem(re.split(r"[.\]]", path.rstrip("]"))[-1]) for path in changes}
+    given: dict[str, set[str]] = {}
+    for label, number in _LABELLED.findall(text[:4000]):
+        if stem(label) in names:
+            given.setdefault(stem(label), set()).add(number)
+    return any(len(values) > 1 for values in given.values())
+
+
 _so_far = Running(taught)
 _against_so_far = Running(contradicted)
 
@@ -210,7 +225,7 @@ class ReplyUnitOracle(Oracle):
         said: dict[str, list[float]] = {}
         for unit, number in said_units(step):
             said.setdefault(unit, []).append(number)
-        if not said:
+        if not said or tells_of_several_changes(step.message, changes):
             return []
         units = self.claim if self.claim is not None else learned_as(steps[:-1], self.earlier, self.against)
         moves = {abs(numbers.delta(old, new)) for old, new in changes.values()}

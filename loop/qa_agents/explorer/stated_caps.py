@@ -2,16 +2,17 @@
 carry at most 5 things', 'no more than 2 nets aboard') that a command takes past it.
 
 A cap is read from any reply, the help and the opening text included: a number after 'at most', 'up to', 'no
-more than', 'a maximum of', 'a limit of' or a verb of holding ('holds', 'can hold', 'seats', 'fits'), then
-the word for what it counts. A cap said per command or per day ('at most 99 at a time', 'up to 6 a day') is
-no cap of a count. A noun given two different caps (an oven that holds 4 pieces, a shelf that holds 12) is
-used only with the thing before the verb of holding, and only where the state names it.
+more than', 'a maximum of', 'a limit of' or a verb of holding ('holds', 'can hold', 'seats', 'fits'), then the
+word for what it counts. A cap said per command or per day ('at most 99 at a time', 'up to 6 a day'), or of
+what a verb of acting may do ('you can sink at most 2 levels'), is no cap of a count. A noun given two
+different caps (an oven that holds 4 pieces, a shelf that holds 12) is used only with the thing before the
+verb of holding, and only where the state names it.
 
 The capped count is the one field, list or set of records the state keeps under the noun's name
-(`oven.pieces`, `caravan.camels`, `hives[A].supers`), under the holder's name where the reply gave one; a
-noun that names fields of several families ('pieces' on the bench and in the oven, no holder said) names
-none. A command the game accepted that takes the count from within the cap to past it is the finding; the
-report's subject carries the count and the cap (`oven.pieces|4`), so a replay is judged against the claim.
+(`oven.pieces`, `caravan.camels`, `hives[A].supers`), under the holder's name where the reply gave one; a noun
+that names fields of several families ('pieces' on the bench and in the oven, no holder said) names none. A
+command the game accepted that takes the count from within the cap to past it is the finding; the report's
+subject carries the count and the cap (`oven.pieces|4`), so a replay is judged against the claim.
 """
 
 from __future__ import annotations
@@ -36,6 +37,26 @@ _CAP = re.compile(
     r"(\d+)\s+([a-z][a-z-]+)(?P<after>[^.;\n]{0,24})",
     re.IGNORECASE,
 )
+# A limit on what a verb of acting may do ('you can sink at most 2 levels'), unless the verb keeps things.
+_ACTED = re.compile(r"\b(?:can|may|could|will|to)\s+([a-z]+)\s+$", re.IGNORECASE)
+_KEEPING = frozenset(
+    (
+        "carry",
+        "hold",
+        "have",
+        "keep",
+        "take",
+        "seat",
+        "fit",
+        "own",
+        "store",
+        "bring",
+        "be",
+        "buy",
+        "stock",
+        "hire",
+    )
+)
 _NOW_WORDS = frozenset(("now", "currently", "still", "already"))
 _NOW = re.compile(r"\b(?:now|currently|still|already)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
 # A cap of one command or one stretch of time, not of a count the state keeps.
@@ -56,8 +77,9 @@ def stated_caps(text: str) -> list[tuple[str, str, int, bool]]:
     for match in _CAP.finditer(text[:MAX_TEXT]):
         holder, number, noun = match.group(1) or "", match.group(4), match.group(5)
         now = holder.lower() in _NOW_WORDS or _NOW.search(text[max(0, match.start() - 30) : match.start()])
-        if _PER.match(match.group("after")) or now:
-            continue
+        acted = _ACTED.search(text[max(0, match.start() - 30) : match.start()])
+        if _PER.match(match.group("after")) or now or (acted and acted.group(1).lower() not in _KEEPING):
+            continue  # 'you can sink at most 2 levels' bounds a move, not a count
         thing = stem(noun)
         if thing in _NOT_THINGS or thing in CLOCK_STEMS or names_money(thing):
             continue
