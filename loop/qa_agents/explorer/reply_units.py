@@ -7,14 +7,16 @@ number with a word after it, where exactly one field changed by that number, or 
 now holds it (and the change is another number), and the command did not type it, teaches the word as that
 field's unit. The unit is learned once replies with two different numbers agreed, the word never went
 with another field and no reply gave it a number that was neither the field's change nor a value it had
-while it changed, in this game or in earlier games of the session. Afterwards, a reply to a command that
+while it changed (a value reached also counts from earlier games of the session, a change only from this
+game). Afterwards, a reply to a command that
 changes the field and gives one number in that unit must give the change or the value before or after
 ('hands over 22p' while the cashbox took 30; 'reaches 1450 degrees' while the temperature stopped at 1300).
 A unit that only ever gave values the field reached must give the value reached: the value from before the
 command is a stale message ('The purse now holds 19 coins' while the purse went 19 -> 28).
 
-A report's subject carries the unit and its field (`stoke furnace.temperature|degree`), so a replay on a new
-game is judged against what the session learned.
+Only values of 10 or more (or with decimals) teach: a small whole number is the value of many fields by
+chance. A report's subject carries the unit and its field (`stoke furnace.temperature|degree`), so a replay
+on a new game is judged against what the session learned.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ _NOT_UNITS = frozenset(
 )
 # Two agreeing replies with different numbers make a unit: one could be chance.
 AGREEMENTS = 2
+MIN_VALUE = 10  # a value reached teaches a unit only from 10 up (or with decimals)
 
 
 def unit_numbers(text: str, field_stems: set[str]) -> list[tuple[str, float]]:
@@ -100,11 +103,20 @@ def _teaches(step: Step) -> Iterator[tuple[str, str, float, str]]:
         moved += [
             (p, VALUE)
             for p, (old, new) in changes.items()
-            if new == number and abs(numbers.delta(old, new)) != number and not _timelike(p)
+            if new == number
+            and abs(numbers.delta(old, new)) != number
+            and not _timelike(p)
+            and _telling(number)
         ]
         # 'sell 2 water' -> '2 skins': the command's own number, which any field changed by it matches
         if len(moved) == 1 and number not in typed:
             yield unit, moved[0][0], number, moved[0][1]
+
+
+def _telling(number: float) -> bool:
+    """A value large enough to tell a field by: a small whole number is the value of many fields (a
+    coordinate, a count) by chance."""
+    return number >= MIN_VALUE or number != int(number)
 
 
 def _timelike(path: str) -> bool:
@@ -211,7 +223,8 @@ class ReplyUnitOracle(Oracle):
             first, done = id(steps[0]), 0
         for step in steps[done:]:
             for unit, path, number, what in taught(step):
-                self.earlier.setdefault(unit, {}).setdefault(path, set()).add((number, what))
+                if what == VALUE:  # a change stated in a unit is learned anew in each game, as it was
+                    self.earlier.setdefault(unit, {}).setdefault(path, set()).add((number, what))
             self.against.update(contradicted(step))
         self._game = (first, max(done, len(steps)))
 
@@ -238,7 +251,7 @@ class ReplyUnitOracle(Oracle):
             old, new = changes[path]
             # A unit that only ever gave values gives the value reached: the one before is stale.
             allowed = (new,) if values_only else (abs(numbers.delta(old, new)), old, new)
-            if value in allowed or value in moves and value != old:
+            if value in allowed or value in moves:
                 continue  # the change, a value of the field, or the change of another field
             found.append(self._anomaly(step, path, unit, value, (old, new), values_only))
         return found
