@@ -38,6 +38,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "crumbwick",
         "deepdelve",
         "emberfold",
+        "escapement",
         "farhaul",
         "fernery",
         "ferrywick",
