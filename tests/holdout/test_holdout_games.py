@@ -55,6 +55,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "icefall",
         "inkwell",
         "kestrel-deep",
+        "kilnworth",
         "lanternhook",
         "lift-shift",
         "limelight",
