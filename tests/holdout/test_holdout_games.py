@@ -75,6 +75,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "quillmoor",
         "ravelin",
         "ravensmoor",
+        "rindle",
         "ringside",
         "saltmarsh",
         "saltmarsh-still",
