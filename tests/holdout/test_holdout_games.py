@@ -92,6 +92,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "tollbooth",
         "tumblebrook",
         "turnip-row",
+        "vintry",
         "weirkeep",
         "wickerlight",
     ]

@@ -1,0 +1,1 @@
+"""Vintry: a small vineyard through one harvest season."""
