@@ -21,9 +21,7 @@ def _ticket(state: dict[str, Any], ticket: str) -> dict[str, Any]:
     for key, job in state.get("bench", []):
         if key == ticket:
             return job
-    raise ProbeInconclusive(
-        f"ticket {ticket} is not on the bench: {state.get('bench')!r:.200}"
-    )
+    raise ProbeInconclusive(f"ticket {ticket} is not on the bench: {state.get('bench')!r:.200}")
 
 
 def _bins(state: dict[str, Any]) -> dict[str, int]:
@@ -36,13 +34,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         observation = client.command(game_id, "order-part flywheel 1")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(
-            bug_id="BUG-1", present=True, evidence=f"order-part flywheel 1 -> {exc}"
-        )
+        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"order-part flywheel 1 -> {exc}")
     except GameError as exc:
-        raise ProbeInconclusive(
-            f"order-part flywheel 1 gave an odd answer: {exc}"
-        ) from exc
+        raise ProbeInconclusive(f"order-part flywheel 1 gave an odd answer: {exc}") from exc
     return ProbeResult(
         bug_id="BUG-1",
         present=False,
@@ -56,19 +50,17 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     play_setup(client, game_id, HALE_QUOTED)
     observation = client.command(game_id, "wind-spring J1 8")
     if not observation.success:
-        raise ProbeInconclusive(
-            f"wind-spring J1 8 refused: {observation.message[:200]}"
-        )
+        raise ProbeInconclusive(f"wind-spring J1 8 refused: {observation.message[:200]}")
     job = _ticket(client.state(game_id), "J1")
     spring = job.get("spring") or {}
     snapped = spring.get("turns") != 8 or any(
-        f.get("code") == "broken-mainspring" and not f.get("mended")
-        for f in job.get("faults", [])
+        f.get("code") == "broken-mainspring" and not f.get("mended") for f in job.get("faults", [])
     )
     return ProbeResult(
         bug_id="BUG-2",
         present=snapped,
-        evidence=f"after winding 8 of 6-8: spring={spring}, faults={job.get('faults')}; {observation.message[:160]}",
+        evidence=f"after winding 8 of 6-8: spring={spring}, faults={job.get('faults')}; "
+        f"{observation.message[:160]}",
     )
 
 
@@ -78,8 +70,7 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     play_setup(
         client,
         game_id,
-        HALE_QUOTED
-        + ["clean J1", "fit-part J1 pivot", "wind-spring J1 7", "test-run J1"],
+        HALE_QUOTED + ["clean J1", "fit-part J1 pivot", "wind-spring J1 7", "test-run J1"],
     )
     before = client.state(game_id)
     job = _ticket(before, "J1")
@@ -109,9 +100,7 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"spring holds {turns} after 3 + 3 turns")
     match = re.search(r"now holds (\d+) turns?", observation.message)
     if not match:
-        raise ProbeInconclusive(
-            f"no turn count in the reply: {observation.message[:200]}"
-        )
+        raise ProbeInconclusive(f"no turn count in the reply: {observation.message[:200]}")
     said = int(match.group(1))
     return ProbeResult(
         bug_id="BUG-4",
@@ -126,15 +115,11 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     start = _bins(client.state(game_id)).get("pivot")
     if start is None:
         raise ProbeInconclusive("no pivot bin")
-    play_setup(
-        client, game_id, ["order-part pivot 2", "order-part pivot 3", "close-up"]
-    )
+    play_setup(client, game_id, ["order-part pivot 2", "order-part pivot 3", "close-up"])
     state = client.state(game_id)
     now = _bins(state).get("pivot")
     if state.get("orders"):
-        raise ProbeInconclusive(
-            f"orders still outstanding after close-up: {state.get('orders')}"
-        )
+        raise ProbeInconclusive(f"orders still outstanding after close-up: {state.get('orders')}")
     return ProbeResult(
         bug_id="BUG-5",
         present=now != start + 5,
@@ -150,10 +135,7 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     if [f.get("code") for f in faults][:1] == ["worn-pivot"]:
         raise ProbeInconclusive(f"the worn pivot is already the first fault: {faults}")
     observation = play_setup(client, game_id, ["fit-part J1 pivot"])
-    faults = {
-        f.get("code"): f.get("mended")
-        for f in _ticket(client.state(game_id), "J1").get("faults", [])
-    }
+    faults = {f.get("code"): f.get("mended") for f in _ticket(client.state(game_id), "J1").get("faults", [])}
     if "worn-pivot" not in faults:
         raise ProbeInconclusive(f"J1 has no worn pivot: {faults}")
     wrong = faults["worn-pivot"] is not True or faults.get("dirty-movement") is True

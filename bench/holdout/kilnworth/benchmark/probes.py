@@ -34,7 +34,9 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         observation = client.command(game_id, "unload --kiln 3")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"'unload --kiln 3' broke the server: {exc}")
+        return ProbeResult(
+            bug_id="BUG-1", present=True, evidence=f"'unload --kiln 3' broke the server: {exc}"
+        )
     return ProbeResult(
         bug_id="BUG-1",
         present=False,
@@ -56,11 +58,18 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
 
 def probe_bug_3(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
-    setup = ["throw --count 4", "wait --hours 16", "load --kiln 1 --count 4", "fire --kiln 1", "wait --hours 5"]
+    setup = [
+        "throw --count 4",
+        "wait --hours 16",
+        "load --kiln 1 --count 4",
+        "fire --kiln 1",
+        "wait --hours 5",
+    ]
     state = play_setup(client, game_id, setup).state
     if state.get("kiln_1_status") != "fired" or int(state.get("kiln_1_temp_c", 0)) <= 200:
-        raise ProbeInconclusive(f"kiln 1 is not a hot fired kiln: {state.get('kiln_1_status')}, "
-                                f"{state.get('kiln_1_temp_c')} C")
+        raise ProbeInconclusive(
+            f"kiln 1 is not a hot fired kiln: {state.get('kiln_1_status')}, {state.get('kiln_1_temp_c')} C"
+        )
     before = _pieces(state)
     observation = client.command(game_id, "unload --kiln 1")
     if not observation.success:
@@ -117,7 +126,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"not at day 3 with kiln 2 loaded: {state}")
     observation = client.command(game_id, "fire --kiln 2")
     if observation.success:
-        return ProbeResult(bug_id="BUG-5", present=False, evidence=f"day 3, kiln 2 fires: {observation.message[:200]}")
+        return ProbeResult(
+            bug_id="BUG-5", present=False, evidence=f"day 3, kiln 2 fires: {observation.message[:200]}"
+        )
     if "already" in observation.message.lower():
         return ProbeResult(
             bug_id="BUG-5",
@@ -129,7 +140,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
 
 def probe_bug_6(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
-    state = play_setup(client, game_id, ["throw --count 2", "wait --hours 16", "load --kiln 2 --count 2"]).state
+    state = play_setup(
+        client, game_id, ["throw --count 2", "wait --hours 16", "load --kiln 2 --count 2"]
+    ).state
     before = int(state["electricity_used_kwh"])
     after = int(play_setup(client, game_id, ["fire --kiln 2 --hours 6"]).state["electricity_used_kwh"])
     return ProbeResult(

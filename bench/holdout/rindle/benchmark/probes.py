@@ -56,13 +56,25 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-3",
         present=present,
-        evidence=f"salt #1 3 on a 2 kg wheel: wheel took {taken} kg, sack went {salt_before} -> {salt_after} kg",
+        evidence=f"salt #1 3 on a 2 kg wheel: wheel took {taken} kg, "
+        f"sack went {salt_before} -> {salt_after} kg",
     )
 
 
 def probe_bug_4(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
-    setup = ["make 20", "salt #1 1", "carry #1", "go yard", "rest", "rest", "rest", "rest", "go cave", "pull #1"]
+    setup = [
+        "make 20",
+        "salt #1 1",
+        "carry #1",
+        "go yard",
+        "rest",
+        "rest",
+        "rest",
+        "rest",
+        "go cave",
+        "pull #1",
+    ]
     setup_obs = play_setup(client, game_id, setup + ["go stall"])
     if not setup_obs.state["wheels"]["1"]["faults"]:
         raise ProbeInconclusive("the unturned wheel has no fault")
@@ -92,14 +104,26 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     return ProbeResult(
         bug_id="BUG-5",
         present=milk != 0,
-        evidence=f"one order of 20 L, two rests: {milk} L in the churns in week {obs.state['season']['week']}, "
+        evidence=f"one order of 20 L, two rests: {milk} L in the churns "
+        f"in week {obs.state['season']['week']}, "
         f"orders {obs.state.get('orders')}",
     )
 
 
 def probe_bug_6(client: GameClient) -> ProbeResult:
     game_id = client.new_game().game_id
-    setup = ["make 20", "salt #1 1", "carry #1", "go cave", "mist", "mist", "turn #1", "go yard", "rest", "go cave"]
+    setup = [
+        "make 20",
+        "salt #1 1",
+        "carry #1",
+        "go cave",
+        "mist",
+        "mist",
+        "turn #1",
+        "go yard",
+        "rest",
+        "go cave",
+    ]
     before = play_setup(client, game_id, setup)
     if "mould" not in before.state["wheels"]["1"]["faults"]:
         raise ProbeInconclusive(f"no mould grew: {before.state['wheels']['1']}")

@@ -112,8 +112,17 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     play_setup(
         client,
         game_id,
-        [*FULL_ROW_1, "PRESS 150 INTO VAT 1", "REST", "REST", "REST", "RACK VAT 1 TO BARREL 1", "REST", "REST",
-         "BOTTLE BARREL 1"],
+        [
+            *FULL_ROW_1,
+            "PRESS 150 INTO VAT 1",
+            "REST",
+            "REST",
+            "REST",
+            "RACK VAT 1 TO BARREL 1",
+            "REST",
+            "REST",
+            "BOTTLE BARREL 1",
+        ],
     )
     state = client.state(game_id)
     wants = _entity(state, "buyer", 3)["wants"]
