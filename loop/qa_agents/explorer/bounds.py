@@ -48,16 +48,12 @@ def _bounded(key: str) -> str | None:
     return name[:1].lower() + name[1:] if found.group("d") else name
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def over_bounds(state: Any, path: str = "") -> list[tuple[str, float, str, float]]:
     """(path, value, bound's path, bound) for every value above its own maximum in the state."""
     found: list[tuple[str, float, str, float]] = []
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
-        bounds = [(str(k), _bounded(str(k)), v) for k, v in state.items() if _number(v)]
+        bounds = [(str(k), _bounded(str(k)), v) for k, v in state.items() if numbers.is_number(v)]
         for key, field, limit in bounds:
             if field is None:
                 continue
@@ -80,20 +76,20 @@ def _beside_bare_bound(record: dict[Any, Any]) -> list[str]:
     """What a bare `capacity` beside them bounds: the one number beside it (a tank's level), and the one list
     of records (an enclosure's animals). Of two numbers, either may count something else (an enclosure's
     visitors beside the animals it holds): neither is judged."""
-    numbers = [
+    levels = [
         str(k)
         for k, v in record.items()
-        if _number(v) and _bounded(str(k)) is None and k not in view.CLOCK_KEYS
+        if numbers.is_number(v) and _bounded(str(k)) is None and k not in view.CLOCK_KEYS
     ]
     records = [str(k) for k, v in record.items() if _records(v)]
-    return [*(numbers if len(numbers) == 1 else []), *(records if len(records) == 1 else [])]
+    return [*(levels if len(levels) == 1 else []), *(records if len(records) == 1 else [])]
 
 
 def _size(value: Any) -> float | None:
     """A number, or how many entries a list or records keyed by name hold; None for anything else."""
     if isinstance(value, list) or _records(value):
         return len(value)
-    return value if _number(value) else None
+    return value if numbers.is_number(value) else None
 
 
 def _records(value: Any) -> bool:
@@ -145,7 +141,7 @@ def all_numbers(state: Any, path: str = "", lengths: bool = False) -> dict[str, 
     found: dict[str, float] = {}
     if isinstance(state, dict):
         prefix = f"{path}." if path else ""
-        found.update({f"{prefix}{key}": value for key, value in state.items() if _number(value)})
+        found.update({f"{prefix}{key}": value for key, value in state.items() if numbers.is_number(value)})
         written = {key: numbers.fraction(value) for key, value in state.items() if isinstance(value, str)}
         found.update({f"{prefix}{key}": pair[0] for key, pair in written.items() if pair is not None})
         if lengths:

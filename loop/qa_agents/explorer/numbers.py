@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from loop.qa_agents.explorer.counts import QUANTITY_KEYS
 from loop.qa_agents.explorer.per_state import per_state
@@ -61,6 +61,11 @@ def _numeric_fields(state: Any, path: str) -> dict[str, float]:
 
 
 _FRACTION = re.compile(r"(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)")
+
+
+def is_number(value: object) -> TypeGuard[float]:
+    """A JSON number (a bool is none)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def as_number(value: Any) -> float | None:

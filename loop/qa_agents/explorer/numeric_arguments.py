@@ -32,18 +32,19 @@ def says_number(text: str) -> bool:
     return bool(_SAYS_NUMBER.search(text[:MAX_TEXT]))
 
 
-def _words(template: Template) -> list[str | Slot]:
-    """The template's parts one typed word each (a literal part may hold several: 'furnace stoke')."""
-    words: list[str | Slot] = []
-    for part in template.parts:
-        words += part.split() if isinstance(part, str) else [part]
+def _words(template: Template) -> list[tuple[str | Slot, int]]:
+    """The template's parts one typed word each (a literal part may hold several: 'furnace stoke'), each
+    with the index of its part."""
+    words: list[tuple[str | Slot, int]] = []
+    for index, part in enumerate(template.parts):
+        words += [(word, index) for word in part.split()] if isinstance(part, str) else [(part, index)]
     return words
 
 
-def _fits(words: list[str | Slot], typed: list[str]) -> bool:
+def _fits(words: list[tuple[str | Slot, int]], typed: list[str]) -> bool:
     if len(words) != len(typed):
         return False
-    return all(isinstance(w, Slot) or w.lower() == t.lower() for w, t in zip(words, typed, strict=True))
+    return all(isinstance(w, Slot) or w.lower() == t.lower() for (w, _), t in zip(words, typed, strict=True))
 
 
 def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
@@ -62,16 +63,14 @@ def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
             continue
         open_slots = [
             i
-            for i, word in enumerate(words)
+            for i, (word, _) in enumerate(words)
             if isinstance(word, Slot) and word.kind != NUMBER and not _NUMERIC.fullmatch(typed[i])
         ]
         named = [i for i in open_slots if typed[i].lower() in quoted]
         at = named or (open_slots if len(open_slots) == 1 else [])
         if len(at) != 1:
             continue
-        position = [i for i, part in enumerate(template.parts) if isinstance(part, Slot)][
-            [i for i, word in enumerate(words) if isinstance(word, Slot)].index(at[0])
-        ]
+        position = words[at[0]][1]
         parts = (*template.parts[:position], Slot(NUMBER), *template.parts[position + 1 :])
         changes.append((template, Template(parts)))
     return changes

@@ -69,6 +69,19 @@ def said_units(step: Step) -> list[tuple[str, float]]:
     return unit_numbers(step.message, _field_stems(numbers.numeric_fields(step.state)))
 
 
+def _by_unit(step: Step) -> dict[str, list[float]]:
+    """unit -> the numbers the step's reply gives in it."""
+    said: dict[str, list[float]] = {}
+    for unit, number in said_units(step):
+        said.setdefault(unit, []).append(number)
+    return said
+
+
+def _field_stem(path: str) -> str:
+    """The stem of a field's own name, the last key of its path ('balloon.altitudeFt' -> 'altitudeft')."""
+    return stem(re.split(r"[.\]]", path.rstrip("]"))[-1])
+
+
 def judged(step: Step) -> bool:
     """A command the game accepted and finished, that put no earlier state back."""
     if step.command is None or not ok(step) or step.verb in RESTORING:
@@ -121,7 +134,7 @@ def _telling(number: float) -> bool:
 
 def _timelike(path: str) -> bool:
     """A clock, or a field named for a stretch of time ('hour', 'day'): its value matches any small number."""
-    return numbers.is_clock(path) or stem(re.split(r"[.\]]", path.rstrip("]"))[-1]) in numbers.CLOCK_STEMS
+    return numbers.is_clock(path) or _field_stem(path) in numbers.CLOCK_STEMS
 
 
 def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
@@ -131,9 +144,7 @@ def contradicted(step: Step) -> tuple[tuple[str, str], ...]:
         return ()
     changes = numbers.changed(step.before, step.state)
     moves = {abs(numbers.delta(old, new)) for old, new in changes.values()}
-    said: dict[str, list[float]] = {}
-    for unit, number in said_units(step):
-        said.setdefault(unit, []).append(number)
+    said = _by_unit(step)
     return tuple(
         (unit, path)
         for unit, values in said.items()
@@ -150,7 +161,7 @@ def tells_of_several_changes(text: str, changes: dict[str, tuple[float, float]])
     """Does a reply give one changed field two different values ('you sink to level 3 ... The envelope has
     cooled: you sink to level 2')? It tells of several changes in turn, and its other numbers may be of the
     steps between."""
-    names = {stem(re.split(r"[.\]]", path.rstrip("]"))[-1]) for path in changes}
+    names = {_field_stem(path) for path in changes}
     given: dict[str, set[str]] = {}
     for label, number in _LABELLED.findall(text[:4000]):
         if stem(label) in names:
@@ -235,9 +246,7 @@ class ReplyUnitOracle(Oracle):
         changes = numbers.changed(step.before, step.state)
         if not changes:
             return []
-        said: dict[str, list[float]] = {}
-        for unit, number in said_units(step):
-            said.setdefault(unit, []).append(number)
+        said = _by_unit(step)
         if not said or tells_of_several_changes(step.message, changes):
             return []
         units = self.claim if self.claim is not None else learned_as(steps[:-1], self.earlier, self.against)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter, OrderedDict
-from typing import TypeGuard
 
+from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import leaves
 from loop.qa_agents.explorer.vocabulary import stem
@@ -67,14 +67,10 @@ def blocking_fields(step: Step) -> frozenset[str]:
     named = frozenset(p for p, n in overlap.items() if n and n == best) if best else frozenset()
     if len(named) > MAX_BLOCKING:  # of fields alike ('furnace.*'), the one holding the number said
         values = {path: value for path, value in leaves(step.state).items() if path in named}
-        numbers = set(_NUMBER.findall(text))
-        named = frozenset(p for p, v in values.items() if _is_number(v) and f"{v:g}" in numbers)
+        said_numbers = set(_NUMBER.findall(text))
+        named = frozenset(p for p, v in values.items() if numbers.is_number(v) and f"{v:g}" in said_numbers)
     # several fields alike: words every reply carries (a status line's 'move 3/20'), not what blocks it
     return named if len(named) <= MAX_BLOCKING else frozenset()
-
-
-def _is_number(value: object) -> TypeGuard[float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 class Unblocker:
