@@ -68,6 +68,10 @@ FALLBACK_HELP = (
 PROSE_WORDS = frozenset({"a", "an", "the", "your", "this", "that", "these", "my", "its", "their", "to", "of"})
 _RANGE = re.compile(r"(?<![\w.-])(-?\d+)\s*(?:-|–|\.\.|to)\s*(-?\d+)(?!\w|\.\d)")
 MAX_RANGE_SPAN = 1000
+# The step a range goes in: 'in steps of 10', '(10 L steps)', 'multiples of 5'.
+_STRIDE = re.compile(
+    r"\b(?:in steps of|steps of|multiples of)\s+(\d+)\b|\b(\d+)(?:\s*[a-z]{1,3})?\s+steps\b", re.I
+)
 _CAPITAL_PLACEHOLDER = re.compile(r"(?<![\w<\[{])[A-Z][A-Z_]+(?![\w>\]}])")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\[[^\[\]]{1,40}\]|\{[^{}]{1,40}\}|\+\s*[a-z][\w-]*", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -94,6 +98,8 @@ _COMMAND_AFTER = re.compile(
 _COMMA = "\u2063"
 _COMMA_BETWEEN = re.compile(r"(?<=[>\]])\s*,\s*(?=[<\[])")
 _HEADER_COLON = re.compile(f"(?<!{GLUE}):(?!{GLUE})")
+# A symbol written against a placeholder ('#<n>', '@<name>'): typed against the argument ('#3').
+_PREFIX = re.compile(r"[#@$%&~^*]{1,2}")
 _NAMED_ARGUMENT = re.compile(r"(?<![\w:])([a-z][\w-]*):(?=[<\[])", re.IGNORECASE)
 _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its description
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
@@ -316,7 +322,10 @@ def _templates(spec: str) -> list[Template]:
     bracketed: set[int] = set()  # the parts in brackets: arguments that may be left out ('refuel [units]')
     position = 0
     for match in _PLACEHOLDER.finditer(spec):
-        parts.extend(spec[position : match.start()].split())
+        before = spec[position : match.start()].split()
+        if before and not spec[match.start() - 1].isspace() and _PREFIX.fullmatch(before[-1]):
+            before[-1] = prefixed(before[-1])  # 'salt #<n>': typed 'salt #3'
+        parts.extend(before)
         if match.group(0).startswith("["):
             bracketed.add(len(parts))
         parts.append(_slot(match.group(0)))
@@ -387,6 +396,12 @@ def with_range(template: Template, bounds: tuple[int, int], line: str = "") -> T
     if not bounded:
         return template
     values = tuple(range_values(f"{bounds[0]}-{bounds[1]}"))
+    stride = _STRIDE.search(line)
+    if stride is not None:  # '20 to 60 L (10 L steps)': the steps and the edges' outside neighbours
+        every = int(stride.group(1) or stride.group(2))
+        if 1 < every <= bounds[1] - bounds[0]:
+            inside = range(bounds[0], bounds[1] + 1, every)
+            values = tuple(str(n) for n in dict.fromkeys([bounds[0] - 1, *inside, bounds[1], bounds[1] + 1]))
     return Template(tuple(Slot(p.kind, values) if p in bounded else p for p in template.parts))
 
 
@@ -801,6 +816,11 @@ def _one_change_each(
     for index, choices in enumerate(options):
         commands += [_joined([*base[:index], choice, *base[index + 1 :]]) for choice in choices[1:]]
     return commands
+
+
+def prefixed(symbols: str) -> str:
+    """A symbol typed right before an argument, with a space before it ('#' in 'carry #3')."""
+    return f"{symbols}{GLUE}"
 
 
 def glued(symbols: str) -> str:

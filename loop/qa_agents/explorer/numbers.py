@@ -276,6 +276,23 @@ def delta(old: float, new: float) -> float:
     return round(new - old, 9)
 
 
+# The periods a clock's field counts round: hours of a day or half-day, minutes, degrees.
+CLOCK_PERIODS = (24, 12, 60, 360)
+
+
+def wrapped(old: float, new: float, by: float) -> bool:
+    """Whether a field that went from `old` to `new` moved by `by` round a clock's dial (18 h + 10 h is 4 h):
+    both values on the dial, and `by` hours or minutes onwards, or back, lands on `new`."""
+    if not all(float(v).is_integer() for v in (old, new, by)):
+        return False
+    return any(
+        0 <= old < period
+        and 0 <= new < period
+        and ((old + by - new) % period == 0 or (old - by - new) % period == 0)
+        for period in CLOCK_PERIODS
+    )
+
+
 def is_clock(path: str) -> bool:
     """A field that is a clock, at the top or nested ('counters.ticks')."""
     return path.rsplit(".", 1)[-1] in CLOCK_KEYS

@@ -32,7 +32,7 @@ _ASKED_AFTER = re.compile(r"\b([a-z]+) (?:what|which|whom|where)\?", re.IGNORECA
 _QUOTED_NAME = re.compile(r'"([^"]+ [^"]+)"')
 # A refusal's list of three or more names, its kind unsaid: 'Aunt Wren grows basil, ivy, "boston fern" and
 # "maidenhair fern".'
-_ITEM = r'(?:"[^"\n]{1,30}"|[a-z][\w\'-]*)'
+_ITEM = r'(?:(?:the|a|an) )?(?:"[^"\n]{1,30}"|[a-z][\w\'-]*)'
 _THREE_OR_MORE = re.compile(rf"({_ITEM}(?:, {_ITEM}){{1,14}}(?:,? (?:and|or) {_ITEM})?)", re.IGNORECASE)
 # What someone deals in, its kind unsaid: 'The market has no 5. It sells flour, yeast, sugar.'
 _DEALS_IN = re.compile(

@@ -100,7 +100,9 @@ class TypedQuantityOracle(Oracle):
         moved = {
             path: (old, new)
             for path, (old, new) in changes.items()
-            if abs(numbers.delta(old, new)) != number and abs(numbers.delta(old, new)) not in said
+            if abs(numbers.delta(old, new)) != number
+            and abs(numbers.delta(old, new)) not in said
+            and not numbers.wrapped(old, new, number)
         }
         if not moved:
             return []

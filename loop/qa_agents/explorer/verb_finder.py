@@ -95,6 +95,16 @@ _NAMED_KIND = re.compile(r"\b(?:name|choose|pick|give|enter|type)\s+(?:a|an|the)
 # what? Name a card!').
 _ASKS = re.compile(r"\?\s*$|\b(?:what|which|whom?|how many)\b[^.!?]{0,30}\?", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"<[a-z0-9][\w |,-]{0,40}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
+# A verb that explains a command named after it: 'try explain <command>', 'help [topic]', 'man VERB'.
+_TOPIC_VERB = re.compile(
+    r"\b([a-z][a-z-]{1,15})\s+(?:<(?:command|cmd|topic|verb|action)s?>|\[(?:command|cmd|topic|verb|action)s?\]"
+    r"|(?-i:COMMAND|CMD|TOPIC|VERB))(?![\w-])",
+    re.IGNORECASE,
+)
+# A text pointing to the explanation of a command it names: 'See help sell.', 'man brew'.
+_POINTED = re.compile(r"\b(help|man|explain|usage|info|describe)\s+([a-z][a-z-]*)\b")
+MAX_TOPICS = 48  # explanations asked for, per session
+_VERB_WORD = re.compile(r"[a-z][a-z-]+")
 
 
 @dataclass(frozen=True)
@@ -195,6 +205,11 @@ class VerbFinder:
     examples: dict[str, list[Template]] = field(default_factory=dict)  # an example as quoted -> its templates
     unsettled: list[str] = field(default_factory=list)  # examples as quoted, not played yet
     helps_read: set[str] = field(default_factory=set)  # the help replies read whole
+    topic_verbs: list[str] = field(default_factory=list)  # verbs that explain the command named after them
+    topics_asked: set[str] = field(default_factory=set)
+    follower_words: set[str] = field(default_factory=set)  # words known only as a found verb's argument
+    topic_subjects: list[str] = field(default_factory=list)  # the verbs whose explanation to ask for
+    _topics_version: int = -1
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -229,7 +244,8 @@ class VerbFinder:
             self._values.update(w for rank, w in found if rank == STATE_VALUE)
             for rank, word in found:
                 self._offer(word, rank)
-        opening = step.command is None or step.verb in HELP_VERBS
+        # The help opens the game's words; a topic's explanation ('help sell') gives its templates directly.
+        opening = step.command is None or (self.reads_help(step) and not step.noun)
         if (
             step.observation is not None
             and (step.message, opening) not in self._heard
@@ -262,6 +278,9 @@ class VerbFinder:
         is left to play); `known`: the verbs' words."""
         if self.refusal.learned and self.unsettled:
             return self.unsettled.pop(0)  # an example given in passing, played as quoted to settle it
+        topic = self._next_topic() if self.refusal.learned else None
+        if topic is not None:
+            return topic
         gap = min(MAX_GAP, 2 ** (self.misses // MISSES_PER_GAP))
         if not self.refusal.learned or (steps - self.last_try < gap and not due):
             return None
@@ -270,12 +289,51 @@ class VerbFinder:
             if word in self.tried or rank != self.rank.get(word):
                 continue
             self.tried.add(word)
-            if word in known:
+            if word in known and word not in self.follower_words:
                 continue  # the help gave it already: it is played anyway
             self.trying = self.last_word = word
             self.last_try = steps
             return word
         return None
+
+    def reads_help(self, step: Step) -> bool:
+        """Is `step` a help: 'help', or a verb that explains the command named after it ('explain brew')?"""
+        return step.verb in HELP_VERBS or step.verb in self.topic_verbs
+
+    def _next_topic(self) -> str | None:
+        """The explanation of a known verb not asked for yet ('help sell'), from each verb that gives one."""
+        if len(self.topics_asked) >= MAX_TOPICS:
+            return None
+        for topic_verb in self.topic_verbs:
+            for verb in self.topic_subjects:
+                command = f"{topic_verb} {verb}"
+                if command not in self.topics_asked:
+                    self.topics_asked.add(command)
+                    return command
+        return None
+
+    def _learn_topic_verbs(self, message: str, verbs: Verbs) -> None:
+        """A text that names a verb explaining commands: by a placeholder for the command ('try explain
+        <command>') or pointing to a known verb's explanation ('See help sell.')."""
+        text = message[:MAX_TEXT]
+        named = [m.group(1).lower() for m in _TOPIC_VERB.finditer(text)]
+        named += [m.group(1) for m in _POINTED.finditer(text.lower()) if m.group(2) in verbs.words]
+        for verb in named:
+            if verb not in FUNCTION_WORDS and verb not in CUES and verb not in self.topic_verbs:
+                self.topic_verbs.append(verb)
+        if self.topic_verbs and verbs.version != self._topics_version:
+            self._topics_version = verbs.version
+            for template in verbs.templates:  # the verbs of the help and those found, not guesses
+                verb = str(template.parts[0])
+                if (
+                    _VERB_WORD.fullmatch(verb)
+                    and verb not in FUNCTION_WORDS
+                    and verb not in HELP_VERBS
+                    and verb not in self.topic_verbs
+                    and (verb not in self.guessed or verb in self.found)
+                    and verb not in self.topic_subjects
+                ):
+                    self.topic_subjects.append(verb)
 
     def judge(self, step: Step, verbs: Verbs) -> None:
         """What `step` says of the verbs: a tried word found or not, a listed bare command that does not
@@ -302,7 +360,9 @@ class VerbFinder:
                 self._accept(command, step, verbs)
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
-        if step.verb in HELP_VERBS and ok(step) and step.message not in self.helps_read:
+        self._learn_topic_verbs(step.message, verbs)
+        reads_help = self.reads_help(step)
+        if reads_help and ok(step) and step.message not in self.helps_read:
             # A help reached another way than 'help' ('/help', '? orders'): read whole, as the first one.
             self.helps_read.add(step.message)
             for template in read_help(step.message[:MAX_TEXT]).templates:
@@ -312,25 +372,26 @@ class VerbFinder:
                 template = Template((step.verb, *template.parts))  # 'hang': 'Say which piece: piece=<id>'
             if template.verb == step.verb and not ok(step):
                 verbs.narrow(template)  # its own refusal says what the arguments may be
-            elif template.verb in self.found or template.verb == step.verb or step.verb in HELP_VERBS:
+            elif template.verb in self.found or template.verb == step.verb or reads_help:
                 verbs.add(template)  # a help topic's usage line ('help build': 'build <building> at <x,y>')
         for template in answer_templates(step.message):
             verbs.add(template)
-        for template in listed_examples(step.message) if step.verb in HELP_VERBS else ():
+        for template in listed_examples(step.message) if reads_help else ():
             self._add_example(template, verbs)
-        for template in parenthesized_examples(step.message) if step.verb in HELP_VERBS else ():
+        for template in parenthesized_examples(step.message) if reads_help else ():
             self._add_example(template, verbs)
-        for template in clause_examples(step.message) if step.verb in HELP_VERBS else ():
+        for template in clause_examples(step.message) if reads_help else ():
             self._add_example(template, verbs)
         for template in example_templates(step.message):
             verb = template.verb
-            if step.verb in HELP_VERBS or verb in self.found or verb == step.verb or verb in verbs.words:
+            if reads_help or verb in self.found or verb == step.verb or verb in verbs.words:
                 verbs.add(template)
         if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
-        for template in option_lists.narrowed(step, verbs):
-            verbs.narrow(template)
+        explains_a_verb = reads_help and step.noun in {t.verb for t in verbs.templates}
+        for template in option_lists.narrowed(step, verbs) if not explains_a_verb else ():
+            verbs.narrow(template)  # 'inspect <ticket>: open the case' explains; it lists no tickets
         for template, numbered in numeric_arguments.numbered(step, verbs):
             verbs.remove(template)
             verbs.add(numbered)
@@ -420,6 +481,7 @@ class VerbFinder:
             usage = [t for t in usage_templates(step.message) if t.verb == command]
             made += usage or ([] if worked else [Template((command, Slot(asked_kind(step.message))))])
             made += [Template((command, after)) for after in self.followers.get(command, [])]
+            self.follower_words.update(self.followers.get(command, []))  # 'buy throw': 'throw' is no verb yet
         for template in made:
             if template not in verbs.templates:
                 verbs.add(template)

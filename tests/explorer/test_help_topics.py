@@ -1,0 +1,110 @@
+"""What a help says past its first page: the explanation of each command a refusal or the help points to
+('See help sell.', "try 'explain <command>'"), an argument written against a symbol ('#<n>'), the members of
+a refusal's list written with articles, a range that goes in steps, and a clock that wraps past midnight."""
+
+from pathlib import Path
+
+import pytest
+
+from games.catalogue import load_game
+from loop.contract.game_client import GameObservation
+from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
+from loop.qa_agents.explorer.numbers import wrapped
+from loop.qa_agents.explorer.option_lists import listed_options
+from loop.qa_agents.explorer.refusal import Refusal
+from loop.qa_agents.explorer.typed_quantity import TypedQuantityOracle
+from loop.qa_agents.explorer.verb_finder import VerbFinder
+from loop.replay.transcript import Step
+from loop.trace import read_trace
+from tests.explorer.conftest import explore
+from tests.explorer.hand_steps import game
+
+HOLDOUT = Path(__file__).resolve().parents[2] / "bench" / "holdout"
+START = {"day": 1, "till": 50, "pieces": 0}
+MAN_PAGE = """NAME
+    sell - sell finished pieces
+
+SYNOPSIS
+    sell [-n COUNT]
+    sell [--count COUNT]
+"""
+
+
+def _step(command: str, reply: str, success: bool) -> Step:
+    return Step(1, command, START, GameObservation(message=reply, state=START, success=success))
+
+
+def _finder() -> VerbFinder:
+    refusal = Refusal()
+    for word in ("qzxvb", "bbkvz", "xkcdq", "wrtpk"):
+        refusal.learn(_step(word, f"No such command '{word}'. Type help.", False))
+    return VerbFinder(refusal)
+
+
+def test_a_refusal_pointing_to_a_commands_help_has_each_verb_explained_and_read():
+    finder, verbs = _finder(), parse_help("sell     sell pieces\nbuy      buy clay")
+    assert finder.next_try(0, set(), due=True) != "help sell"  # nothing points to an explanation yet
+    finder.judge(_step("sell agnes", "sell: unexpected argument 'agnes'. See help sell.", False), verbs)
+    asked = [finder.next_try(1, set()), finder.next_try(2, set())]
+    assert asked == ["help sell", "help buy"]
+    finder.judge(_step("help sell", MAN_PAGE, True), verbs)
+    assert Template(("sell", "-n", Slot("count"))) in verbs.templates
+    assert finder.next_try(3, set()) != "help sell"  # each once
+
+
+def test_a_help_naming_an_explaining_verb_by_a_placeholder_has_it_asked_and_read_as_a_help():
+    finder, verbs = _finder(), parse_help("look              the shop\ninspect <ticket>  open a case")
+    finder.judge(_step("help", "Commands: look, inspect. Try 'explain <command>'.", True), verbs)
+    assert finder.next_try(1, set()) == "explain look"
+    finder.judge(_step("explain inspect", "inspect <ticket>: open the case, e.g. inspect J1.", True), verbs)
+    assert Template(("inspect", Slot("ticket"))) in verbs.templates
+    # a cue before a placeholder is no verb that explains ('Type <command> to act')
+    other, verbs = _finder(), parse_help("look     the shop")
+    other.judge(_step("help", "Type <command> to act.", True), verbs)
+    assert other.topic_verbs == []
+
+
+def test_an_argument_written_against_a_symbol_is_typed_against_it():
+    verbs = parse_help("  salt #<n> <kg>   rub salt into a wheel\n  carry #<n>       carry a wheel down")
+    assert Template(("carry", "#\u2060", Slot("n"))) in verbs.templates
+    assert "carry #1" in candidate_commands(verbs, {"wheels": {"1": {"salt": 0}}})
+
+
+def test_a_range_in_steps_is_tried_at_its_steps_and_edges():
+    [make] = parse_help("  make <litres>    set 20 to 60 L of milk (10 L steps) into a wheel").templates
+    assert make == Template(("make", Slot("litres", ("19", "20", "30", "40", "50", "60", "61"))))
+
+
+def test_a_refusals_list_written_with_articles_gives_its_members():
+    said = "There is no 'cellar' here. You can go to the dairy, the cave, the stall or the yard."
+    assert listed_options(said) == {"": ("dairy", "cave", "stall", "yard")}
+
+
+def test_a_clock_that_passes_midnight_moved_by_the_hours_typed():
+    assert wrapped(18, 4, 10) and wrapped(50, 5, 15) and not wrapped(18, 4, 9) and not wrapped(30, 4, 10)
+
+    def hours(at: int) -> dict:
+        return {"clock_hour": at, "day": 1}
+
+    steps = game(
+        hours(8),
+        ("wait 2", hours(10), True, "2 h pass."),
+        ("wait 3", hours(13), True, "3 h pass."),
+        ("wait 5", hours(18), True, "5 h pass."),
+        ("wait 10", hours(4), True, "10 h pass. Day 2 begins."),
+    )
+    assert TypedQuantityOracle().judge(steps, set()) == []
+    steps[-1] = Step(4, "wait 10", hours(18), GameObservation(message="10 h pass.", state=hours(2)))
+    assert TypedQuantityOracle().judge(steps, set()) != []  # 12 h passed, not 10
+
+
+@pytest.mark.slow
+def test_a_kiln_coop_whose_commands_are_explained_by_man_pages_is_played_with_their_flags(tmp_path: Path):
+    # Kilnworth refuses arguments with 'See help sell.'; its flags are only in `help <command>`.
+    result = explore(load_game(HOLDOUT / "kilnworth"), tmp_path, steps=600)
+    entries = [e for e in read_trace(result.trace_path) if e.command]
+    assert "help buy" in {e.command for e in entries}
+    bought = [
+        e for e in entries if e.command.startswith(("buy -c ", "buy --clay ", "buy -g ", "buy --glaze "))
+    ]
+    assert any((e.observation or {}).get("success") for e in bought), [e.command for e in bought]
