@@ -81,3 +81,17 @@ def test_a_train_held_at_a_red_signal_is_dispatched_after_the_signal_is_set(tmp_
         and "DEPARTS" in third.observation.get("message", "")
     ]
     assert chained, "no refused dispatch was played again after acting on what its refusal named"
+
+
+def test_a_refusal_saying_which_verb_to_play_first_plays_one_of_its_commands_then_retries() -> None:
+    pad = {"crush_pad_kg": 0, "vats": {"2": 0}}
+    candidates = ["press all into vat 2", "pick row 1 with crew 1", "pick row 2 with crew 1", "rest"]
+    refused = game(pad, ("press all into vat 2", pad, False, "No grapes on the pad. PICK a row first."))
+    worked = {"pick row 2 with crew 1"}
+    assert Enablers().follow(refused[-1], candidates, worked) == [
+        "pick row 2 with crew 1",
+        "press all into vat 2",
+    ]
+    # 'first' after no verb of the game names nothing to play
+    other = game(pad, ("press all into vat 2", pad, False, "Clean the pad first."))
+    assert Enablers().follow(other[-1], candidates, worked) == []

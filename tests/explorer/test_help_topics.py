@@ -8,9 +8,10 @@ import pytest
 
 from games.catalogue import load_game
 from loop.contract.game_client import GameObservation
-from loop.qa_agents.explorer.commands import Slot, Template, candidate_commands, parse_help
+from loop.qa_agents.explorer.commands import Slot, Template, Verbs, candidate_commands, parse_help
 from loop.qa_agents.explorer.numbers import wrapped
 from loop.qa_agents.explorer.option_lists import listed_options
+from loop.qa_agents.explorer.option_lists import narrowed as narrowed_templates
 from loop.qa_agents.explorer.refusal import Refusal
 from loop.qa_agents.explorer.typed_quantity import TypedQuantityOracle
 from loop.qa_agents.explorer.verb_finder import VerbFinder
@@ -108,3 +109,21 @@ def test_a_kiln_coop_whose_commands_are_explained_by_man_pages_is_played_with_th
         e for e in entries if e.command.startswith(("buy -c ", "buy --clay ", "buy -g ", "buy --glaze "))
     ]
     assert any((e.observation or {}).get("success") for e in bought), [e.command for e in bought]
+
+
+def test_an_examples_word_naming_the_kind_of_its_number_gives_that_number_the_listed_members():
+    pick = Template(
+        ("pick", Slot("like row"), Slot("n", ("3", "0")), "with", Slot("like crew"), Slot("n", ("1",)))
+    )
+    verbs = Verbs([pick])
+    refused = game(
+        START, ("pick row 9 with crew 1", START, False, "There is no row 9; the estate has rows 1 to 3.")
+    )
+    [narrowed] = narrowed_templates(refused[-1], verbs)
+    assert narrowed.parts[1] == Slot("like row") and narrowed.parts[2] == Slot("n", ("0", "1", "2", "3", "4"))
+    # a clause after a colon is no list of numbers ('Buyer 2, Aubert: pays 8 coins, due on day 8.')
+    said = game(
+        START,
+        ("pick row 0 with crew 1", START, False, "Row 2, north slope: pays 8, wants more, due on day 8."),
+    )
+    assert all(" " not in o for t in narrowed_templates(said[-1], verbs) for s in t.slots for o in s.options)

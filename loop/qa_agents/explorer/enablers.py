@@ -22,6 +22,8 @@ CHAINS_PER_REFUSAL = 2
 _NAME = re.compile(r"[a-z][a-z0-9]*|[0-9]+[a-z][a-z0-9]*")
 _MAX_TEXT = 600
 # A command a refusal quotes ('Boat 2 has not paid: `toll 2 collect` first.'): the game names the lever.
+# What a refusal says to do first: 'PICK a row first.', 'You need to enrol someone before that.'
+_FIRST = re.compile(r"([a-z][a-z ]{0,40}?)\s+(?:first\b|before\b)")
 _QUOTED = re.compile(r"`([^`\n]{2,60})`|'([^'\n]{2,60})'|\"([^\"\n]{2,60})\"")
 
 
@@ -60,6 +62,11 @@ class Enablers:
             self.tried.add((command, quoted))
             self.chains[key] += 1
             return [quoted, step.command]
+        first = self._named_first(step, command, candidates, worked)
+        if first is not None:
+            self.tried.add((command, first))
+            self.chains[key] += 1
+            return [first, step.command]
         named = (said - _words(command)) & _state_words(step.state)
         if not named:
             return []
@@ -78,6 +85,21 @@ class Enablers:
         self.tried.add((command, enabler))
         self.chains[key] += 1
         return [enabler, step.command]
+
+    def _named_first(self, step: Step, command: str, candidates: list[str], worked: set[str]) -> str | None:
+        """A command of another known verb the refusal says to do first ('PICK a row first.', 'You must enrol
+        a member before throwing'): one that changed a state before, else the first not tried after it."""
+        verbs = {c.lower().split()[0] for c in candidates if c.strip()} - {command.split()[0]}
+        for match in _FIRST.finditer(step.message[:_MAX_TEXT].lower()):
+            verb = next((w for w in _NAME.findall(match.group(1)) if w in verbs), None)
+            if verb is None:
+                continue
+            mine = [
+                c for c in candidates if c.lower().split()[:1] == [verb] and (command, c) not in self.tried
+            ]
+            if mine:
+                return next((c for c in mine if c in worked), mine[0])
+        return None
 
     def _quoted(self, step: Step, command: str, verbs: set[str], worked: set[str]) -> str | None:
         """A command of another known verb the refusal quotes, not yet tried before this one: one with an

@@ -105,7 +105,7 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
         return []
     typed = f" {' '.join(step.command.lower().split())} "
     every_list = len(listed)
-    listed = {k: os for k, os in listed.items() if not any(f" {o} " in typed for o in os)}
+    listed = {k: os for k, os in listed.items() if not _typed_one_of(typed, k, os)}
     recognised = len(listed) < every_list  # a list of the reply holds what was typed: it was a right one
     offered = listed.pop("", None)
     if offered and not (recognised or changed(step)):
@@ -117,7 +117,7 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
     unclaimed = [os for k, os in listed.items() if k and not any(_claims(t, k) for t in verbs.templates)]
     found = []
     for template in verbs.templates:
-        parts = tuple(_listed(p, listed) for p in template.parts)
+        parts = _listed_parts(template.parts, listed)
         if asked and unclaimed and template.verb == step.verb and not (recognised or changed(step)):
             # 'Cast Ada as what? The parts: Prospero, Miranda.': the list is of the argument after 'as'
             answered = _after_word(Template(parts), asked.group(1).lower(), unclaimed[0])
@@ -142,6 +142,15 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
         if parts != template.parts:
             found.append(Template(parts))
     return found
+
+
+def _typed_one_of(typed: str, kind: str, options: tuple[str, ...]) -> bool:
+    """Whether the command typed one of the options: the word after the kind's name where it names it
+    ('pick row 9 with crew 1' typed row 9, not one of rows 1 to 3), else any word."""
+    labelled = re.search(rf" {re.escape(kind)}s? (\S+) ", typed) if kind else None
+    if labelled is not None:
+        return labelled.group(1) in options
+    return any(f" {o} " in typed for o in options)
 
 
 def _claims(template: Template, kind: str) -> bool:
@@ -171,6 +180,32 @@ def _open_kinds(template: Template) -> list[str]:
         for p in template.parts
         if isinstance(p, Slot) and _names_things(p) and not p.kind.startswith(LIKE)
     ]
+
+
+def _listed_parts(
+    parts: tuple[str | Slot, ...], listed: dict[str, tuple[str, ...]]
+) -> tuple[str | Slot, ...]:
+    """The parts with each open argument of a listed kind taking its members. An example's word that names
+    the kind of the number after it ('ROW 3' in 'Try PICK ROW 3 WITH CREW 1', rows 1 to 6 listed) gives
+    that number the members, and stays the word it is."""
+    found = list(parts)
+    for i, part in enumerate(parts):
+        after = parts[i + 1] if i + 1 < len(parts) else None
+        labels = (
+            isinstance(part, Slot)
+            and part.kind.startswith(LIKE)
+            and isinstance(after, Slot)
+            and after.kind in NUMBER_KINDS
+        )
+        if labels:
+            assert isinstance(part, Slot) and isinstance(after, Slot)
+            kind = stem(part.kind.removeprefix(LIKE))
+            members = listed.get(kind, ())
+            if members and all(" " not in m for m in members):  # numbers or codes, never clauses
+                found[i + 1] = Slot(after.kind, members)
+        elif found[i] is part:
+            found[i] = _listed(part, listed)
+    return tuple(found)
 
 
 def _listed(part: str | Slot, listed: dict[str, tuple[str, ...]]) -> str | Slot:
