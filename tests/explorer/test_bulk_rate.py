@@ -102,3 +102,22 @@ def test_a_command_with_no_word_a_rule_could_name_is_judged_without_error() -> N
     short = game({"x": {"cash": 5}}, ("go 3", {"x": {"cash": 2}}, True, "You go."))
     assert oracle.judge(short, set()) == []
     assert oracle.leads(short, set()) == []
+
+
+def test_a_lower_rate_stated_beside_the_full_one_is_a_rule_and_a_flat_key_in_pence_is_money() -> None:
+    def till(pence: int, clay: int) -> dict:
+        return {"till_pence": pence, "clay_kg": clay}
+
+    def orders(page: str) -> list:
+        return game(
+            till(5000, 0),
+            ("help buy", till(5000, 0), True, f"DESCRIPTION\n    {page}\n"),
+            ("buy --clay 1", till(4850, 1), True, "Bought 1 kg of clay."),
+            ("buy --clay 2", till(4550, 3), True, "Bought 2 kg of clay."),
+            ("buy --clay 10", till(3050, 13), True, "Bought 10 kg of clay."),
+        )
+
+    found = judged(orders("Clay costs 150p a kg, or 120p a kg for an order of 10 kg or more."))
+    assert [a.subject for a in found] == ["bulk|buy --clay #|10|till_pence|-150"]
+    # two goods' rates and a minimum order: no lower rate from a quantity on
+    assert judged(orders("Clay costs 150p a kg; glaze 3p a ml, 100 ml or more a time.")) == []

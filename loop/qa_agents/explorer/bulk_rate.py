@@ -31,6 +31,8 @@ from loop.replay.transcript import Step
 _FROM = re.compile(r"(?<![\d.£$€])(\d+)\s+(?:[a-z]+\s+){0,2}?(?:or more|or over|and over|and above)\b", re.I)
 # what the rule does: makes it cheaper
 _CHEAPER = re.compile(r"%\s*off|\b(?:off|discount(?:ed)?|cheaper|less|bulk|group rate|reduced)\b", re.I)
+# A rate a unit: '150p a kg', '£1.20 per kg', '3 coins each'
+_RATE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:[a-z£$€]{1,6}\s+)?(?:(?:a|an|per)\s+([a-z]+)|each)\b", re.I)
 _SENTENCE = re.compile(r"[^.!?\n]+")
 _WORD = re.compile(r"[a-z]{3,}")
 _NOT_NAMES = frozenset({"the", "and", "for", "from", "with", "into", "onto", "all"})
@@ -77,12 +79,21 @@ def _rules(step: Step) -> tuple[tuple[int, str, frozenset[str]], ...]:
     found = []
     for sentence in _SENTENCE.findall(text):
         start = _FROM.search(sentence)
-        if start is not None and _CHEAPER.search(sentence) and int(start.group(1)) > 1:
+        cheaper = _CHEAPER.search(sentence) or _lower_rate_after(sentence)
+        if start is not None and cheaper and int(start.group(1)) > 1:
             found.append((int(start.group(1)), _side(sentence)))
     if not found:
         return ()
     words = frozenset(stem(w) for w in _WORD.findall(text.lower()))
     return tuple((threshold, side, words) for threshold, side in found)
+
+
+def _lower_rate_after(sentence: str) -> bool:
+    """'Clay costs 150p a kg, or 120p a kg for an order of 10 kg or more': two rates a unit, the later lower."""
+    found = [(float(m.group(1)), (m.group(2) or "").lower()) for m in _RATE.finditer(sentence)]
+    return any(
+        later < first and unit == found[0][1] for first, unit in found[:1] for later, _ in found[1:]
+    ) and all(unit == found[0][1] for _, unit in found)
 
 
 def _side(text: str) -> str:

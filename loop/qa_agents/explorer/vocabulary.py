@@ -24,8 +24,11 @@ COUNT_WORDS = frozenset(
 
 
 def names_money(path: str) -> bool:
-    """Whether a field's own name is a word money goes by (`ledger.cash`, `till`)."""
-    return stem(path.rsplit(".", 1)[-1].lower()) in MONEY
+    """Whether a field's own name is a word money goes by (`ledger.cash`, `till`), or one of its words is
+    (`till_pence`)."""
+    key = path.rsplit(".", 1)[-1]
+    words = re.split(r"[_\s-]+", key)
+    return any(stem(word.lower()) in MONEY for word in [key, *words] if word)
 
 
 PARTICLES = frozenset({"down", "up", "away", "out", "off"})
