@@ -89,7 +89,8 @@ def _rules(step: Step) -> tuple[tuple[int, str, frozenset[str]], ...]:
 
 
 def _lower_rate_after(sentence: str) -> bool:
-    """'Clay costs 150p a kg, or 120p a kg for an order of 10 kg or more': two rates a unit, the later lower."""
+    """'Clay costs 150p a kg, or 120p a kg for an order of 10 kg or more': rates for one unit, a later one
+    lower."""
     found = [(float(m.group(1)), (m.group(2) or "").lower()) for m in _RATE.finditer(sentence)]
     return any(
         later < first and unit == found[0][1] for first, unit in found[:1] for later, _ in found[1:]
