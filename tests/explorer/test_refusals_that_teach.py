@@ -90,3 +90,9 @@ def test_records_keyed_by_name_count_against_a_capacity_beside_them():
         False,
         True,
     ]
+
+
+def test_a_flag_that_wants_a_whole_number_takes_numbers():
+    unload = Template(("unload", "--kiln", Slot("kiln")))
+    step = _refused("unload --kiln agnes", "--kiln wants a whole number, not 'agnes'.")[-1]
+    assert numbered(step, Verbs([unload])) == [(unload, Template(("unload", "--kiln", Slot("n"))))]

@@ -2,7 +2,8 @@
 
 A help's argument may be named by what it counts (`stoke <sacks>`), and a name-filled slot then spends its
 tries on words. A refusal that says the typed word is no number ('Sacks must be a whole number, got
-'annealing'.', "invalid int value: 'oak'", "'oak' is not a number", 'Expected an integer.') says which
+'annealing'.', "invalid int value: 'oak'", "'oak' is not a number", 'Expected an integer.', "--kiln wants a
+whole number, not 'agnes'.") says which
 argument takes a number: the one it quotes, or the only word the command typed where a number could stand.
 The verb's templates with a slot there get a number slot instead.
 """
@@ -20,7 +21,7 @@ _NUMBER_WORD = r"(?:(?:whole|positive|non-negative|valid|natural)\s+)?(?:number|
 _SAYS_NUMBER = re.compile(
     rf"\b(?:must|should|has to|needs? to)\s+be\s+(?:an?\s+)?{_NUMBER_WORD}\b"
     rf"|\b(?:is not|isn't|not)\s+(?:an?\s+)?{_NUMBER_WORD}\b"
-    rf"|\bexpect(?:ed|s)?\s+(?:an?\s+)?{_NUMBER_WORD}\b"
+    rf"|\b(?:expect(?:ed|s)?|wants?|takes|needs|requires)\s+(?:an?\s+)?{_NUMBER_WORD}\b"
     r"|\binvalid\s+(?:int|integer|number|literal|numeric)\b",
     re.IGNORECASE,
 )
