@@ -127,3 +127,14 @@ def test_an_examples_word_naming_the_kind_of_its_number_gives_that_number_the_li
         ("pick row 0 with crew 1", START, False, "Row 2, north slope: pays 8, wants more, due on day 8."),
     )
     assert all(" " not in o for t in narrowed_templates(said[-1], verbs) for s in t.slots for o in s.options)
+
+
+def test_a_refusal_quoting_all_the_words_after_the_verb_as_one_name_gives_the_verb_one_argument():
+    finder, verbs = _finder(), parse_help("take <thing> into <place>   stow something")
+    typed = "take lobster pot into your satchel"
+    finder.judge(_step(typed, 'You see no "lobster pot into your satchel" to pick up.', False), verbs)
+    assert Template(("take", Slot("thing"))) in verbs.templates
+    # a refusal quoting one word of several says nothing of how the line is read
+    finder, verbs = _finder(), parse_help("take <thing> into <place>   stow something")
+    finder.judge(_step(typed, "There is no 'satchel' here.", False), verbs)
+    assert Template(("take", Slot("thing"))) not in verbs.templates

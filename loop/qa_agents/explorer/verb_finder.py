@@ -103,8 +103,22 @@ _TOPIC_VERB = re.compile(
 )
 # A text pointing to the explanation of a command it names: 'See help sell.', 'man brew'.
 _POINTED = re.compile(r"\b(help|man|explain|usage|info|describe)\s+([a-z][a-z-]*)\b")
+# Any quoted span, in straight or curly quotes.
+_QUOTES = re.compile(r"[\"“”‘’'`]([^\"“”‘’'`\n]{1,80})[\"“”‘’'`]")
 MAX_TOPICS = 48  # explanations asked for, per session
 _VERB_WORD = re.compile(r"[a-z][a-z-]+")
+
+
+def _read_whole(step: Step) -> Template | None:
+    """A refusal quoting all the words typed after the verb as one name ('take lobster pot into your satchel':
+    'There is no "lobster pot into your satchel" here'): the game reads the rest of a line as one argument,
+    so the verb with one argument is a form of it."""
+    assert step.command is not None
+    verb, _, tail = step.command.strip().lower().partition(" ")
+    if len(tail.split()) < 3:
+        return None
+    quoted = {" ".join(q.split()) for q in _QUOTES.findall(step.message[:MAX_TEXT].lower())}
+    return Template((verb, Slot("thing"))) if " ".join(tail.split()) in quoted else None
 
 
 @dataclass(frozen=True)
@@ -389,6 +403,9 @@ class VerbFinder:
         if not ok(step) and (step.verb in self.found or any(t.verb == step.verb for t in verbs.templates)):
             for template in argument_forms.forms(step, verbs):
                 verbs.add(template)
+            whole = _read_whole(step)
+            if whole is not None and whole not in verbs.templates:
+                verbs.add(whole)
         explains_a_verb = reads_help and step.noun in {t.verb for t in verbs.templates}
         for template in option_lists.narrowed(step, verbs) if not explains_a_verb else ():
             verbs.narrow(template)  # 'inspect <ticket>: open the case' explains; it lists no tickets
