@@ -138,3 +138,21 @@ def test_a_refusal_quoting_all_the_words_after_the_verb_as_one_name_gives_the_ve
     finder, verbs = _finder(), parse_help("take <thing> into <place>   stow something")
     finder.judge(_step(typed, "There is no 'satchel' here.", False), verbs)
     assert Template(("take", Slot("thing"))) not in verbs.templates
+
+
+def test_a_verb_whose_explanations_repeat_the_help_is_asked_no_more():
+    finder, verbs = (
+        _finder(),
+        parse_help("pick     pick grapes\npress    press them\nrest     sleep\nsell     sell"),
+    )
+    prose = "You run the estate for 14 days. PICK, PRESS, REST and SELL. Type HELP <topic> for more."
+    finder.judge(_step("help", prose, True), verbs)
+    finder.helps_read.add(prose)
+    asked = []
+    for step in range(1, 8):
+        topic = finder.next_try(step, set())
+        if topic is None or not topic.startswith("help "):
+            break
+        asked.append(topic)
+        finder.judge(_step(topic, prose, True), verbs)
+    assert len(asked) == 3  # three answers that repeat the help, then no more

@@ -106,6 +106,7 @@ _POINTED = re.compile(r"\b(help|man|explain|usage|info|describe)\s+([a-z][a-z-]*
 # Any quoted span, in straight or curly quotes.
 _QUOTES = re.compile(r"[\"“”‘’'`]([^\"“”‘’'`\n]{1,80})[\"“”‘’'`]")
 MAX_TOPICS = 48  # explanations asked for, per session
+SAME_TOPIC_REPLIES = 3  # explanations that repeat the help or each other before the verb is asked no more
 _VERB_WORD = re.compile(r"[a-z][a-z-]+")
 
 
@@ -224,6 +225,8 @@ class VerbFinder:
     follower_words: set[str] = field(default_factory=set)  # words known only as a found verb's argument
     topic_subjects: list[str] = field(default_factory=list)  # the verbs whose explanation to ask for
     _topics_version: int = -1
+    _topic_replies: dict[str, set[str]] = field(default_factory=dict)
+    _same_topic: dict[str, int] = field(default_factory=dict)
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -326,6 +329,19 @@ class VerbFinder:
                     return command
         return None
 
+    def _hear_topic(self, step: Step) -> None:
+        """An explanation the verb gave already, to another topic or as the help itself, says it explains
+        nothing by topic: after SAME_TOPIC_REPLIES of them, it is asked no more."""
+        assert step.command is not None
+        topic_verb = step.command.split()[0]
+        text = " ".join(step.message.split())
+        heard = self._topic_replies.setdefault(topic_verb, set())
+        if text in heard or step.message in self.helps_read or self.refusal.refused(step):
+            self._same_topic[topic_verb] = self._same_topic.get(topic_verb, 0) + 1
+            if self._same_topic[topic_verb] >= SAME_TOPIC_REPLIES and topic_verb in self.topic_verbs:
+                self.topic_verbs.remove(topic_verb)
+        heard.add(text)
+
     def _learn_topic_verbs(self, message: str, verbs: Verbs) -> None:
         """A text that names a verb explaining commands: by a placeholder for the command ('try explain
         <command>') or pointing to a known verb's explanation ('See help sell.')."""
@@ -333,7 +349,13 @@ class VerbFinder:
         named = [m.group(1).lower() for m in _TOPIC_VERB.finditer(text)]
         named += [m.group(1) for m in _POINTED.finditer(text.lower()) if m.group(2) in verbs.words]
         for verb in named:
-            if verb not in FUNCTION_WORDS and verb not in CUES and verb not in self.topic_verbs:
+            dropped = self._same_topic.get(verb, 0) >= SAME_TOPIC_REPLIES
+            if (
+                verb not in FUNCTION_WORDS
+                and verb not in CUES
+                and verb not in self.topic_verbs
+                and not dropped
+            ):
                 self.topic_verbs.append(verb)
         if self.topic_verbs and verbs.version != self._topics_version:
             self._topics_version = verbs.version
@@ -375,6 +397,8 @@ class VerbFinder:
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
         self._learn_topic_verbs(step.message, verbs)
+        if command in self.topics_asked:
+            self._hear_topic(step)
         reads_help = self.reads_help(step)
         if reads_help and ok(step) and step.message not in self.helps_read:
             # A help reached another way than 'help' ('/help', '? orders'): read whole, as the first one.
