@@ -44,6 +44,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "ferrywick",
         "fogbell",
         "foxglove",
+        "fullingmill",
         "gavelry",
         "glasswright",
         "gloomwell",
