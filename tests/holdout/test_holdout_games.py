@@ -56,6 +56,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "icefall",
         "inkwell",
         "kestrel-deep",
+        "kettleburn",
         "kilnworth",
         "lanternhook",
         "lift-shift",

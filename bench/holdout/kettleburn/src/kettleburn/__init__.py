@@ -1,0 +1,1 @@
+"""Kettleburn: a roadside tea house over one day."""
