@@ -25,11 +25,15 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         obs = client.command(game, "weave c3ed")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"'weave c3ed' with one yarn lot crashed: {exc}")
+        return ProbeResult(
+            bug_id="BUG-1", present=True, evidence=f"'weave c3ed' with one yarn lot crashed: {exc}"
+        )
     cloth = [lot for lot in obs.state.get("lots", {}).values() if lot.get("stage") == "cloth"]
     if not obs.success or not cloth:
         raise ProbeInconclusive(f"single-lot weave was refused: {obs.message[:200]}")
-    return ProbeResult(bug_id="BUG-1", present=False, evidence=f"single-lot weave answered: {obs.message[:120]}")
+    return ProbeResult(
+        bug_id="BUG-1", present=False, evidence=f"single-lot weave answered: {obs.message[:120]}"
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
@@ -71,7 +75,8 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
         return ProbeResult(
             bug_id="BUG-3",
             present=True,
-            evidence=f"'weave c3ed c3ed' turned {before} kg of yarn into {total} kg of cloth: {obs.message[:120]}",
+            evidence=f"'weave c3ed c3ed' turned {before} kg of yarn into {total} kg of cloth: "
+            f"{obs.message[:120]}",
         )
     if not obs.success and lots.get("c3ed", {}).get("stage") == "yarn":
         return ProbeResult(bug_id="BUG-3", present=False, evidence=f"refused: {obs.message[:120]}")
@@ -82,10 +87,20 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
     """The fulling reply must state the bolts that went into the store (18 kg of cloth gives 4)."""
     game = client.new_game().game_id
     setup = [
-        "buy c3ed", "yes", "buy 3d8a", "yes",
-        "scour c3ed", "scour 3d8a", "card c3ed", "sleep",
-        "card 3d8a", "spin c3ed", "sleep",
-        "spin 3d8a", "weave c3ed 3d8a", "sleep",
+        "buy c3ed",
+        "yes",
+        "buy 3d8a",
+        "yes",
+        "scour c3ed",
+        "scour 3d8a",
+        "card c3ed",
+        "sleep",
+        "card 3d8a",
+        "spin c3ed",
+        "sleep",
+        "spin 3d8a",
+        "weave c3ed 3d8a",
+        "sleep",
     ]
     obs = play_setup(client, game, setup)
     cloth = [code for code, lot in obs.state.get("lots", {}).items() if lot.get("stage") == "cloth"]
