@@ -121,3 +121,25 @@ def test_a_lower_rate_stated_beside_the_full_one_is_a_rule_and_a_flat_key_in_pen
     assert [a.subject for a in found] == ["bulk|buy --clay #|10|till_pence|-150"]
     # two goods' rates and a minimum order: no lower rate from a quantity on
     assert judged(orders("Clay costs 150p a kg; glaze 3p a ml, 100 ml or more a time.")) == []
+
+
+def test_a_price_line_with_a_lower_rate_covers_its_own_goods_not_those_priced_on_other_lines() -> None:
+    def stall(pennies: int) -> dict:
+        return {"purse": pennies}
+
+    help_text = (
+        "Supplies (any day)\n  buy <n> wax          wax by the pound: 4p a lb, 3p a lb for 10 lb or more at once\n"
+        "  buy <n> wicks        wicks at 1p each\n"
+    )
+
+    def buying(thing: str, rate: int) -> list:
+        return game(
+            stall(500),
+            ("help", stall(500), True, help_text),
+            (f"buy 1 {thing}", stall(500 - rate), True, "Bought."),
+            (f"buy 2 {thing}", stall(500 - 3 * rate), True, "Bought."),
+            (f"buy 10 {thing}", stall(500 - 13 * rate), True, "Bought."),
+        )
+
+    assert [a.subject for a in judged(buying("wax", 4))] == ["bulk|buy # wax|10|purse|-4"]
+    assert judged(buying("wicks", 1)) == []

@@ -76,16 +76,24 @@ def _rules(step: Step) -> tuple[tuple[int, str, frozenset[str]], ...]:
     if step.observation is None or "or more" not in step.message and " and " not in step.message:
         return ()
     text = step.message[:4000]
-    found = []
-    for sentence in _SENTENCE.findall(text):
-        start = _FROM.search(sentence)
-        cheaper = _CHEAPER.search(sentence) or _lower_rate_after(sentence)
-        if start is not None and cheaper and int(start.group(1)) > 1:
-            found.append((int(start.group(1)), _side(sentence)))
-    if not found:
-        return ()
+    sentences = _SENTENCE.findall(text)
     words = frozenset(stem(w) for w in _WORD.findall(text.lower()))
-    return tuple((threshold, side, words) for threshold, side in found)
+    found = []
+    for sentence in sentences:
+        start = _FROM.search(sentence)
+        if start is None or int(start.group(1)) <= 1:
+            continue
+        if _CHEAPER.search(sentence):
+            found.append((int(start.group(1)), _side(sentence), words))
+        elif _lower_rate_after(sentence):
+            # a price line ('wax: 4p a lb, 3p a lb for 10 lb or more') covers its own goods, not those the
+            # reply prices on other lines ('wicks at 1p each')
+            own = frozenset(stem(w) for w in _WORD.findall(sentence.lower()))
+            priced = {
+                stem(w) for other in sentences if _RATE.search(other) for w in _WORD.findall(other.lower())
+            }
+            found.append((int(start.group(1)), _side(sentence), (words - priced) | own))
+    return tuple(found)
 
 
 def _lower_rate_after(sentence: str) -> bool:
