@@ -79,6 +79,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "ravensmoor",
         "rindle",
         "ringside",
+        "ryemarket",
         "saltmarsh",
         "saltmarsh-still",
         "shearling",

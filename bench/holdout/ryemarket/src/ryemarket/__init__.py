@@ -1,0 +1,1 @@
+"""Ryemarket: a village bakery run through a chat-bot ordering desk."""
