@@ -128,7 +128,8 @@ def test_a_price_line_with_a_lower_rate_covers_its_own_goods_not_those_priced_on
         return {"purse": pennies}
 
     help_text = (
-        "Supplies (any day)\n  buy <n> wax          wax by the pound: 4p a lb, 3p a lb for 10 lb or more at once\n"
+        "Supplies (any day)\n"
+        "  buy <n> wax          wax by the pound: 4p a lb, 3p a lb for 10 lb or more at once\n"
         "  buy <n> wicks        wicks at 1p each\n"
     )
 

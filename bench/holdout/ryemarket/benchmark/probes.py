@@ -32,9 +32,14 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     except GameServerError as exc:
         return ProbeResult(bug_id="BUG-1", present=True, evidence=f"/deliver order-99 -> HTTP {exc.status}")
     except GameUnavailable as exc:
-        return ProbeResult(bug_id="BUG-1", present=True, evidence=f"/deliver order-99 dropped the connection: {exc}")
-    return ProbeResult(bug_id="BUG-1", present=False,
-                       evidence=f"/deliver order-99 answered success={obs.success}: {obs.message[:120]}")
+        return ProbeResult(
+            bug_id="BUG-1", present=True, evidence=f"/deliver order-99 dropped the connection: {exc}"
+        )
+    return ProbeResult(
+        bug_id="BUG-1",
+        present=False,
+        evidence=f"/deliver order-99 answered success={obs.success}: {obs.message[:120]}",
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
@@ -46,8 +51,11 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     obs = client.command(game_id, "/buy 12 wheat")
     wheat = obs.state.get("pantry", {}).get("wheat")
     if not obs.success:
-        return ProbeResult(bug_id="BUG-2", present=True,
-                           evidence=f"/buy 12 wheat into an empty 12-sack pantry refused: {obs.message[:150]}")
+        return ProbeResult(
+            bug_id="BUG-2",
+            present=True,
+            evidence=f"/buy 12 wheat into an empty 12-sack pantry refused: {obs.message[:150]}",
+        )
     if wheat != 12:
         raise ProbeInconclusive(f"/buy 12 wheat accepted but pantry wheat is {wheat}")
     return ProbeResult(bug_id="BUG-2", present=False, evidence="/buy 12 wheat accepted, pantry wheat 12")
@@ -68,7 +76,10 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
     after = obs.state
     placed = free_before - sum(1 for slot in after["oven"] if slot is None)
     used = wheat_before - after["pantry"]["wheat"]
-    evidence = f"/bake sourdough x2 with 1 free slot: {placed} loaf placed, {used} wheat used (pantry {wheat_before}->{after['pantry']['wheat']})"
+    evidence = (
+        f"/bake sourdough x2 with 1 free slot: {placed} loaf placed, {used} wheat used "
+        f"(pantry {wheat_before}->{after['pantry']['wheat']})"
+    )
     if placed != 1:
         raise ProbeInconclusive(evidence)
     return ProbeResult(bug_id="BUG-3", present=used != placed, evidence=evidence)
@@ -77,9 +88,18 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
 def probe_bug_4(client: GameClient) -> ProbeResult:
     """Selling past the stall's 6-a-day limit: the reply must report what was actually sold and earned."""
     game_id = _fresh(client)
-    play_setup(client, game_id, [
-        "/buy 8 wheat", "/bake sourdough x4", "/close", "/bake sourdough x4", "/close", "/sell 5 sourdough",
-    ])
+    play_setup(
+        client,
+        game_id,
+        [
+            "/buy 8 wheat",
+            "/bake sourdough x4",
+            "/close",
+            "/bake sourdough x4",
+            "/close",
+            "/sell 5 sourdough",
+        ],
+    )
     before = client.state(game_id)
     if before["shelf"]["sourdough"] != 3 or before["stall_sold_today"] != 5:
         raise ProbeInconclusive(f"setup gave shelf {before['shelf']} stall {before['stall_sold_today']}")
@@ -93,8 +113,10 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"reply has no sale line: {obs.message[:150]}")
     said_qty = int(match.group(1))
     said_pence = int(match.group(2)) * 100 + int(match.group(3))
-    evidence = (f"reply says sold {said_qty} for {said_pence}p; state: shelf -{sold}, money +{gained}p, "
-                f"message {obs.message[:120]!r}")
+    evidence = (
+        f"reply says sold {said_qty} for {said_pence}p; state: shelf -{sold}, money +{gained}p, "
+        f"message {obs.message[:120]!r}"
+    )
     return ProbeResult(bug_id="BUG-4", present=(said_qty != sold or said_pence != gained), evidence=evidence)
 
 
@@ -105,7 +127,9 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     for day in range(1, 15):
         state = client.state(game_id)
         if state.get("day") != day or state.get("game_over"):
-            raise ProbeInconclusive(f"expected day {day}, state says day {state.get('day')} over={state.get('game_over')}")
+            raise ProbeInconclusive(
+                f"expected day {day}, state says day {state.get('day')} over={state.get('game_over')}"
+            )
         commands = []
         if state["shelf"]["sourdough"]:
             commands.append(f"/sell {state['shelf']['sourdough']} sourdough")
@@ -120,7 +144,10 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
         rents[day] = before - _pence(obs.state["money"])
     if rents[7] != 2000:
         raise ProbeInconclusive(f"first rent on day 7 was {rents[7]}p")
-    evidence = f"money taken at close: day 7 {rents[7]}p, day 14 {rents[14]}p; rent_due_day now {obs.state.get('rent_due_day')}"
+    evidence = (
+        f"money taken at close: day 7 {rents[7]}p, day 14 {rents[14]}p; "
+        f"rent_due_day now {obs.state.get('rent_due_day')}"
+    )
     return ProbeResult(bug_id="BUG-5", present=rents[14] != 2000, evidence=evidence)
 
 
@@ -133,6 +160,8 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"order-1 is {order}, day {obs.state.get('day')}")
     if order.get("status") == "delivered":
         raise ProbeInconclusive("order-1 was delivered")
-    evidence = (f"day 4, order-1 due day 3 has status {order.get('status')!r}; close said "
-                f"{'lapsed' if 'lapsed' in obs.message else 'nothing about a lapse'}")
+    evidence = (
+        f"day 4, order-1 due day 3 has status {order.get('status')!r}; close said "
+        f"{'lapsed' if 'lapsed' in obs.message else 'nothing about a lapse'}"
+    )
     return ProbeResult(bug_id="BUG-6", present=order.get("status") != "missed", evidence=evidence)
