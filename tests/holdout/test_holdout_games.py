@@ -89,6 +89,7 @@ def test_every_holdout_game_validates_with_probes_that_flip() -> None:
         "spokewise",
         "starwatch",
         "sternwheel",
+        "stovehollow",
         "tallyhall",
         "thornstead",
         "tidewright",
