@@ -53,11 +53,16 @@ def probe_bug_1(client: GameClient) -> ProbeResult:
     try:
         obs = client.command(gid, "take a look around")
     except (GameServerError, GameUnavailable) as exc:
-        return ProbeResult(bug_id="BUG-1", present=True,
-                           evidence=f"'take a look around' on Monday after burning one log: {exc}")
+        return ProbeResult(
+            bug_id="BUG-1",
+            present=True,
+            evidence=f"'take a look around' on Monday after burning one log: {exc}",
+        )
     if not obs.success or "Hot Pool" not in obs.message:
         raise ProbeInconclusive(f"look gave an unexpected reply: {obs.message[:200]}")
-    return ProbeResult(bug_id="BUG-1", present=False, evidence="look answered normally on Monday after feeding")
+    return ProbeResult(
+        bug_id="BUG-1", present=False, evidence="look answered normally on Monday after feeding"
+    )
 
 
 def probe_bug_2(client: GameClient) -> ProbeResult:
@@ -71,9 +76,12 @@ def probe_bug_2(client: GameClient) -> ProbeResult:
     obs = client.command(gid, "let a guest into the warm pool")
     warm = obs.state["pools"][WARM]
     if not obs.success and warm["bathers"] == 0:
-        return ProbeResult(bug_id="BUG-2", present=True,
-                           evidence=f"Warm Pool at {warm['tempC']}°C (band {warm['minC']}-{warm['maxC']}) refused a guest: "
-                                    f"{obs.message[:160]}")
+        return ProbeResult(
+            bug_id="BUG-2",
+            present=True,
+            evidence=f"Warm Pool at {warm['tempC']}°C (band {warm['minC']}-{warm['maxC']}) refused a guest: "
+            f"{obs.message[:160]}",
+        )
     if obs.success and warm["bathers"] == 1 and obs.state["coinPurse"] == coins + warm["feeCoins"]:
         return ProbeResult(bug_id="BUG-2", present=False, evidence="guest admitted at exactly maxC")
     raise ProbeInconclusive(f"unexpected admission result: {obs.message[:200]}")
@@ -91,9 +99,12 @@ def probe_bug_3(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"carry refused: {obs.message[:200]}")
     after = _logs_total(obs.state)
     if after != before:
-        return ProbeResult(bug_id="BUG-3", present=True,
-                           evidence=f"with {have} split logs, 'carry five logs' took total wood from {before} to {after} "
-                                    f"(split {obs.state['woodPile']['split']}, at stove {obs.state['logsAtStove']})")
+        return ProbeResult(
+            bug_id="BUG-3",
+            present=True,
+            evidence=f"with {have} split logs, 'carry five logs' took total wood from {before} to {after} "
+            f"(split {obs.state['woodPile']['split']}, at stove {obs.state['logsAtStove']})",
+        )
     return ProbeResult(bug_id="BUG-3", present=False, evidence=f"wood conserved at {after}")
 
 
@@ -112,8 +123,11 @@ def probe_bug_4(client: GameClient) -> ProbeResult:
         raise ProbeInconclusive(f"no roof figure in: {obs.message[:200]}")
     said, held = int(match.group(1)), obs.state["roofCondition"]
     if said != held:
-        return ProbeResult(bug_id="BUG-4", present=True,
-                           evidence=f"second mend from {roof}%: message says roof stands at {said}%, state says {held}")
+        return ProbeResult(
+            bug_id="BUG-4",
+            present=True,
+            evidence=f"second mend from {roof}%: message says roof stands at {said}%, state says {held}",
+        )
     return ProbeResult(bug_id="BUG-4", present=False, evidence=f"message and state agree at {held}%")
 
 
@@ -137,10 +151,16 @@ def probe_bug_5(client: GameClient) -> ProbeResult:
     obs = play_setup(client, gid, ["let a guest into the hot pool"])
     paid = obs.state["coinPurse"] - coins
     if paid == hot["weekendFeeCoins"] and paid != hot["feeCoins"]:
-        return ProbeResult(bug_id="BUG-5", present=True,
-                           evidence=f"on Friday one Hot Pool guest paid {paid} coins, the weekend fee; the weekday fee is {hot['feeCoins']}")
+        return ProbeResult(
+            bug_id="BUG-5",
+            present=True,
+            evidence=f"on Friday one Hot Pool guest paid {paid} coins, the weekend fee; "
+            f"the weekday fee is {hot['feeCoins']}",
+        )
     if paid == hot["feeCoins"]:
-        return ProbeResult(bug_id="BUG-5", present=False, evidence=f"Friday guest paid the weekday fee {paid}")
+        return ProbeResult(
+            bug_id="BUG-5", present=False, evidence=f"Friday guest paid the weekday fee {paid}"
+        )
     raise ProbeInconclusive(f"Friday guest paid {paid}")
 
 
@@ -151,8 +171,12 @@ def probe_bug_6(client: GameClient) -> ProbeResult:
     obs = play_setup(client, gid, ["buy three logs from the woodcutter"])
     after = obs.state["woodPile"]
     if after["split"] == before["split"] + 3 and after["unsplit"] == before["unsplit"]:
-        return ProbeResult(bug_id="BUG-6", present=True,
-                           evidence=f"bought 3 rounds: unsplit stayed {after['unsplit']}, split went {before['split']}->{after['split']}")
+        return ProbeResult(
+            bug_id="BUG-6",
+            present=True,
+            evidence=f"bought 3 rounds: unsplit stayed {after['unsplit']}, "
+            f"split went {before['split']}->{after['split']}",
+        )
     if after["unsplit"] == before["unsplit"] + 3 and after["split"] == before["split"]:
         return ProbeResult(bug_id="BUG-6", present=False, evidence="bought rounds landed unsplit")
     raise ProbeInconclusive(f"woodpile {before} -> {after}")
