@@ -62,7 +62,7 @@ def test_a_help_naming_an_explaining_verb_by_a_placeholder_has_it_asked_and_read
     # a cue before a placeholder is no verb that explains ('Type <command> to act')
     other, verbs = _finder(), parse_help("look     the shop")
     other.judge(_step("help", "Type <command> to act.", True), verbs)
-    assert other.topic_verbs == []
+    assert other.topics.verbs == []
 
 
 def test_an_argument_written_against_a_symbol_is_typed_against_it():

@@ -28,7 +28,7 @@ from loop.qa_agents.explorer.examples import (
     listed_examples,
     parenthesized_examples,
 )
-from loop.qa_agents.explorer.help_range import HELP_VERBS
+from loop.qa_agents.explorer.help_topics import HelpTopics
 from loop.qa_agents.explorer.help_tree import read_help
 from loop.qa_agents.explorer.menus import answer_templates
 from loop.qa_agents.explorer.notation import cued_notations, is_notation, notation_template
@@ -95,19 +95,8 @@ _NAMED_KIND = re.compile(r"\b(?:name|choose|pick|give|enter|type)\s+(?:a|an|the)
 # what? Name a card!').
 _ASKS = re.compile(r"\?\s*$|\b(?:what|which|whom?|how many)\b[^.!?]{0,30}\?", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"<[a-z0-9][\w |,-]{0,40}>|\[[a-z][\w|-]{0,30}\]", re.IGNORECASE)
-# A verb that explains a command named after it: 'try explain <command>', 'help [topic]', 'man VERB'.
-_TOPIC_VERB = re.compile(
-    r"\b([a-z][a-z-]{1,15})\s+(?:<(?:command|cmd|topic|verb|action)s?>|\[(?:command|cmd|topic|verb|action)s?\]"
-    r"|(?-i:COMMAND|CMD|TOPIC|VERB))(?![\w-])",
-    re.IGNORECASE,
-)
-# A text pointing to the explanation of a command it names: 'See help sell.', 'man brew'.
-_POINTED = re.compile(r"\b(help|man|explain|usage|info|describe)\s+([a-z][a-z-]*)\b")
 # Any quoted span, in straight or curly quotes.
 _QUOTES = re.compile(r"[\"“”‘’'`]([^\"“”‘’'`\n]{1,80})[\"“”‘’'`]")
-MAX_TOPICS = 48  # explanations asked for, per session
-SAME_TOPIC_REPLIES = 3  # explanations that repeat the help or each other before the verb is asked no more
-_VERB_WORD = re.compile(r"[a-z][a-z-]+")
 
 
 def _read_whole(step: Step) -> Template | None:
@@ -220,13 +209,8 @@ class VerbFinder:
     examples: dict[str, list[Template]] = field(default_factory=dict)  # an example as quoted -> its templates
     unsettled: list[str] = field(default_factory=list)  # examples as quoted, not played yet
     helps_read: set[str] = field(default_factory=set)  # the help replies read whole
-    topic_verbs: list[str] = field(default_factory=list)  # verbs that explain the command named after them
-    topics_asked: set[str] = field(default_factory=set)
+    topics: HelpTopics = field(default_factory=lambda: HelpTopics(FUNCTION_WORDS, CUES))
     follower_words: set[str] = field(default_factory=set)  # words known only as a found verb's argument
-    topic_subjects: list[str] = field(default_factory=list)  # the verbs whose explanation to ask for
-    _topics_version: int = -1
-    _topic_replies: dict[str, set[str]] = field(default_factory=dict)
-    _same_topic: dict[str, int] = field(default_factory=dict)
     trying: str | None = None
     misses: int = START_MISSES
     last_try: int = -(10**9)
@@ -262,7 +246,7 @@ class VerbFinder:
             for rank, word in found:
                 self._offer(word, rank)
         # The help opens the game's words; a topic's explanation ('help sell') gives its templates directly.
-        opening = step.command is None or (self.reads_help(step) and not step.noun)
+        opening = step.command is None or (self.topics.explains(step) and not step.noun)
         if (
             step.observation is not None
             and (step.message, opening) not in self._heard
@@ -295,7 +279,7 @@ class VerbFinder:
         is left to play); `known`: the verbs' words."""
         if self.refusal.learned and self.unsettled:
             return self.unsettled.pop(0)  # an example given in passing, played as quoted to settle it
-        topic = self._next_topic() if self.refusal.learned else None
+        topic = self.topics.next() if self.refusal.learned else None
         if topic is not None:
             return topic
         gap = min(MAX_GAP, 2 ** (self.misses // MISSES_PER_GAP))
@@ -313,63 +297,11 @@ class VerbFinder:
             return word
         return None
 
-    def reads_help(self, step: Step) -> bool:
-        """Is `step` a help: 'help', or a verb that explains the command named after it ('explain brew')?"""
-        return step.verb in HELP_VERBS or step.verb in self.topic_verbs
+    def _only_guessed(self, verb: str) -> bool:
+        return verb in self.guessed and verb not in self.found
 
-    def _next_topic(self) -> str | None:
-        """The explanation of a known verb not asked for yet ('help sell'), from each verb that gives one."""
-        if len(self.topics_asked) >= MAX_TOPICS:
-            return None
-        for topic_verb in self.topic_verbs:
-            for verb in self.topic_subjects:
-                command = f"{topic_verb} {verb}"
-                if command not in self.topics_asked:
-                    self.topics_asked.add(command)
-                    return command
-        return None
-
-    def _hear_topic(self, step: Step) -> None:
-        """An explanation the verb gave already, to another topic or as the help itself, says it explains
-        nothing by topic: after SAME_TOPIC_REPLIES of them, it is asked no more."""
-        assert step.command is not None
-        topic_verb = step.command.split()[0]
-        text = " ".join(step.message.split())
-        heard = self._topic_replies.setdefault(topic_verb, set())
-        if text in heard or step.message in self.helps_read or self.refusal.refused(step):
-            self._same_topic[topic_verb] = self._same_topic.get(topic_verb, 0) + 1
-            if self._same_topic[topic_verb] >= SAME_TOPIC_REPLIES and topic_verb in self.topic_verbs:
-                self.topic_verbs.remove(topic_verb)
-        heard.add(text)
-
-    def _learn_topic_verbs(self, message: str, verbs: Verbs) -> None:
-        """A text that names a verb explaining commands: by a placeholder for the command ('try explain
-        <command>') or pointing to a known verb's explanation ('See help sell.')."""
-        text = message[:MAX_TEXT]
-        named = [m.group(1).lower() for m in _TOPIC_VERB.finditer(text)]
-        named += [m.group(1) for m in _POINTED.finditer(text.lower()) if m.group(2) in verbs.words]
-        for verb in named:
-            dropped = self._same_topic.get(verb, 0) >= SAME_TOPIC_REPLIES
-            if (
-                verb not in FUNCTION_WORDS
-                and verb not in CUES
-                and verb not in self.topic_verbs
-                and not dropped
-            ):
-                self.topic_verbs.append(verb)
-        if self.topic_verbs and verbs.version != self._topics_version:
-            self._topics_version = verbs.version
-            for template in verbs.templates:  # the verbs of the help and those found, not guesses
-                verb = str(template.parts[0])
-                if (
-                    _VERB_WORD.fullmatch(verb)
-                    and verb not in FUNCTION_WORDS
-                    and verb not in HELP_VERBS
-                    and verb not in self.topic_verbs
-                    and (verb not in self.guessed or verb in self.found)
-                    and verb not in self.topic_subjects
-                ):
-                    self.topic_subjects.append(verb)
+    def _repeats_help(self, step: Step) -> bool:
+        return step.message in self.helps_read or self.refusal.refused(step)
 
     def judge(self, step: Step, verbs: Verbs) -> None:
         """What `step` says of the verbs: a tried word found or not, a listed bare command that does not
@@ -396,10 +328,9 @@ class VerbFinder:
                 self._accept(command, step, verbs)
             elif (step.verb in self.added or step.verb in self.guessed) and " " in command:
                 self._recheck(step, verbs)
-        self._learn_topic_verbs(step.message, verbs)
-        if command in self.topics_asked:
-            self._hear_topic(step)
-        reads_help = self.reads_help(step)
+        self.topics.learn(step.message[:MAX_TEXT], verbs, self._only_guessed)
+        self.topics.hear(step, self._repeats_help)
+        reads_help = self.topics.explains(step)
         if reads_help and ok(step) and step.message not in self.helps_read:
             # A help reached another way than 'help' ('/help', '? orders'): read whole, as the first one.
             self.helps_read.add(step.message)
