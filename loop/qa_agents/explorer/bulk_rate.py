@@ -79,6 +79,7 @@ def _rules(step: Step) -> tuple[tuple[int, str, frozenset[str]], ...]:
     sentences = _SENTENCE.findall(text)
     words = frozenset(stem(w) for w in _WORD.findall(text.lower()))
     found = []
+    priced: frozenset[str] | None = None  # the words of the reply's priced lines, read once if needed
     for sentence in sentences:
         start = _FROM.search(sentence)
         if start is None or int(start.group(1)) <= 1:
@@ -88,10 +89,11 @@ def _rules(step: Step) -> tuple[tuple[int, str, frozenset[str]], ...]:
         elif _lower_rate_after(sentence):
             # a price line ('wax: 4p a lb, 3p a lb for 10 lb or more') covers its own goods, not those the
             # reply prices on other lines ('wicks at 1p each')
+            if priced is None:
+                priced = frozenset(
+                    stem(w) for line in sentences if _RATE.search(line) for w in _WORD.findall(line.lower())
+                )
             own = frozenset(stem(w) for w in _WORD.findall(sentence.lower()))
-            priced = {
-                stem(w) for other in sentences if _RATE.search(other) for w in _WORD.findall(other.lower())
-            }
             found.append((int(start.group(1)), _side(sentence), (words - priced) | own))
     return tuple(found)
 
