@@ -56,6 +56,19 @@ def test_a_purse_the_reply_shows_below_zero_is_a_debt_by_design():
     assert [a.subject for a in BoundsOracle().judge(typed, set())] == ["purse"]
 
 
+def test_a_temperature_below_zero_is_a_measure_not_a_count_gone_negative():
+    def baths(temperature: int, towels: int = 2) -> dict:
+        return {"pools": [{"name": "Hot Pool", "tempC": temperature, "towels": towels}]}
+
+    cooled = game(baths(2), ("wait 6", baths(-4), True, "You wait. The evening is cold."))
+    assert BoundsOracle().judge(cooled, set()) == []
+    snake = game({"water_temp": 3}, ("wait", {"water_temp": -1}, True, "You wait."))
+    assert BoundsOracle().judge(snake, set()) == []
+    # A count beside it that goes negative is still found.
+    [under] = BoundsOracle().judge(game(baths(2), ("wait", baths(2, towels=-1), True, "You wait.")), set())
+    assert under.subject == "pools[Hot Pool].towels"
+
+
 def packs(herbs: int, potions: int = 1, stats: int = 5, town: str = "well") -> dict:
     return {
         "where": {"name": town, "exits": ["north"], "floor": []},

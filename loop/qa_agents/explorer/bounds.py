@@ -6,9 +6,10 @@ A field's maximum is a sibling named for it (`hp` and `max_hp`, `hp_max`, `hpMax
 number or the one list of records (or records keyed by name) beside it (an enclosure's animals, not its
 visitors), and only once it was within it earlier in the game (a room's rate beside its guest capacity is no
 level). A list's maximum is a sibling named for the list (`cars` and `max_cars`). A count that went negative
-must have been seen at zero or above in the same game, and must not be a coordinate, a score, a balance or a
-change (they go below zero by design), nor one the reply shows below zero or calls a debt ('PURSE -4s 0d': the
-game lets it go there), nor one whose fall the reply states by name and amount ('100p off your pay').
+must have been seen at zero or above in the same game, and must not be a coordinate, a score, a balance, a
+change or a signed measure such as a temperature or an angle (they go below zero by design), nor one the
+reply shows below zero or calls a debt ('PURSE -4s 0d': the game lets it go there), nor one whose fall the
+reply states by name and amount ('100p off your pay').
 """
 
 from __future__ import annotations
@@ -21,13 +22,24 @@ from loop.qa_agents.explorer import numbers
 from loop.qa_agents.explorer.counts import entry_name
 from loop.qa_agents.explorer.per_state import per_state
 from loop.qa_agents.explorer.step_facts import as_said, typed_numbers
-from loop.qa_agents.explorer.vocabulary import names_money
+from loop.qa_agents.explorer.vocabulary import key_words, names_money
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
 
 BOUND_NAMES = ("cap", "max", "limit", "capacity")
 NON_NEGATIVE_EXEMPT = re.compile(r"(^|[._\]])(x|y|z|dx|dy|score|balance|delta|change)$", re.IGNORECASE)
+# Measures with no zero of their own: a field named by one of these words (`tempC`, `water_temp`, `heading`)
+# is below zero by design, not a count gone negative.
+SIGNED_MEASURES = frozenset({
+    "temp", "temperature", "celsius", "fahrenheit", "degrees", "altitude", "elevation", "latitude",
+    "longitude", "lat", "lon", "lng", "angle", "heading", "bearing", "offset", "tilt",
+})  # fmt: skip
+
+
+def _signed_measure(path: str) -> bool:
+    """Whether the field's own name has a word of a signed measure (`pools[Hot Pool].tempC`)."""
+    return not SIGNED_MEASURES.isdisjoint(key_words(path))
 
 
 # A bound's key and the field it bounds: max_hp, hp_max, hpMax, maxHp (and cap, limit, capacity alike).
@@ -209,6 +221,7 @@ class BoundsOracle(Oracle):
             for p, v in numbers.items()
             if v < 0
             and not NON_NEGATIVE_EXEMPT.search(p)
+            and not _signed_measure(p)
             and not _owned_up(step.message, p)
             and not _stated_change(step, p, before.get(p), v)
         ]

@@ -31,6 +31,16 @@ def names_money(path: str) -> bool:
     return any(stem(word.lower()) in MONEY for word in [key, *words] if word)
 
 
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def key_words(path: str) -> list[str]:
+    """The words of a field's own name, lower case, camelCase and snake_case split (`pools[Hot].tempC`:
+    temp, c; `day_number`: day, number)."""
+    key = re.split(r"[.\]]", path)[-1] or path
+    return [word.lower() for word in _KEY_WORD.findall(key)]
+
+
 PARTICLES = frozenset({"down", "up", "away", "out", "off"})
 
 
