@@ -76,6 +76,18 @@ def test_a_status_label_that_read_the_state_before_is_held_to_the_value_after() 
     assert ReplyDeltaOracle().judge(game({"purse": 10}, bought, fine), set()) == []
 
 
+def test_hours_waited_past_the_end_of_a_day_are_no_change_of_the_hour() -> None:
+    def lodge(hour: int, day: int = 1) -> dict:
+        return {"hour": hour, "dayNumber": day, "purse": 10}
+
+    said = "You sit by the stoves for 2 hours. The day is done. Morning comes."
+    overnight = ("wait 10", lodge(8, day=2), True, said)
+    assert ReplyDeltaOracle().judge(game(lodge(16), overnight), set()) == []
+    # the same words where no day ended: the hour's change is held to them
+    [wrong] = ReplyDeltaOracle().judge(game(lodge(16), ("wait 10", lodge(17), True, said)), set())
+    assert "16 -> 17" in wrong.observed
+
+
 def _repairs(*done: tuple[str, int, str]) -> list:
     """Repairs one after another: (command, the wall's rise, the reply)."""
     wall, moves = 10, []

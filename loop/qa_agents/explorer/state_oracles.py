@@ -25,7 +25,7 @@ from loop.qa_agents.explorer.commands import record_ids
 from loop.qa_agents.explorer.help_range import HELP_VERBS
 from loop.qa_agents.explorer.redo import BOOKKEEPING
 from loop.qa_agents.explorer.step_facts import as_said, changed, ok, quiet, typed_numbers
-from loop.qa_agents.explorer.vocabulary import stem
+from loop.qa_agents.explorer.vocabulary import key_words, stem
 from loop.replay import view
 from loop.replay.oracle import Anomaly, Oracle
 from loop.replay.transcript import Step
@@ -169,6 +169,8 @@ class ReplyDeltaOracle(Oracle):
                 continue
             elif path.rsplit(".", 1)[-1].lower() in view.CLOCK_KEYS and all(v > new for v in values):
                 continue  # a time still to come ('due turn 36') is a deadline, not the clock's value
+            elif _day_rolled_over(path, old, new, changes):
+                continue  # 'You wait 2 hours. The day is done.': the hour starts again on the next day
             found.append(
                 Anomaly(
                     self.name,
@@ -183,6 +185,21 @@ class ReplyDeltaOracle(Oracle):
                 )
             )
         return found
+
+
+_TIME_OF_DAY = frozenset({"hour", "hours", "minute", "minutes", "time", "clock"})
+_DAY_COUNT = frozenset({"day", "days", "week", "weeks", "date"})
+
+
+def _day_rolled_over(path: str, old: float, new: float, changes: dict[str, tuple[float, float]]) -> bool:
+    """A time of day that went back while a count of days went on: the day ended during the command, so the
+    hours the reply states are not the change of the time of day."""
+    if new >= old or _TIME_OF_DAY.isdisjoint(key_words(path)):
+        return False
+    return any(
+        after > before and not _DAY_COUNT.isdisjoint(key_words(other))
+        for other, (before, after) in changes.items()
+    )
 
 
 def _named_elsewhere(path: str, fields: dict[str, float]) -> bool:
