@@ -1,5 +1,6 @@
-"""What a refusal teaches besides 'no': an argument that must be a number, the field that blocks a command,
-and a verb the game does not have though a help's layout seemed to name it."""
+"""What a refusal teaches besides 'no': an argument that must be a number, the members or the range of an
+argument wherever it stands, the field that blocks a command, and a verb the game does not have though a
+help's layout seemed to name it."""
 
 import re
 from pathlib import Path
@@ -7,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from games.catalogue import load_game
-from loop.qa_agents.explorer.commands import Slot, Template, Verbs
+from loop.qa_agents.explorer.commands import Slot, Template, Verbs, parse_help
 from loop.qa_agents.explorer.memory import CommandMemory
 from loop.qa_agents.explorer.numeric_arguments import numbered
+from loop.qa_agents.explorer.option_lists import narrowed
 from loop.qa_agents.explorer.unblock import blocking_fields
 from loop.trace import read_trace
 from tests.explorer.conftest import explore
@@ -43,6 +45,30 @@ def test_a_refusal_that_says_nothing_of_numbers_changes_nothing():
     # two open arguments and no quote: which one is meant is not known
     give = Template(("give", Slot("item"), Slot("whom")))
     assert numbered(_refused("give rope ada", "Expected a number.")[-1], Verbs([give])) == []
+
+
+def test_a_list_of_the_kind_the_refusal_names_the_typed_word_by_narrows_that_argument():
+    verbs = parse_help("tea brew <kind> <pot>    brew a pot\ntea steep <a> <b>   steep it")
+    step = _refused("tea brew 1 pot-1", "No 1 tea here. Teas: green, black, oolong, herbal.")[-1]
+    teas = ("green", "black", "oolong", "herbal")
+    assert narrowed(step, verbs) == [Template(("tea", "brew", Slot("kind", teas), Slot("pot")))]
+    # the kind said before the word ('No tea called "1"') is the same; naming no typed word says nothing
+    step = _refused("tea brew 1 pot-1", 'No tea called "1". Teas: green, black, oolong, herbal.')[-1]
+    assert narrowed(step, verbs) == [Template(("tea", "brew", Slot("kind", teas), Slot("pot")))]
+    step = _refused("tea brew 1 pot-1", "The kettle is cold. Teas: green, black, oolong, herbal.")[-1]
+    assert narrowed(step, verbs) == []
+
+
+def test_a_range_the_refusal_gives_narrows_the_number_typed_outside_it():
+    verbs = parse_help("pantry buy <item> <count>   buy some\nclock wait <minutes>   let time pass")
+    step = _refused("pantry buy milk 12", "The grocer sells 1 to 5 at a time.")[-1]
+    counts = tuple(str(n) for n in range(7))
+    assert narrowed(step, verbs) == [Template(("pantry", "buy", Slot("item"), Slot("count", counts)))]
+    [wait] = narrowed(_refused("clock wait 90", "Between 1 and 60 minutes, please.")[-1], verbs)
+    assert wait.parts[-1] == Slot("minutes", ("0", "1", "2", "30", "59", "60", "61"))
+    # a number inside the range, or a range of hours on a clock, narrows nothing
+    assert narrowed(_refused("clock wait 30", "The clock waits 1 to 60 minutes at a time.")[-1], verbs) == []
+    assert narrowed(_refused("clock wait 90", "We are open from 08:00 to 17:00.")[-1], verbs) == []
 
 
 def test_of_fields_alike_the_one_holding_the_number_said_blocks():

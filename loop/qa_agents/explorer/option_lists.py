@@ -38,6 +38,11 @@ _THREE_OR_MORE = re.compile(rf"({_ITEM}(?:, {_ITEM}){{1,14}}(?:,? (?:and|or) {_I
 _DEALS_IN = re.compile(
     r"\b(?:sells|stocks|carries|offers|serves|accepts)\s+(?:only\s+)?([^.?!:;\n]{3,200})", re.IGNORECASE
 )
+# A range a reply gives, its kind unsaid: 'The grocer sells 1 to 5 at a time.', 'between 1 and 60'.
+_REPLY_RANGE = re.compile(
+    r"(?i:\bbetween) (-?\d+) and (-?\d+)\b|(?<![\w.:-])(-?\d+) ?(?:to|through|-|–) ?(-?\d+)(?![\w.:])"
+)
+_WHOLE = re.compile(r"-?\d+")
 # A kind named in the plural and the numbers or letters it runs through: 'The ovens are numbered 1 to 3.',
 # 'The house has rows A to E.'
 _RUNS_THROUGH = re.compile(
@@ -102,7 +107,7 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
         return []
     listed = listed_options(step.message)
     if not listed:
-        return []
+        return _ranged(step, verbs)
     typed = f" {' '.join(step.command.lower().split())} "
     every_list = len(listed)
     listed = {k: os for k, os in listed.items() if not _typed_one_of(typed, k, os)}
@@ -129,6 +134,8 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
             if parts != template.parts:  # a kind's members hold wherever it stands ('unload <oven>')
                 found.append(Template(parts))
             continue
+        if unclaimed and parts == template.parts and not (recognised or changed(step)):
+            parts = _kind_of_typed(parts, typed.split(), step.message[:MAX_TEXT], listed)
         open_slots = [i for i, p in enumerate(parts) if isinstance(p, Slot) and not p.options]
         one_name = len(open_slots) == 1 and _names_things(parts[open_slots[0]])
         if parts == template.parts and one_name and listed and not (recognised or changed(step)):
@@ -141,7 +148,62 @@ def narrowed(step: Step, verbs: Verbs) -> list[Template]:
             )
         if parts != template.parts:
             found.append(Template(parts))
+    return found or _ranged(step, verbs)  # a list says more than a range of numbers
+
+
+def _ranged(step: Step, verbs: Verbs) -> list[Template]:
+    """The templates the refused command was typed from, with the argument where it typed a number outside
+    the one range the reply gives ('pantry buy milk 12': 'The grocer sells 1 to 5 at a time.') taking that
+    range and its edges."""
+    assert step.command is not None
+    ranges = _REPLY_RANGE.findall(step.message[:MAX_TEXT])
+    if len(ranges) != 1 or changed(step):
+        return []
+    [(low_between, high_between, low_to, high_to)] = ranges
+    low, high = int(low_between or low_to), int(high_between or high_to)
+    members = tuple(range_values(f"{low}-{high}"))
+    words = step.command.lower().split()
+    outside = [i for i, w in enumerate(words) if _WHOLE.fullmatch(w) and not low <= int(w) <= high]
+    if not members or len(outside) != 1:
+        return []
+    found = []
+    for template in verbs.templates:
+        at = outside[0]
+        if not _typed_from(template.parts, words):
+            continue
+        part = template.parts[at]
+        if isinstance(part, Slot) and part.options != members:
+            found.append(
+                Template((*template.parts[:at], Slot(part.kind, members), *template.parts[at + 1 :]))
+            )
     return found
+
+
+def _kind_of_typed(
+    parts: tuple[str | Slot, ...], words: list[str], text: str, listed: dict[str, tuple[str, ...]]
+) -> tuple[str | Slot, ...]:
+    """The parts with the open argument whose typed word the reply names by a listed kind ('tea brew 1 pot-1'
+    answered 'No 1 tea here. Teas: green, black.') taking that kind's members: the list is of that argument,
+    wherever it stands in the command."""
+    if not _typed_from(parts, words):
+        return parts
+    for i, part in enumerate(parts):
+        if not isinstance(part, Slot) or part.options or words.count(words[i]) > 1:
+            continue
+        value = re.escape(words[i])
+        for kind, options in listed.items():
+            before = rf"(?<![\w-]){value}['\"]?\s+{kind}\w*\b"  # 'No 1 tea here'
+            after = rf"\b{kind}\w*\s+(?:called\s+|named\s+)?['\"]?{value}(?![\w-])"  # 'No tea called "1"'
+            if kind and re.search(f"{before}|{after}", text, re.I):
+                return tuple(Slot(part.kind, options) if j == i else p for j, p in enumerate(parts))
+    return parts
+
+
+def _typed_from(parts: tuple[str | Slot, ...], words: list[str]) -> bool:
+    """Whether the typed words fit the parts: as many, and the literal ones the same."""
+    if len(parts) != len(words):
+        return False
+    return all(not isinstance(p, str) or p == w for p, w in zip(parts, words, strict=True))
 
 
 def _typed_one_of(typed: str, kind: str, options: tuple[str, ...]) -> bool:
@@ -234,9 +296,7 @@ def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
     typed = step.command.lower().split()
     found = []
     for template in verbs.templates:
-        if len(template.parts) != len(typed):
-            continue
-        if any(isinstance(p, str) and p != w for p, w in zip(template.parts, typed, strict=True)):
+        if not _typed_from(template.parts, typed):
             continue
         at = [i for i, p in enumerate(template.parts) if isinstance(p, Slot) and typed[i] == word]
         part = template.parts[at[0]] if len(at) == 1 else None
