@@ -105,6 +105,10 @@ _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its descript
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
 _CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
 _TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
+# A table drawn without its outer border ('buy   | <code>  | Buys a fleece'): three cells or more, the bars
+# spaced apart from them (a bar against a word joins aliases or options: 'get|take', 'bait|fuel').
+_SPACED_CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\s\|(?=\s)"
+_INNER_TABLE_ROW = re.compile(r"^\s*(?=[^|\s])" + _SPACED_CELL + _SPACED_CELL)
 _TABLE_RULE = re.compile(r"^\s*[|+]?[\s:|+=-]+[|+]?\s*$")  # '|---|', '+----+----+'
 # A table drawn in box characters read as one drawn in ASCII: '│ SELL <n> │' as '| SELL <n> |'.
 _BOX_AS_ASCII = str.maketrans({**dict.fromkeys("│┃║", "|"), **dict.fromkeys("─━═┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╞╡╪", "-")})
@@ -435,7 +439,7 @@ def parse_help(text: str) -> Verbs:
         bounds, known = line_range(line), len(verbs.templates)
         if _TABLE_RULE.match(line):
             continue
-        row = _TABLE_ROW.match(line)
+        row = _TABLE_ROW.match(line) or _INNER_TABLE_ROW.match(line)
         if row:
             first, second = row.group(1), row.group(2) or ""
             line = f"{first.strip()} {second.strip()}" if _ARGUMENT_CELL.match(second) else first
@@ -589,8 +593,8 @@ def _fill(slot: Slot, shown: Shown, strict: bool = False) -> list[str]:
         return list(dict.fromkeys([here, *here.split()[-1:], *tokens_for(kind, tokens, strict)]))
     if kind in NUMBER_KINDS or kind in UNIT_KINDS or re.fullmatch(r"\d+", kind):
         return list(NUMBERS)
-    if kind in CODE_KINDS:
-        return [*CODES, *NUMBERS]
+    if kind in CODE_KINDS:  # the codes the state's records carry ('lots': [{'code': 'c3ed'}]), then guesses
+        return list(dict.fromkeys([*record_ids(state, keys=CODE_KINDS)[:MAX_SIBLINGS], *CODES, *NUMBERS]))
     if kind in ID_KINDS:  # 'piece=<id>': the ids the state's records carry, numbers or names, then numbers
         return list(dict.fromkeys([*record_ids(state), *kind_tokens(kind, tokens), *NUMBERS]))
     if kind in COORDINATE_KINDS:
@@ -648,20 +652,22 @@ def proper_names(value: object, depth: int = 0) -> list[str]:
     return []
 
 
-def record_ids(value: object, depth: int = 0) -> list[str]:
-    """The ids the state's records carry ('store': [{'id': 1, ...}]: '1'), in the order shown."""
+def record_ids(value: object, depth: int = 0, keys: tuple[str, ...] = ID_KINDS) -> list[str]:
+    """The ids the state's records carry ('store': [{'id': 1, ...}]: '1'), in the order shown; with `keys`,
+    the values under those keys instead ('auction': [{'code': '5837', ...}]: '5837')."""
     if depth > 6:
         return []
     if isinstance(value, dict):
-        return _own_ids(value) + [i for inner in value.values() for i in record_ids(inner, depth + 1)]
+        inside = [i for inner in value.values() for i in record_ids(inner, depth + 1, keys)]
+        return _own_ids(value, keys) + inside
     if isinstance(value, list):
-        return [i for inner in value[:50] for i in record_ids(inner, depth + 1)]
+        return [i for inner in value[:50] for i in record_ids(inner, depth + 1, keys)]
     return []
 
 
-def _own_ids(record: dict[Any, Any]) -> list[str]:
+def _own_ids(record: dict[Any, Any], keys: tuple[str, ...] = ID_KINDS) -> list[str]:
     """The ids a record carries itself ({'id': 'M1', ...}: 'm1'), not those of the records inside it."""
-    return [str(v).lower() for k, v in record.items() if k.lower() in ID_KINDS and isinstance(v, int | str)]
+    return [str(v).lower() for k, v in record.items() if k.lower() in keys and isinstance(v, int | str)]
 
 
 def listed_ids(value: object, depth: int = 0) -> list[str]:
