@@ -78,7 +78,7 @@ FUNCTION_WORDS = frozenset({
 _TAG = re.compile(r"</?[a-z][a-z0-9]{0,9}\s*/?>", re.IGNORECASE)
 # Markup, told from a placeholder ('<unit>') by its tag name.
 _MARKUP = re.compile(
-    r"</?(?:b|i|u|em|strong|code|tt|pre|br|p|span|div|font|small|big|kbd|samp|var|mark)\s*/?>", re.IGNORECASE
+    r"</?(b|i|u|em|strong|code|tt|pre|br|p|span|div|font|small|big|kbd|samp|var|mark)\s*/?>", re.IGNORECASE
 )
 # Code in markup ('<code>acquire piece=<name></code>'): read as a code span, a command as typed.
 _CODE_MARKUP = re.compile(r"<(code|kbd|tt|samp)>([^`\n]{1,80}?)</\1>", re.IGNORECASE)
@@ -165,8 +165,20 @@ def asked_kind(message: str) -> str:
 def usage_templates(text: str) -> tuple[Template, ...]:
     """The templates a reply spells with placeholders ('usage: refuel <engine> [units]'), markup left out."""
     text = _CODE_MARKUP.sub(lambda m: f"`{m.group(2)}`", text[:MAX_TEXT])
-    lines = [line for line in _MARKUP.sub(" ", text).splitlines() if _PLACEHOLDER.search(line)]
+    lines = [line for line in _without_markup(text).splitlines() if _PLACEHOLDER.search(line)]
     return tuple(t for t in parse_help("\n".join(lines)).templates if t.slots) if lines else ()
+
+
+def _without_markup(text: str) -> str:
+    """The text without its markup tags. An opening tag that is never closed is a placeholder ('It was
+    written: buy <code>.'), not markup."""
+    closed = {name.lower() for name in re.findall(r"</([a-z]+)\s*>", text, re.IGNORECASE)}
+
+    def tag(match: re.Match[str]) -> str:
+        markup = match.group(0).startswith("</") or match.group(0).endswith("/>") or match.group(1) == "br"
+        return " " if markup or match.group(1).lower() in closed else match.group(0)
+
+    return _MARKUP.sub(tag, text)
 
 
 def _words(texts: list[str]) -> list[str]:
