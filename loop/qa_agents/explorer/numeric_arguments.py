@@ -68,7 +68,11 @@ def numbered(step: Step, verbs: Verbs) -> list[tuple[Template, Template]]:
             if isinstance(word, Slot) and word.kind != NUMBER and not _NUMERIC.fullmatch(typed[i])
         ]
         named = [i for i in open_slots if typed[i].lower() in quoted]
-        at = named or (open_slots if len(open_slots) == 1 else [])
+        # a quoted word typed where a number stands already ('"-1" was not a number of bolts') names that one
+        number_named = any(
+            typed[i].lower() in quoted for i, (word, _) in enumerate(words) if isinstance(word, Slot)
+        )
+        at = named or (open_slots if len(open_slots) == 1 and not number_named else [])
         if len(at) != 1:
             continue
         position = words[at[0]][1]

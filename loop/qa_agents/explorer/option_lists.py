@@ -22,8 +22,8 @@ _OPTION = re.compile(r"[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,2}", re.IGNORECASE)
 _KIND_WORD = re.compile(r"[a-z]{3,}")
 _PRICE_AFTER = re.compile(r"(?:\s+\S*\d\S*)+$")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
-# A kind named in the plural, then its members: 'Rooms are 101, 102, 201.'
-_ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|include)\s*:?\s+([^.?!:;\n]{3,300})")
+# A kind named in the plural, then its members: 'Rooms are 101, 102, 201.', 'The merchants were hale, orme.'
+_ARE = re.compile(r"\b([A-Za-z]{3,})s (?:are|were|include)\s*:?\s+([^.?!:;\n]{3,300})")
 # A list offered after a question or an invitation, its kind unsaid: what a refusal of one argument offers.
 _OFFERED = re.compile(r"(?:\?|\b(?:try|choose|one of|either)\b:?)\s+([^.?!:;\n]{3,200})", re.IGNORECASE)
 # A question about the argument after a word of the command: 'Cast Ada as what?', 'Move it to where?'
