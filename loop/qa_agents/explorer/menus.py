@@ -39,16 +39,26 @@ def answer_templates(text: str) -> tuple[Template, ...]:
 
 _PROMPT = re.compile(r"\?\s*\[([^\[\]\n]{1,30})\]\s*$")
 _WORD_PROMPT = re.compile(r"\?\s*\(([a-z]{1,20}(?:\s*[/|]\s*[a-z]{1,20}){1,5})\)", re.IGNORECASE)
+# A question, then the answers it takes in words: 'Buy fleece c3ed for 30 marks? Answer yes or no.'
+_TOLD_PROMPT = re.compile(
+    r"\?\s*\(?(?:please\s+)?(?:answer|reply|type|say|enter)(?:\s+with)?\s+"
+    r"((?:[\"'`]?[a-z]{1,12}[\"'`]?(?:\s*,\s*|\s+or\s+|\s*/\s*)){1,4}[\"'`]?[a-z]{1,12}[\"'`]?)\W*$",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=1024)
 def prompt_answers(text: str) -> tuple[str, ...]:
     """The answers a question that ends a reply offers in brackets ('What do you want to quaff? [bc or ?*]':
     b, c), with the letter before and after them (an answer it did not offer is where games break); or the
-    words it offers in parentheses ('Target? (you/foe)')."""
+    words it offers in parentheses ('Target? (you/foe)') or says to answer with ('? Answer yes or no.')."""
     words = _WORD_PROMPT.search(text[-200:])
     if words is not None:  # 'Target? (you/foe)': the words offered
         return tuple(dict.fromkeys(w.strip().lower() for w in re.split(r"[/|]", words.group(1))))
+    told = _TOLD_PROMPT.search(text[-200:])
+    if told is not None:  # '? Answer yes or no.': the words it says to answer with
+        said = re.split(r"\s*,\s*|\s+or\s+|\s*/\s*", told.group(1))
+        return tuple(dict.fromkeys(w.strip("\"'`").lower() for w in said))
     match = _PROMPT.search(text[-200:])
     if match is None:
         return ()
