@@ -103,11 +103,12 @@ _PREFIX = re.compile(r"[#@$%&~^*]{1,2}")
 _NAMED_ARGUMENT = re.compile(r"(?<![\w:])([a-z][\w-]*):(?=[<\[])", re.IGNORECASE)
 _COLUMNS = re.compile(r"\S\s{2,}\S")  # a command, a gap of spaces, its description
 # A markdown table's row: its first cell (a '|' inside a placeholder or a code span does not end it).
-_CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\|"
+_CELL_TEXT = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)"
+_CELL = _CELL_TEXT + r"\|"
 _TABLE_ROW = re.compile(r"^\s*\|" + _CELL + "(?:" + _CELL + ")?")
 # A table drawn without its outer border ('buy   | <code>  | Buys a fleece'): three cells or more, the bars
 # spaced apart from them (a bar against a word joins aliases or options: 'get|take', 'bait|fuel').
-_SPACED_CELL = r"((?:`[^`]*`|<[^<>]*>|\[[^\[\]]*\]|[^|])*)\s\|(?=\s)"
+_SPACED_CELL = _CELL_TEXT + r"\s\|(?=\s)"
 _INNER_TABLE_ROW = re.compile(r"^\s*(?=[^|\s])" + _SPACED_CELL + _SPACED_CELL)
 _TABLE_RULE = re.compile(r"^\s*[|+]?[\s:|+=-]+[|+]?\s*$")  # '|---|', '+----+----+'
 # A table drawn in box characters read as one drawn in ASCII: '│ SELL <n> │' as '| SELL <n> |'.

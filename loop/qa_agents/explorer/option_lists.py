@@ -166,9 +166,8 @@ def _ranged(step: Step, verbs: Verbs) -> list[Template]:
     outside = [i for i, w in enumerate(words) if _WHOLE.fullmatch(w) and not low <= int(w) <= high]
     if not members or len(outside) != 1:
         return []
-    found = []
+    at, found = outside[0], []
     for template in verbs.templates:
-        at = outside[0]
         if not _typed_from(template.parts, words):
             continue
         part = template.parts[at]
