@@ -38,6 +38,7 @@ def test_a_tag_never_closed_is_a_placeholder_and_a_closed_one_is_markup():
         Template(("buy", Slot("code"))),
     )
     assert usage_templates("Usage: <code>take <item></code>") == (Template(("take", Slot("item"))),)
+    assert usage_templates("Usage: take <item><BR>") == (Template(("take", Slot("item"))),)
 
 
 def test_a_code_argument_takes_the_codes_the_states_records_carry_first():

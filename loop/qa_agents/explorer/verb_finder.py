@@ -175,8 +175,9 @@ def _without_markup(text: str) -> str:
     closed = {name.lower() for name in re.findall(r"</([a-z]+)\s*>", text, re.IGNORECASE)}
 
     def tag(match: re.Match[str]) -> str:
-        markup = match.group(0).startswith("</") or match.group(0).endswith("/>") or match.group(1) == "br"
-        return " " if markup or match.group(1).lower() in closed else match.group(0)
+        name = match.group(1).lower()
+        markup = match.group(0).startswith("</") or match.group(0).endswith("/>") or name == "br"
+        return " " if markup or name in closed else match.group(0)
 
     return _MARKUP.sub(tag, text)
 
